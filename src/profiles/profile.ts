@@ -1,0 +1,60 @@
+import type { OutputStorePort } from "./output-store-port.js";
+
+/** Profile ids correx implements. */
+export type ProfileId = "opencode-core" | "opencode-cli";
+
+/** Options that change formatting besides the observation (schemas/options.json). */
+export interface FormatOptions {
+  limits?: { maxLines?: number; maxBytes?: number };
+  outputDir?: string;
+  taskAllowed?: boolean;
+  model?: string;
+  provider?: string;
+  cwd?: string;
+}
+
+/** The `format` op's params (schemas/adapter/ops/format.json). */
+export interface FormatRequest {
+  tool: string;
+  input: unknown;
+  observation: Record<string, unknown>;
+  options?: FormatOptions;
+}
+
+/** The `truncate` op's params (schemas/adapter/ops/truncate.json). */
+export interface TruncateRequest {
+  /** opencode-cli: the text for Truncate.output. */
+  text?: string;
+  /** opencode-core: the ToolOutput for ToolOutputStore.bound. */
+  output?: { structured: unknown; content: unknown[] };
+  direction?: "head" | "tail";
+  options?: FormatOptions;
+}
+
+/** The `truncate` op's result. */
+export interface TruncateResult {
+  result: unknown;
+  truncated: boolean;
+  savedPath?: string;
+}
+
+/**
+ * One profile's reference implementation. Every method is pure except through `store`,
+ * the port that saves truncated full output.
+ */
+export interface Profile {
+  id: ProfileId;
+  /** The pinned upstream version, e.g. "1.18.33". */
+  version: string;
+  /** The profile's tool result after truncation: opencode-core → ToolResultValue, opencode-cli → CliFormatResult. */
+  format(request: FormatRequest, store: OutputStorePort): unknown;
+  truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult;
+}
+
+/** Thrown by a profile for a request it does not implement (adapter code `unsupported`). */
+export class UnsupportedError extends Error {
+  override readonly name = "UnsupportedError";
+  static isInstance(error: unknown): error is UnsupportedError {
+    return error instanceof Error && error.name === "UnsupportedError";
+  }
+}
