@@ -1,0 +1,10 @@
+import * as fs from "node:fs";
+
+/** The file-system calls the output store makes; injectable so tests can simulate a full disk. */
+export type OutputStoreFs = Pick<
+  typeof fs,
+  "mkdirSync" | "openSync" | "writeSync" | "fsyncSync" | "closeSync" | "unlinkSync" | "readdirSync" | "lstatSync"
+>;
+
+/** The real file system. */
+export const nodeOutputStoreFs: OutputStoreFs = fs;
