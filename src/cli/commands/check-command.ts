@@ -1,0 +1,183 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { DEFAULT_OUTPUT_DIR } from "../../adapter/reference-handler.js";
+import { parseBaseline } from "../../conformance/baseline.js";
+import { createCommandSubject } from "../../conformance/command-subject.js";
+import { exitCodeOf } from "../../conformance/case-outcome.js";
+import { isFiltered, type CorpusFilter } from "../../conformance/corpus-filter.js";
+import { goldenPathOf, type CorpusLocation } from "../../conformance/load-corpus.js";
+import { createModuleSubject } from "../../conformance/module-subject.js";
+import { createReferenceSubject } from "../../conformance/reference-subject.js";
+import { renderGithubAnnotations } from "../../conformance/reporters/render-github-annotations.js";
+import { renderJsonReport } from "../../conformance/reporters/render-json-report.js";
+import { renderJunitReport } from "../../conformance/reporters/render-junit-report.js";
+import { renderPrettyReport } from "../../conformance/reporters/render-pretty-report.js";
+import { renderTapReport } from "../../conformance/reporters/render-tap-report.js";
+import type { RunMetadata } from "../../conformance/reporters/run-metadata.js";
+import { runCheck, type CheckRun } from "../../conformance/run-check.js";
+import type { Subject } from "../../conformance/subject.js";
+import { isCIEnvironment, parseUpdateMode, resolveUpdateBehavior } from "../../conformance/update-policy.js";
+import { nodeGoldenPort } from "../../golden/node-golden-port.js";
+import { InputError } from "../../input/input-error.js";
+import { profiles } from "../../profiles/profile-registry.js";
+import type { CommandIo } from "../command-io.js";
+import { packageRoot } from "../package-root.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+import { UsageError } from "../usage-error.js";
+import { writeReportFile } from "../write-report-file.js";
+
+export const checkHelp = `usage: correx check [options]
+
+Runs the golden corpus against a subject and reports. A mismatch or a missing golden writes a
+pending <case>.yaml.new beside the golden (review with 'correx golden review'); under CI=true
+or --ci nothing is written and a missing golden fails.
+
+  --subject S        reference (default) | module:PATH | cmd:"COMMAND" (adapter protocol on stdio)
+  --profile P        only this profile (repeatable)     --stage S    format|truncate|lower
+  --protocol X       only lower cases for protocol X    --tag T      only cases with tag T
+  --case GLOB        only case ids matching (repeatable; * one segment, ** any)
+  --shard i/n        the i-th of n deterministic shards
+  --reporter R       pretty|json|junit|tap, optionally =FILE (repeatable)
+  --baseline FILE    expected failures by case id
+  --update MODE      auto (default) | always | new | no
+  --ci               behave as under CI (write nothing)
+  --timeout MS       per-case timeout for adapter subjects (default 10000)
+  --root DIR         corpus root holding fixtures/cases/ and golden/ (default: correx's own)`;
+
+const reporters = ["pretty", "json", "junit", "tap"] as const;
+
+/** `correx check`: see checkHelp. */
+export async function checkCommand(args: string[], io: CommandIo): Promise<number> {
+  const { values } = parseCommandArgs(
+    "check",
+    args,
+    {
+      subject: { type: "string", default: "reference" },
+      profile: { type: "string", multiple: true },
+      protocol: { type: "string", multiple: true },
+      stage: { type: "string", multiple: true },
+      tag: { type: "string", multiple: true },
+      case: { type: "string", multiple: true },
+      shard: { type: "string" },
+      reporter: { type: "string", multiple: true },
+      baseline: { type: "string" },
+      update: { type: "string", default: "auto" },
+      ci: { type: "boolean", default: false },
+      timeout: { type: "string", default: "10000" },
+      root: { type: "string" },
+      "output-dir": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    false,
+  );
+  if (values.help) {
+    io.out(checkHelp + "\n");
+    return 0;
+  }
+  const list = (name: string) => (values[name] as string[] | undefined) ?? [];
+  for (const profile of list("profile")) {
+    if (!(profile in profiles)) throw new UsageError(`correx check: unknown --profile "${profile}"; known: ${Object.keys(profiles).join(", ")}`);
+  }
+  for (const stage of list("stage")) {
+    if (!["format", "truncate", "lower"].includes(stage)) throw new UsageError(`correx check: unknown --stage "${stage}"; known: format, truncate, lower`);
+  }
+  let shard: CorpusFilter["shard"];
+  if (values.shard !== undefined) {
+    const match = /^(\d+)\/(\d+)$/.exec(String(values.shard));
+    if (!match || Number(match[2]) < 1 || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
+      throw new UsageError(`correx check: --shard must be i/n with 1 ≤ i ≤ n, found "${String(values.shard)}"`);
+    }
+    shard = { index: Number(match[1]), count: Number(match[2]) };
+  }
+  const updateMode = parseUpdateMode(String(values.update));
+  if (!updateMode) throw new UsageError(`correx check: --update must be auto, always, new or no, found "${String(values.update)}"`);
+  let isCI: boolean;
+  try {
+    isCI = Boolean(values.ci) || isCIEnvironment(process.env);
+  } catch (error) {
+    throw new UsageError(`correx check: ${(error as Error).message}`);
+  }
+  const timeoutMs = Number(values.timeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`correx check: --timeout must be a positive integer (ms), found "${String(values.timeout)}"`);
+  const targets = (list("reporter").length ? list("reporter") : ["pretty"]).map((spec) => {
+    const [name, ...rest] = spec.split("=");
+    if (!(reporters as readonly string[]).includes(name)) throw new UsageError(`correx check: unknown reporter "${name}"; known: ${reporters.join(", ")}`);
+    return { name: name as (typeof reporters)[number], file: rest.length ? rest.join("=") : undefined };
+  });
+  if (targets.filter((target) => !target.file).length > 1) throw new UsageError("correx check: only one reporter may write to stdout; give the others =FILE");
+
+  const root = values.root ? resolve(String(values.root)) : packageRoot;
+  const location: CorpusLocation = { casesRoot: `${root}/fixtures/cases`, goldenRoot: `${root}/golden` };
+  const baselineFile = values.baseline === undefined ? undefined : String(values.baseline);
+  let baseline: Set<string> | undefined;
+  if (baselineFile) {
+    let text: string;
+    try {
+      text = readFileSync(baselineFile, "utf8");
+    } catch (error) {
+      throw new InputError(`cannot read baseline (${(error as NodeJS.ErrnoException).code ?? String(error)})`, baselineFile);
+    }
+    baseline = parseBaseline(text, baselineFile);
+  }
+  const filter: CorpusFilter = {
+    profiles: list("profile"),
+    protocols: list("protocol"),
+    stages: list("stage"),
+    tags: list("tag"),
+    caseGlobs: list("case"),
+    shard,
+  };
+  const subject = await createSubject(String(values.subject));
+  const showProgress = Boolean(process.stderr.isTTY) && targets.some((target) => target.name === "pretty" && !target.file);
+  let run: CheckRun;
+  try {
+    run = await runCheck({
+      port: nodeGoldenPort,
+      location,
+      filter,
+      subject,
+      update: resolveUpdateBehavior(updateMode, isCI),
+      outputDir: values["output-dir"] ? String(values["output-dir"]) : DEFAULT_OUTPUT_DIR,
+      timeoutMs,
+      baseline,
+      onOutcome: showProgress
+        ? (outcome, done, total) => io.err(`\r\u001b[2K[${done}/${total}] ${outcome.status.padEnd(11)} ${outcome.id}`.slice(0, (process.stderr.columns ?? 100) + 8))
+        : undefined,
+    });
+  } finally {
+    if (showProgress) io.err("\r\u001b[2K");
+    await subject.close();
+  }
+  const metadata: RunMetadata = {
+    correxVersion: "0.1.0",
+    subject: subject.name,
+    profiles: Object.fromEntries(Object.values(profiles).map((profile) => [profile.id, profile.version])),
+    date: new Date().toISOString(),
+    shard: values.shard === undefined ? undefined : String(values.shard),
+    baseline: baselineFile,
+    filtered: isFiltered(filter),
+  };
+  for (const target of targets) {
+    const text =
+      target.name === "json" ? renderJsonReport(run, metadata) : target.name === "junit" ? renderJunitReport(run, metadata) : target.name === "tap" ? renderTapReport(run) : renderPrettyReport(run, metadata);
+    if (target.file) writeReportFile(target.file, text);
+    else io.out(text);
+  }
+  if (process.env.GITHUB_ACTIONS === "true") io.out(renderGithubAnnotations(run, (id) => goldenPathOf(location, id)));
+  if (run.outcomes.length === 0) {
+    io.err("correx check: no case matched the filters\n");
+    return 1;
+  }
+  return exitCodeOf(run.summary);
+}
+
+async function createSubject(spec: string): Promise<Subject> {
+  if (spec === "reference") return createReferenceSubject();
+  if (spec.startsWith("module:")) return createModuleSubject(spec.slice("module:".length));
+  if (spec.startsWith("cmd:")) {
+    const command = spec.slice("cmd:".length).trim();
+    if (!command) throw new UsageError("correx check: --subject cmd: needs a command");
+    return createCommandSubject(command);
+  }
+  throw new UsageError(`correx check: --subject must be reference, module:PATH or cmd:COMMAND, found "${spec}"`);
+}

@@ -1,0 +1,87 @@
+import { referenceOps } from "../../adapter/reference-handler.js";
+import { AdapterError } from "../../adapter/adapter-error.js";
+import { InputError } from "../../input/input-error.js";
+import { parseJsonRecord } from "../../input/parse-json-record.js";
+import { loadValidator } from "../../schema/load-validator.js";
+import { schemaKinds, type SchemaKind } from "../../schema/schema-kind.js";
+import { focusIssues } from "../../schema/focus-issues.js";
+import { toValidationIssues } from "../../schema/validation-issue.js";
+import { profiles } from "../../profiles/profile-registry.js";
+import type { CommandIo } from "../command-io.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+import { UsageError } from "../usage-error.js";
+
+export const formatHelp = `usage: correx format --profile P --tool T --input JSON --observation JSON [--options JSON]
+
+Prints the profile's tool result (after truncation) for one call and what the tool observed,
+as JSON. Each JSON argument may also be @FILE. Observations: schemas/observations/<tool>.json.`;
+
+async function jsonArgument(name: string, value: string | undefined): Promise<unknown> {
+  if (value === undefined) return undefined;
+  if (value.startsWith("@")) {
+    const { readFileSync } = await import("node:fs");
+    let text: string;
+    try {
+      text = readFileSync(value.slice(1), "utf8");
+    } catch (error) {
+      throw new InputError(`cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, value.slice(1));
+    }
+    return parseJsonRecord(text, value.slice(1));
+  }
+  return parseJsonRecord(value, `--${name}`);
+}
+
+/** `correx format`: see formatHelp. */
+export async function formatCommand(args: string[], io: CommandIo): Promise<number> {
+  const { values } = parseCommandArgs(
+    "format",
+    args,
+    {
+      profile: { type: "string" },
+      tool: { type: "string" },
+      input: { type: "string" },
+      observation: { type: "string" },
+      options: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    false,
+  );
+  if (values.help) {
+    io.out(formatHelp + "\n");
+    return 0;
+  }
+  for (const required of ["profile", "tool", "input", "observation"]) {
+    if (values[required] === undefined) throw new UsageError(`correx format: --${required} is required (see correx format --help)`);
+  }
+  const profile = String(values.profile);
+  if (!(profile in profiles)) throw new UsageError(`correx format: unknown --profile "${profile}"; known: ${Object.keys(profiles).join(", ")}`);
+  const tool = String(values.tool);
+  const input = await jsonArgument("input", values.input as string);
+  const observation = await jsonArgument("observation", values.observation as string);
+  const options = await jsonArgument("options", values.options as string | undefined);
+  const kind = `observations/${tool}` as SchemaKind;
+  if (schemaKinds.includes(kind)) {
+    const validate = await loadValidator(kind);
+    if (!validate(observation)) {
+      const [issue] = focusIssues(toValidationIssues(validate.errors ?? [], observation), observation);
+      throw new InputError(`${issue?.pointer || "/"}: expected ${issue?.expected}, found ${issue?.found} (${kind})`, "--observation");
+    }
+  } else if (observation === null || typeof observation !== "object" || Array.isArray(observation)) {
+    throw new InputError("expected an object", "--observation");
+  }
+  if (options !== undefined) {
+    const validate = await loadValidator("options");
+    if (!validate(options)) {
+      const [issue] = toValidationIssues(validate.errors ?? [], options);
+      throw new InputError(`${issue?.pointer || "/"}: expected ${issue?.expected}, found ${issue?.found}`, "--options");
+    }
+  }
+  try {
+    const { result } = referenceOps.format({ profile, tool, input, observation, options }) as { result: unknown };
+    io.out(JSON.stringify(result, null, 2) + "\n");
+    return 0;
+  } catch (error) {
+    if (AdapterError.isInstance(error)) throw new UsageError(`correx format: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,152 @@
+import { InputError } from "../../input/input-error.js";
+import { locateJsonPointer } from "../../input/locate-json-pointer.js";
+import { parseJsonRecord } from "../../input/parse-json-record.js";
+import { parseYamlRecord } from "../../input/parse-yaml-record.js";
+import { readRecords, type InputRecord } from "../../input/read-records.js";
+import { textPosition } from "../../input/text-position.js";
+import { inferSchemaKinds } from "../../schema/infer-schema-kind.js";
+import { loadValidator } from "../../schema/load-validator.js";
+import { resolveSchemaKind, schemaKinds, schemaKindAliases, type SchemaKind } from "../../schema/schema-kind.js";
+import { focusIssues } from "../../schema/focus-issues.js";
+import { toValidationIssues, type ValidationIssue } from "../../schema/validation-issue.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+import { UsageError } from "../usage-error.js";
+import type { CommandIo } from "../command-io.js";
+
+export const validateHelp = `usage: correx validate [--as KIND] [--format text|json] FILE...|-
+
+Validates JSON, JSONL (one record a line) or YAML against a correx schema.
+KIND is inferred from each record's shape when --as is omitted (observations need --as).
+Exit 0: all valid; 1: something is invalid; 2: bad usage or unreadable/malformed input.`;
+
+interface FileReport {
+  file: string;
+  records: number;
+  invalid: number;
+  kinds: Map<string, number>;
+  errors: (ValidationIssue & { kind: string })[];
+}
+
+/** `correx validate`: see validateHelp. */
+export async function validateCommand(args: string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs("validate", args, {
+    as: { type: "string" },
+    format: { type: "string", default: "text" },
+    help: { type: "boolean", short: "h" },
+  });
+  const format = String(values.format);
+  const asKind = values.as === undefined ? undefined : String(values.as);
+  if (values.help) {
+    io.out(validateHelp + "\n");
+    return 0;
+  }
+  if (format !== "text" && format !== "json") {
+    throw new UsageError(`correx validate: --format must be text or json, found "${format}"`);
+  }
+  let forced: SchemaKind | null = null;
+  if (asKind !== undefined) {
+    forced = resolveSchemaKind(asKind);
+    if (!forced) throw new UsageError(`correx validate: unknown --as "${asKind}"; known: ${schemaKindAliases().join(", ")}`);
+  }
+  if (positionals.length === 0) throw new UsageError("correx validate: no input; give FILE... or - for stdin");
+
+  let exit = 0;
+  for (const file of positionals) {
+    const report: FileReport = { file: file === "-" ? "<stdin>" : file, records: 0, invalid: 0, kinds: new Map(), errors: [] };
+    try {
+      for await (const record of readRecords(file)) await validateRecord(record, report, forced);
+    } catch (error) {
+      if (!InputError.isInstance(error)) throw error;
+      io.err(`correx validate: ${error.render()}\n`);
+      exit = 2;
+      continue;
+    }
+    if (report.invalid > 0 && exit === 0) exit = 1;
+    io.out(format === "json" ? renderJson(report) : renderText(report));
+  }
+  return exit;
+}
+
+async function validateRecord(record: InputRecord, report: FileReport, forced: SchemaKind | null): Promise<void> {
+  let value: unknown;
+  let locate: (pointer: string) => { line: number; column: number };
+  if (record.format === "json") {
+    value = parseJsonRecord(record.text, report.file, record.line);
+    locate = (pointer) => textPosition(record.text, locateJsonPointer(record.text, pointer), record.line);
+  } else {
+    const parsed = parseYamlRecord(record.text, report.file);
+    value = parsed.value;
+    locate = parsed.locate;
+  }
+  report.records++;
+  const candidates = forced ? [forced] : inferSchemaKinds(value).filter((kind) => schemaKinds.includes(kind));
+  if (candidates.length === 0) {
+    report.invalid++;
+    const { line, column } = locate("");
+    report.errors.push({
+      kind: "unknown",
+      code: "kind",
+      pointer: "",
+      line,
+      column,
+      schemaPath: "",
+      params: {},
+      expected: "a shape correx knows (or use --as KIND)",
+      found: value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? `an object with keys ${Object.keys(value as object).slice(0, 5).join(", ") || "none"}` : typeof value,
+    });
+    return;
+  }
+  let firstIssues: ValidationIssue[] | null = null;
+  for (const kind of candidates) {
+    const validate = await loadValidator(kind);
+    if (validate(value)) {
+      report.kinds.set(kind, (report.kinds.get(kind) ?? 0) + 1);
+      return;
+    }
+    firstIssues ??= focusIssues(toValidationIssues(validate.errors ?? [], value), value);
+  }
+  report.invalid++;
+  for (const issue of firstIssues ?? []) {
+    const { line, column } = locate(issue.pointer);
+    report.errors.push({ ...issue, line, column, kind: candidates[0] });
+  }
+}
+
+function renderText(report: FileReport): string {
+  const lines = report.errors.map(
+    (issue) => `${report.file}:${issue.line}:${issue.column}  ${issue.pointer || "/"}  expected ${issue.expected}, found ${issue.found}  (${issue.kind})`,
+  );
+  const kinds = [...report.kinds.keys()].join(", ");
+  if (report.invalid === 0) {
+    lines.push(report.records === 1 ? `${report.file}: valid ${kinds}` : `${report.file}: ${report.records} records valid (${kinds})`);
+  } else {
+    lines.push(
+      report.records === 1
+        ? `${report.file}: invalid ${report.errors[0]?.kind ?? ""}`
+        : `${report.file}: ${report.invalid} of ${report.records} records invalid`,
+    );
+  }
+  return lines.join("\n") + "\n";
+}
+
+function renderJson(report: FileReport): string {
+  return (
+    JSON.stringify({
+      file: report.file,
+      valid: report.invalid === 0,
+      records: report.records,
+      invalid: report.invalid,
+      kinds: Object.fromEntries(report.kinds),
+      errors: report.errors.map((issue) => ({
+        line: issue.line,
+        column: issue.column,
+        pointer: issue.pointer,
+        kind: issue.kind,
+        code: issue.code,
+        expected: issue.expected,
+        found: issue.found,
+        schemaPath: issue.schemaPath,
+      })),
+    }) + "\n"
+  );
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+import { InputError } from "../input/input-error.js";
+import type { CommandIo } from "./command-io.js";
+import { UsageError } from "./usage-error.js";
+
+const help = `correx: conformance and golden tests for what an agent's model sees when a tool returns
+
+usage: correx <command> [options]
+
+commands:
+  check      run the golden corpus against a subject (default: the built-in reference)
+  validate   validate JSON, JSONL or YAML against a correx schema
+  format     print a profile's tool result for one call and observation
+  adapter    serve the reference over the adapter protocol on stdin/stdout
+  golden     review, accept, reject or prune pending goldens
+
+exit codes: 0 all good; 1 something does not conform; 2 usage or input error
+run 'correx <command> --help' for a command's options`;
+
+type Command = (args: string[], io: CommandIo) => Promise<number>;
+
+const commands: Record<string, () => Promise<Command>> = {
+  validate: async () => (await import("./commands/validate-command.js")).validateCommand,
+  check: async () => (await import("./commands/check-command.js")).checkCommand,
+  format: async () => (await import("./commands/format-command.js")).formatCommand,
+  adapter: async () => (await import("./commands/adapter-command.js")).adapterCommand,
+  golden: async () => (await import("./commands/golden-command.js")).goldenCommand,
+};
+
+const io: CommandIo = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+};
+
+async function main(argv: string[]): Promise<number> {
+  const debug = argv.includes("--debug");
+  const args = argv.filter((arg) => arg !== "--debug");
+  const [name, ...rest] = args;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.out(help + "\n");
+    return name === undefined ? 2 : 0;
+  }
+  if (name === "--version" || name === "-v") {
+    io.out("correx 0.1.0\n");
+    return 0;
+  }
+  const load = commands[name];
+  if (!load) {
+    io.err(`correx: unknown command "${name}"; run 'correx --help'\n`);
+    return 2;
+  }
+  try {
+    return await (await load())(rest, io);
+  } catch (error) {
+    if (UsageError.isInstance(error)) io.err(`${error.message}\n`);
+    else if (InputError.isInstance(error)) io.err(`correx ${name}: ${error.render()}\n`);
+    else {
+      const message = error instanceof Error ? error.message : String(error);
+      io.err(`correx ${name}: internal error: ${message.split("\n")[0]}${debug ? "" : " (run with --debug for details)"}\n`);
+      if (debug && error instanceof Error && error.stack) io.err(error.stack + "\n");
+    }
+    return 2;
+  }
+}
+
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+});
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`correx: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,55 @@
+import type { ValueDifference } from "../golden/value-differences.js";
+
+/** How one case ended (design: outcomes). */
+export type CaseStatus = "pass" | "fail" | "xfail" | "unsupported" | "crash" | "timeout";
+
+/** One case's result: plain data that every reporter renders. */
+export interface CaseOutcome {
+  id: string;
+  profile: string;
+  stage: string;
+  /** The matrix column: the tool for format cases, else the stage. */
+  area: string;
+  protocols: string[];
+  tags: string[];
+  spec: string;
+  level: string;
+  status: CaseStatus;
+  /** Why, in one line, when not a plain pass. */
+  message?: string;
+  differences: ValueDifference[];
+  /** The redacted actual value, when the subject produced one. */
+  actual?: unknown;
+  expected?: unknown;
+  /** What happened to the golden: matched, pending written, missing (CI), stale baseline entry. */
+  golden: "matched" | "pending" | "missing" | "updated" | "none";
+  durationMs: number;
+}
+
+/** Counts that every reporter prints, combined by pure functions. */
+export interface RunSummary {
+  total: number;
+  pass: number;
+  fail: number;
+  xfail: number;
+  unsupported: number;
+  crash: number;
+  timeout: number;
+  pending: number;
+  updated: number;
+  durationMs: number;
+}
+
+export function summarize(outcomes: readonly CaseOutcome[], durationMs: number): RunSummary {
+  const summary: RunSummary = { total: 0, pass: 0, fail: 0, xfail: 0, unsupported: 0, crash: 0, timeout: 0, pending: 0, updated: 0, durationMs };
+  for (const outcome of outcomes) {
+    summary.total++;
+    summary[outcome.status]++;
+    if (outcome.golden === "pending") summary.pending++;
+    if (outcome.golden === "updated") summary.updated++;
+  }
+  return summary;
+}
+
+/** Exit code of a run (design: 0 all good, 1 something does not conform). */
+export const exitCodeOf = (summary: RunSummary): number => (summary.fail + summary.crash + summary.timeout > 0 ? 1 : 0);

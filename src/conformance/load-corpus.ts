@@ -1,0 +1,105 @@
+import { expandGenerators, GeneratorError } from "../golden/expand-generators.js";
+import type { GoldenPort } from "../golden/golden-port.js";
+import { parseGoldenYaml } from "../golden/golden-yaml.js";
+import { InputError } from "../input/input-error.js";
+import { parseYamlRecord } from "../input/parse-yaml-record.js";
+import { loadValidator } from "../schema/load-validator.js";
+import { schemaKinds, type SchemaKind } from "../schema/schema-kind.js";
+import { focusIssues } from "../schema/focus-issues.js";
+import { toValidationIssues } from "../schema/validation-issue.js";
+import type { LoadedCase, LoadedGolden } from "./loaded-case.js";
+
+/** Where a corpus lives: cases under `casesRoot`, goldens under `goldenRoot`, same relative paths. */
+export interface CorpusLocation {
+  casesRoot: string;
+  goldenRoot: string;
+}
+
+/** Path of a case's golden (and, with `.new`, of its pending golden). */
+export const goldenPathOf = (location: CorpusLocation, id: string) => `${location.goldenRoot}/${id}.yaml`;
+
+/**
+ * Reads every case (sorted by id), expanding generators and validating each against
+ * schemas/case.json and its observation against schemas/observations/<tool>.json.
+ * A broken case is bad input: InputError naming the file, line and field.
+ */
+export async function loadCases(port: GoldenPort, location: CorpusLocation): Promise<LoadedCase[]> {
+  const validateCase = await loadValidator("case");
+  const cases: LoadedCase[] = [];
+  for (const relative of port.list(location.casesRoot, ".yaml")) {
+    const file = `${location.casesRoot}/${relative}`;
+    const text = port.read(file) ?? "";
+    const record = parseYamlRecord(text, file);
+    let body: Record<string, unknown>;
+    try {
+      body = expandGenerators(record.value) as Record<string, unknown>;
+    } catch (error) {
+      if (!GeneratorError.isInstance(error)) throw error;
+      const { line, column } = record.locate(error.pointer);
+      throw new InputError(`${error.pointer || "/"}: ${error.message}`, file, line, column);
+    }
+    const fail = (pointer: string, message: string): never => {
+      const { line, column } = record.locate(pointer);
+      throw new InputError(`${pointer || "/"}: ${message}`, file, line, column);
+    };
+    if (!validateCase(body)) {
+      const [issue] = focusIssues(toValidationIssues(validateCase.errors ?? [], body), body);
+      fail(issue?.pointer ?? "", `expected ${issue?.expected}, found ${issue?.found}`);
+    }
+    if (body.stage === "format") {
+      const kind = `observations/${String(body.tool)}` as SchemaKind;
+      if (schemaKinds.includes(kind)) {
+        const validateObservation = await loadValidator(kind);
+        if (!validateObservation(body.observation)) {
+          const [issue] = focusIssues(toValidationIssues(validateObservation.errors ?? [], body.observation), body.observation);
+          fail(`/observation${issue?.pointer ?? ""}`, `expected ${issue?.expected}, found ${issue?.found} (${kind})`);
+        }
+      }
+    }
+    const id = relative.replace(/\.yaml$/, "");
+    if (!id.startsWith(`${String(body.profile)}/`)) fail("/profile", `a case under ${id.split("/")[0]}/ must name that profile, found ${String(body.profile)}`);
+    cases.push({
+      id,
+      file,
+      profile: body.profile as string,
+      stage: body.stage as LoadedCase["stage"],
+      spec: body.spec as string,
+      level: (body.level as LoadedCase["level"]) ?? "must",
+      tags: (body.tags as string[]) ?? [],
+      description: body.description as string | undefined,
+      tool: body.stage === "format" ? (body.tool as string) : undefined,
+      protocols: body.stage === "lower" ? (body.protocols as string[]) : [],
+      body,
+      redact: (body.redact as LoadedCase["redact"]) ?? [],
+    });
+  }
+  return cases;
+}
+
+/** Reads one golden, or null when it does not exist. Throws InputError when it is malformed. */
+export async function loadGolden(port: GoldenPort, location: CorpusLocation, id: string): Promise<LoadedGolden | null> {
+  const file = goldenPathOf(location, id);
+  const text = port.read(file);
+  if (text === null) return null;
+  const record = parseYamlRecord(text, file);
+  const validate = await loadValidator("golden");
+  const fail = (pointer: string, message: string): never => {
+    const { line, column } = record.locate(pointer);
+    throw new InputError(`${pointer || "/"}: ${message}`, file, line, column);
+  };
+  if (!validate(record.value)) {
+    const [issue] = toValidationIssues(validate.errors ?? [], record.value);
+    fail(issue?.pointer ?? "", `expected ${issue?.expected}, found ${issue?.found}`);
+  }
+  const golden = record.value as { case: string; expected: unknown; spec?: string; reviewed?: string };
+  if (golden.case !== id) fail("/case", `expected "${id}" (the case this golden belongs to), found "${golden.case}"`);
+  let expected: unknown;
+  try {
+    expected = expandGenerators(golden.expected, "/expected");
+  } catch (error) {
+    if (!GeneratorError.isInstance(error)) throw error;
+    fail(error.pointer, error.message);
+  }
+  void parseGoldenYaml;
+  return { file, text, expected, spec: golden.spec, reviewed: golden.reviewed };
+}

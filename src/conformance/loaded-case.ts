@@ -1,0 +1,30 @@
+/** A case read from the corpus, generators expanded and schema-checked. */
+export interface LoadedCase {
+  /** Stable id: the path under the cases root without `.yaml`, e.g. `opencode-core/bash/echo`. */
+  id: string;
+  /** Case file path, for messages. */
+  file: string;
+  profile: string;
+  stage: "format" | "truncate" | "lower";
+  spec: string;
+  level: "must" | "should";
+  tags: string[];
+  description?: string;
+  /** The tool, for format cases (matrix rows). */
+  tool?: string;
+  protocols: string[];
+  /** The case body as written (expanded), for building requests. */
+  body: Record<string, unknown>;
+  /** Extra redaction rules from the case. */
+  redact: { pattern: string; token: string }[];
+}
+
+/** A golden read from the corpus. */
+export interface LoadedGolden {
+  file: string;
+  /** The file text, to rewrite only when bytes change. */
+  text: string;
+  expected: unknown;
+  spec?: string;
+  reviewed?: string;
+}

@@ -1,0 +1,10 @@
+/** What a report says about the run itself. */
+export interface RunMetadata {
+  correxVersion: string;
+  subject: string;
+  profiles: Record<string, string>;
+  date: string;
+  shard?: string;
+  baseline?: string;
+  filtered: boolean;
+}

@@ -1,0 +1,77 @@
+import { redactValue, standardRedactions, type RedactionRule } from "../golden/redact.js";
+import { valueDifferences } from "../golden/value-differences.js";
+import type { CaseOutcome } from "./case-outcome.js";
+import { caseRequests, outputDirOf } from "./case-request.js";
+import type { LoadedCase, LoadedGolden } from "./loaded-case.js";
+import type { Subject } from "./subject.js";
+
+export interface RunCaseOptions {
+  outputDir: string;
+  timeoutMs: number;
+}
+
+/**
+ * Runs one case against a subject and compares the redacted actual value with the golden's
+ * expected value, byte for byte (strings exact; key order significant for wire bodies).
+ * Returns the outcome without the golden bookkeeping (run-check does that).
+ */
+export async function runCase(testCase: LoadedCase, golden: LoadedGolden | null, subject: Subject, options: RunCaseOptions): Promise<CaseOutcome> {
+  const started = performance.now();
+  const base = {
+    id: testCase.id,
+    profile: testCase.profile,
+    stage: testCase.stage,
+    area: testCase.tool ?? testCase.stage,
+    protocols: testCase.protocols,
+    tags: testCase.tags,
+    spec: testCase.spec,
+    level: testCase.level,
+    differences: [],
+    golden: "none" as const,
+  };
+  const done = (fields: Partial<CaseOutcome> & Pick<CaseOutcome, "status">): CaseOutcome => ({
+    ...base,
+    ...fields,
+    durationMs: performance.now() - started,
+  });
+  const outputDir = outputDirOf(testCase, options.outputDir);
+  const rules: RedactionRule[] = [
+    ...standardRedactions(outputDir),
+    ...testCase.redact.map((rule) => ({ pattern: new RegExp(rule.pattern, "g"), token: rule.token })),
+  ];
+  const requests = caseRequests(testCase, options.outputDir);
+  const actualByProtocol: Record<string, unknown> = {};
+  let actual: unknown;
+  for (const request of requests) {
+    const reply = await subject.call(request.op, request.params, options.timeoutMs);
+    switch (reply.kind) {
+      case "result":
+        break;
+      case "unsupported":
+        return done({ status: "unsupported", message: reply.message });
+      case "error":
+        return done({ status: "crash", message: `subject reported ${reply.code}: ${reply.message}` });
+      case "crash":
+        return done({ status: "crash", message: reply.message });
+      case "timeout":
+        return done({ status: "timeout", message: reply.message });
+      default: {
+        const _exhaustive: never = reply;
+        return _exhaustive;
+      }
+    }
+    const redacted = redactValue(reply.result, rules);
+    if (request.protocol) actualByProtocol[request.protocol] = (redacted as { body?: unknown })?.body ?? redacted;
+    else actual = redacted;
+  }
+  if (testCase.stage === "lower") actual = actualByProtocol;
+  if (!golden) return done({ status: "fail", message: "no golden yet", actual });
+  const differences = valueDifferences(golden.expected, actual, testCase.stage === "lower");
+  return done({
+    status: differences.length === 0 ? "pass" : "fail",
+    message: differences.length === 0 ? undefined : `${differences.length} difference${differences.length === 1 ? "" : "s"}`,
+    differences,
+    actual,
+    expected: golden.expected,
+  });
+}

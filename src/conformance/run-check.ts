@@ -1,0 +1,102 @@
+import type { GoldenPort } from "../golden/golden-port.js";
+import { stringifyGoldenYaml } from "../golden/golden-yaml.js";
+import { InputError } from "../input/input-error.js";
+import { summarize, type CaseOutcome, type RunSummary } from "./case-outcome.js";
+import { filterCases, type CorpusFilter } from "./corpus-filter.js";
+import { goldenPathOf, loadCases, loadGolden, type CorpusLocation } from "./load-corpus.js";
+import type { LoadedCase } from "./loaded-case.js";
+import { runCase } from "./run-case.js";
+import type { Subject } from "./subject.js";
+import type { UpdateBehavior } from "./update-policy.js";
+
+export interface CheckOptions {
+  port: GoldenPort;
+  location: CorpusLocation;
+  filter: CorpusFilter;
+  subject: Subject;
+  update: UpdateBehavior;
+  outputDir: string;
+  timeoutMs: number;
+  /** Expected failures by case id. */
+  baseline?: Set<string>;
+  /** Called after each case (progress). */
+  onOutcome?: (outcome: CaseOutcome, done: number, total: number) => void;
+}
+
+export interface CheckRun {
+  outcomes: CaseOutcome[];
+  summary: RunSummary;
+  /** Every case id in the corpus (unfiltered), for prune. */
+  allCaseIds: string[];
+}
+
+/** The golden document a value would be stored as (fixed key order, versioned header). */
+export function goldenDocument(testCase: LoadedCase, expected: unknown, extra: Record<string, unknown> = {}): string {
+  return stringifyGoldenYaml({ correx: "golden/1", case: testCase.id, spec: testCase.spec, ...extra, expected });
+}
+
+/**
+ * `correx check`: load, filter, run each case, compare, and apply the update behaviour
+ * (pending `.yaml.new` beside the golden, in-place rewrite, or nothing). Pure except through
+ * the port and the subject.
+ */
+export async function runCheck(options: CheckOptions): Promise<CheckRun> {
+  const started = performance.now();
+  const { port, location } = options;
+  const all = await loadCases(port, location);
+  const ids = new Set(all.map((testCase) => testCase.id));
+  for (const id of options.baseline ?? []) {
+    if (!ids.has(id)) throw new InputError(`baseline names unknown case "${id}"`);
+  }
+  const selected = filterCases(all, options.filter);
+  const outcomes: CaseOutcome[] = [];
+  for (const testCase of selected) {
+    const golden = await loadGolden(port, location, testCase.id);
+    let outcome = await runCase(testCase, golden, options.subject, { outputDir: options.outputDir, timeoutMs: options.timeoutMs });
+    outcome = applyGoldenPolicy(outcome, testCase, golden !== null, options);
+    outcome = applyBaseline(outcome, options.baseline);
+    outcomes.push(outcome);
+    options.onOutcome?.(outcome, outcomes.length, selected.length);
+  }
+  return { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: all.map((testCase) => testCase.id) };
+}
+
+/** Writes (or not) the golden or its pending file for one outcome, and records what happened. */
+function applyGoldenPolicy(outcome: CaseOutcome, testCase: LoadedCase, hasGolden: boolean, options: CheckOptions): CaseOutcome {
+  const goldenPath = goldenPathOf(options.location, testCase.id);
+  const pendingPath = `${goldenPath}.new`;
+  if (outcome.status === "pass") {
+    if (options.update !== "none") options.port.remove(pendingPath);
+    return { ...outcome, golden: "matched" };
+  }
+  if (outcome.status !== "fail" || outcome.actual === undefined) return outcome;
+  switch (options.update) {
+    case "none":
+      return { ...outcome, golden: hasGolden ? "none" : "missing", message: hasGolden ? outcome.message : "no golden (nothing is written under CI)" };
+    case "in-place":
+      options.port.writeAtomic(goldenPath, goldenDocument(testCase, outcome.actual));
+      options.port.remove(pendingPath);
+      return { ...outcome, status: "pass", golden: "updated", message: "golden updated" };
+    case "pending": {
+      const source: Record<string, unknown> = { profile: testCase.profile, stage: testCase.stage, subject: options.subject.name };
+      if (testCase.tool) source.tool = testCase.tool;
+      if (testCase.protocols.length) source.protocols = testCase.protocols;
+      options.port.writeAtomic(pendingPath, goldenDocument(testCase, outcome.actual, { source }));
+      return { ...outcome, golden: "pending", message: `${outcome.message}; pending golden written: ${pendingPath}` };
+    }
+    default: {
+      const _exhaustive: never = options.update;
+      return _exhaustive;
+    }
+  }
+}
+
+/** A listed case that fails is xfail; a listed case that passes fails as a stale entry. */
+function applyBaseline(outcome: CaseOutcome, baseline: Set<string> | undefined): CaseOutcome {
+  if (!baseline?.has(outcome.id)) return outcome;
+  if (outcome.status === "fail" || outcome.status === "crash" || outcome.status === "timeout") {
+    return { ...outcome, status: "xfail", message: `expected failure (baseline): ${outcome.message ?? outcome.status}` };
+  }
+  if (outcome.status === "pass") return { ...outcome, status: "fail", message: "stale baseline entry: this case passes now; remove it from the baseline" };
+  return outcome;
+}

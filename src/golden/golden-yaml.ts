@@ -1,0 +1,41 @@
+import { Document, Scalar, isScalar, parse, visit } from "yaml";
+
+/**
+ * YAML options that round-trip every string byte for byte, plus the cases where the yaml
+ * library's block scalars would not (a fast-check test in golden-yaml.test.ts proves it):
+ * whitespace-only text with a newline, a leading U+FEFF, multi-line text starting with
+ * whitespace, and anything an editor would silently change (trailing spaces or tabs on a line,
+ * CR, other control characters) are written double-quoted, JSON-style.
+ */
+const STRINGIFY_OPTIONS = {
+  blockQuote: "literal",
+  lineWidth: 0,
+  doubleQuotedAsJSON: true,
+  aliasDuplicateObjects: false,
+  indent: 2,
+} as const;
+
+// eslint-disable-next-line no-control-regex
+const NEEDS_QUOTES = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff\ud800-\udfff]|[ \t]\n|[ \t]$|^[ \t\n]|\n$\n|^\s*$/;
+
+function mustQuote(text: string): boolean {
+  if (!text.includes("\n")) return /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff\ud800-\udfff]/.test(text);
+  return NEEDS_QUOTES.test(text) || text.endsWith("\n\n") || /^\s/.test(text);
+}
+
+/** Serialises a value as YAML that parses back to exactly the same value. */
+export function stringifyGoldenYaml(value: unknown): string {
+  const document = new Document(value, { aliasDuplicateObjects: false });
+  visit(document, {
+    Scalar(_key, node: Scalar) {
+      if (typeof node.value === "string" && mustQuote(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
+  void isScalar;
+  return document.toString(STRINGIFY_OPTIONS);
+}
+
+/** Parses golden or case YAML (YAML 1.2 core schema, unique keys). */
+export function parseGoldenYaml(text: string): unknown {
+  return parse(text, { uniqueKeys: true, strict: true });
+}

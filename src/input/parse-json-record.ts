@@ -1,0 +1,59 @@
+import { InputError } from "./input-error.js";
+import { MAX_NESTING_DEPTH } from "./input-limits.js";
+import { textPosition } from "./text-position.js";
+
+/**
+ * Depth of the deepest `[`/`{` nesting in JSON text, stopping early past `limit`.
+ * Returns the offset where the limit was crossed, or -1.
+ */
+export function findExcessiveNesting(text: string, limit: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 92) index++;
+      else if (code === 34) inString = false;
+    } else if (code === 34) inString = true;
+    else if (code === 123 || code === 91) {
+      if (++depth > limit) return index;
+    } else if (code === 125 || code === 93) depth--;
+  }
+  return -1;
+}
+
+const PROTO_KEY = /"__proto__"\s*:/;
+
+/**
+ * Parses one JSON record, refusing what correx never accepts: malformed JSON (with line:col),
+ * a `__proto__` key, nesting deeper than MAX_NESTING_DEPTH. `firstLine` offsets line numbers
+ * (JSONL records). Throws InputError.
+ */
+export function parseJsonRecord(text: string, file: string, firstLine = 1): unknown {
+  if (text.length > MAX_NESTING_DEPTH * 2) {
+    const at = findExcessiveNesting(text, MAX_NESTING_DEPTH);
+    if (at !== -1) {
+      const { line, column } = textPosition(text, at, firstLine);
+      throw new InputError(`nesting deeper than ${MAX_NESTING_DEPTH} levels`, file, line, column);
+    }
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const match = /at position (\d+)/.exec(message);
+    const offset = match ? Number(match[1]) : text.length;
+    const { line, column } = textPosition(text, offset, firstLine);
+    const reason = message.replace(/,? ?in JSON at position \d+.*$/, "").replace(/ \(line \d+ column \d+\)$/, "");
+    throw new InputError(`malformed JSON: ${reason}`, file, line, column);
+  }
+  if (text.includes("__proto__")) {
+    const match = PROTO_KEY.exec(text);
+    if (match) {
+      const { line, column } = textPosition(text, match.index, firstLine);
+      throw new InputError('key "__proto__" is not allowed', file, line, column);
+    }
+  }
+  return value;
+}

@@ -1,0 +1,65 @@
+import { LineCounter, parseDocument, isNode, type Document } from "yaml";
+import { InputError } from "./input-error.js";
+import { MAX_NESTING_DEPTH } from "./input-limits.js";
+import { findExcessiveNesting } from "./parse-json-record.js";
+
+/** A parsed YAML document that can say where a JSON pointer sits in the source. */
+export interface YamlRecord {
+  value: unknown;
+  locate(pointer: string): { line: number; column: number };
+}
+
+/**
+ * Parses one YAML document (YAML 1.2 core schema, unique keys, no custom tags), refusing
+ * `__proto__` keys and excessive nesting. Throws InputError with line:col.
+ */
+export function parseYamlRecord(text: string, file: string): YamlRecord {
+  const flowDepthAt = findExcessiveNesting(text, MAX_NESTING_DEPTH);
+  const lineCounter = new LineCounter();
+  let document: Document;
+  try {
+    if (flowDepthAt !== -1) throw new RangeError("deep");
+    document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  } catch (error) {
+    const offset = flowDepthAt !== -1 ? flowDepthAt : 0;
+    const { line, col } = lineCounter.linePos(offset);
+    throw new InputError(
+      error instanceof RangeError ? `nesting deeper than ${MAX_NESTING_DEPTH} levels` : `malformed YAML: ${String(error)}`,
+      file,
+      line,
+      col,
+    );
+  }
+  const problem = document.errors[0] ?? document.warnings[0];
+  if (document.errors.length > 0 && problem) {
+    const { line, col } = lineCounter.linePos(problem.pos[0]);
+    throw new InputError(`malformed YAML: ${problem.message.split("\n")[0]}`, file, line, col);
+  }
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    throw new InputError(`malformed YAML: ${error instanceof Error ? error.message : String(error)}`, file);
+  }
+  const protoAt = text.search(/(^|[\s{,])["']?__proto__["']?\s*:/m);
+  if (protoAt !== -1) {
+    const { line, col } = lineCounter.linePos(protoAt + (/\s|[{,]/.test(text[protoAt]) ? 1 : 0));
+    throw new InputError('key "__proto__" is not allowed', file, line, col);
+  }
+  return {
+    value,
+    locate(pointer) {
+      const path = pointer === "" ? [] : pointer.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+      let offset = 0;
+      for (let depth = path.length; depth >= 0; depth--) {
+        const node = depth === 0 ? document.contents : document.getIn(path.slice(0, depth), true);
+        if (isNode(node) && node.range) {
+          offset = node.range[0];
+          break;
+        }
+      }
+      const { line, col } = lineCounter.linePos(offset);
+      return { line, column: col };
+    },
+  };
+}
