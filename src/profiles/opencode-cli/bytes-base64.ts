@@ -1,0 +1,74 @@
+/**
+ * A small standard-alphabet base64 codec (RFC 4648 §4, with padding), so pure stages can turn
+ * observation bytes into data: URLs without `node:buffer`.
+ * @see spec §2.2 step 5 (`data:<mime>;base64,<whole file>`), §1.3 (FilePart urls)
+ */
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const DECODE = new Int16Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
+DECODE["-".charCodeAt(0)] = 62;
+DECODE["_".charCodeAt(0)] = 63;
+
+/** Canonical padded base64 of `bytes`. */
+export function encodeBase64(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  const chunk = 3 * 8192;
+  for (let start = 0; start < bytes.length; start += chunk) {
+    const end = Math.min(start + chunk, bytes.length);
+    let out = "";
+    let i = start;
+    for (; i + 2 < end; i += 3) {
+      const n = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
+      out += ALPHABET[n >> 18] + ALPHABET[(n >> 12) & 63] + ALPHABET[(n >> 6) & 63] + ALPHABET[n & 63];
+    }
+    if (end - i === 1) {
+      const n = bytes[i] << 16;
+      out += ALPHABET[n >> 18] + ALPHABET[(n >> 12) & 63] + "==";
+    } else if (end - i === 2) {
+      const n = (bytes[i] << 16) | (bytes[i + 1] << 8);
+      out += ALPHABET[n >> 18] + ALPHABET[(n >> 12) & 63] + ALPHABET[(n >> 6) & 63] + "=";
+    }
+    parts.push(out);
+  }
+  return parts.join("");
+}
+
+/**
+ * Bytes of a base64 string. Whitespace and padding are ignored, the URL-safe alphabet is
+ * accepted; any other character throws.
+ */
+export function decodeBase64(text: string): Uint8Array {
+  const values: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x3d || code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) continue;
+    const value = code < 128 ? DECODE[code] : -1;
+    if (value < 0) throw new Error(`Invalid base64 character at ${i}`);
+    values.push(value);
+  }
+  const out = new Uint8Array(Math.floor((values.length * 6) / 8));
+  let buffer = 0;
+  let bits = 0;
+  let o = 0;
+  for (const value of values) {
+    buffer = ((buffer << 6) | value) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (buffer >> bits) & 0xff;
+    }
+  }
+  return out;
+}
+
+/** Decoded byte count of a base64 string without decoding it. */
+export function base64DecodedLength(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x3d || code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) continue;
+    count++;
+  }
+  return Math.floor((count * 6) / 8);
+}

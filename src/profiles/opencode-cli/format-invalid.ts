@@ -1,0 +1,17 @@
+import type { ToolOutcome } from "./format-result.js";
+
+/**
+ * v1 `invalid` tool: what the model sees for a call rerouted by `experimental_repairToolCall`.
+ * @see spec §2.0 (unknown tools), README "unknown tool"
+ */
+export function formatInvalid(input: { tool: string; error: string }): ToolOutcome {
+  return { title: "Invalid Tool", output: `The arguments provided to the tool are invalid: ${input.error}` };
+}
+
+/**
+ * The AI SDK `NoSuchToolError` message the repaired call carries.
+ * @see README "unknown tool"
+ */
+export function unavailableToolMessage(name: string, available: readonly string[]): string {
+  return `Model tried to call unavailable tool '${name}'. Available tools: ${[...available].sort().join(", ")}.`;
+}

@@ -1,0 +1,31 @@
+import type { OutputStorePort } from "../output-store-port.js";
+import { UnsupportedError, type Profile, type TruncateRequest, type TruncateResult } from "../profile.js";
+import { formatToolResult, truncateLimits } from "./format-tool-result.js";
+import { truncateOutput } from "./truncate-output.js";
+
+/**
+ * The `opencode-cli` profile: opencode 1.18.33's v1 runtime (what `opencode run` executes).
+ * `format` returns the settled tool state (CliFormatResult); `truncate` runs `Truncate.output`.
+ * @see spec §1.3, §2.0, §2 (v1), §3.1; spec README "Verified against the released binary"
+ */
+export const opencodeCli: Profile = {
+  id: "opencode-cli",
+  version: "1.18.33",
+  format: (request, store) => formatToolResult(request, store),
+  truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
+    if (request.text === undefined) {
+      throw new UnsupportedError("opencode-cli truncate takes `text` (Truncate.output), not `output`");
+    }
+    const options = request.options ?? {};
+    const result = truncateOutput(
+      request.text,
+      { ...truncateLimits(options), direction: request.direction ?? "head", taskAllowed: options.taskAllowed ?? true },
+      store,
+    );
+    return {
+      result: result.content,
+      truncated: result.truncated,
+      ...(result.outputPath === undefined ? {} : { savedPath: result.outputPath }),
+    };
+  },
+};

@@ -1,0 +1,76 @@
+/**
+ * The v1 tools' parameter schemas as far as the invalid-arguments text needs them: each key in
+ * schema order, its type, and whether it is optional.
+ * @see spec §2.0 step 1, §2.1–§2.14 parameters, README "invalid arguments"
+ */
+
+/** A parameter's type: a primitive, an array, or a union of string literals. */
+export type ParameterType = "string" | "number" | "boolean" | "array" | { literals: readonly string[] };
+
+/** One parameter. */
+export interface ParameterSpec {
+  key: string;
+  type: ParameterType;
+  optional?: boolean;
+}
+
+/** Parameters of each v1 built-in tool, in schema order. */
+export const TOOL_PARAMETERS: Readonly<Record<string, readonly ParameterSpec[]>> = {
+  bash: [
+    { key: "command", type: "string" },
+    { key: "timeout", type: "number", optional: true },
+    { key: "workdir", type: "string", optional: true },
+  ],
+  read: [
+    { key: "filePath", type: "string" },
+    { key: "offset", type: "number", optional: true },
+    { key: "limit", type: "number", optional: true },
+  ],
+  write: [
+    { key: "content", type: "string" },
+    { key: "filePath", type: "string" },
+  ],
+  edit: [
+    { key: "filePath", type: "string" },
+    { key: "oldString", type: "string" },
+    { key: "newString", type: "string" },
+    { key: "replaceAll", type: "boolean", optional: true },
+  ],
+  glob: [
+    { key: "pattern", type: "string" },
+    { key: "path", type: "string", optional: true },
+  ],
+  grep: [
+    { key: "pattern", type: "string" },
+    { key: "path", type: "string", optional: true },
+    { key: "include", type: "string", optional: true },
+  ],
+  webfetch: [
+    { key: "url", type: "string" },
+    { key: "format", type: { literals: ["text", "markdown", "html"] }, optional: true },
+    { key: "timeout", type: "number", optional: true },
+  ],
+  websearch: [
+    { key: "query", type: "string" },
+    { key: "numResults", type: "number", optional: true },
+    { key: "livecrawl", type: { literals: ["fallback", "preferred"] }, optional: true },
+    { key: "type", type: { literals: ["auto", "fast", "deep"] }, optional: true },
+    { key: "contextMaxCharacters", type: "number", optional: true },
+  ],
+  todowrite: [{ key: "todos", type: "array" }],
+  task: [
+    { key: "description", type: "string" },
+    { key: "prompt", type: "string" },
+    { key: "subagent_type", type: "string" },
+    { key: "task_id", type: "string", optional: true },
+    { key: "command", type: "string", optional: true },
+  ],
+  skill: [{ key: "name", type: "string" }],
+  question: [{ key: "questions", type: "array" }],
+  apply_patch: [{ key: "patchText", type: "string" }],
+  plan_exit: [],
+  invalid: [
+    { key: "tool", type: "string" },
+    { key: "error", type: "string" },
+  ],
+};
