@@ -1,0 +1,32 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { base64DecodedLength, decodeBase64, encodeBase64 } from "./bytes-base64.js";
+
+function btoaBytes(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+describe("base64 codec", () => {
+  it("encodes with padding", () => {
+    expect(encodeBase64(new TextEncoder().encode("hi"))).toBe("aGk=");
+    expect(encodeBase64(new TextEncoder().encode("hey"))).toBe("aGV5");
+  });
+
+  it("matches btoa and round-trips any bytes", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        const encoded = encodeBase64(bytes);
+        expect(encoded).toBe(btoaBytes(bytes));
+        expect(decodeBase64(encoded)).toEqual(bytes);
+        expect(base64DecodedLength(encoded)).toBe(bytes.length);
+      }),
+      { numRuns: 10_000 },
+    );
+  });
+
+  it("rejects characters outside the alphabet", () => {
+    expect(() => decodeBase64("a*b=")).toThrow();
+  });
+});
