@@ -3,11 +3,11 @@
  * token names an object member). Falls back to the deepest ancestor found. Iterative: safe on
  * deep input. Only called on the error path.
  */
-export function locateJsonPointer(text: string, pointer: string): number {
+export function locateJsonPointer(text: string, pointer: string, atKey = false): number {
   const tokens = pointer === "" ? [] : pointer.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
   let index = skipSpace(text, 0);
   let found = index;
-  for (const token of tokens) {
+  for (const [depth, token] of tokens.entries()) {
     const open = text.charCodeAt(index);
     if (open === 123 /* { */) {
       index = skipSpace(text, index + 1);
@@ -24,6 +24,7 @@ export function locateJsonPointer(text: string, pointer: string): number {
         index = skipSpace(text, keyEnd);
         index = skipSpace(text, index + 1); // colon
         if (key === token) {
+          if (atKey && depth === tokens.length - 1) return keyStart; // the member itself is the issue
           located = index;
           found = keyStart;
           break;

@@ -1,6 +1,7 @@
 import { InputError } from "./input-error.js";
 import { MAX_NESTING_DEPTH } from "./input-limits.js";
 import { textPosition } from "./text-position.js";
+import { findJsonSyntaxError } from "./find-json-syntax-error.js";
 
 /**
  * Depth of the deepest `[`/`{` nesting in JSON text, stopping early past `limit`.
@@ -41,12 +42,9 @@ export function parseJsonRecord(text: string, file: string, firstLine = 1): unkn
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const match = /at position (\d+)/.exec(message);
-    const offset = match ? Number(match[1]) : text.length;
-    const { line, column } = textPosition(text, offset, firstLine);
-    const reason = message.replace(/,? ?in JSON at position \d+.*$/, "").replace(/ \(line \d+ column \d+\)$/, "");
-    throw new InputError(`malformed JSON: ${reason}`, file, line, column);
+    const found = findJsonSyntaxError(text) ?? { offset: 0, message: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+    const { line, column } = textPosition(text, found.offset, firstLine);
+    throw new InputError(`malformed JSON: ${found.message}`, file, line, column);
   }
   if (text.includes("__proto__")) {
     const match = PROTO_KEY.exec(text);

@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument, isNode, type Document } from "yaml";
+import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } from "yaml";
 import { InputError } from "./input-error.js";
 import { MAX_NESTING_DEPTH } from "./input-limits.js";
 import { findExcessiveNesting } from "./parse-json-record.js";
@@ -6,7 +6,7 @@ import { findExcessiveNesting } from "./parse-json-record.js";
 /** A parsed YAML document that can say where a JSON pointer sits in the source. */
 export interface YamlRecord {
   value: unknown;
-  locate(pointer: string): { line: number; column: number };
+  locate(pointer: string, atKey?: boolean): { line: number; column: number };
 }
 
 /**
@@ -48,9 +48,17 @@ export function parseYamlRecord(text: string, file: string): YamlRecord {
   }
   return {
     value,
-    locate(pointer) {
+    locate(pointer, atKey = false) {
       const path = pointer === "" ? [] : pointer.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
       let offset = 0;
+      const parent = path.length > 0 ? (path.length === 1 ? document.contents : document.getIn(path.slice(0, -1), true)) : null;
+      if (atKey && isMap(parent)) {
+        const pair = parent.items.find((item) => isScalar(item.key) && String(item.key.value) === path[path.length - 1]);
+        if (pair && isNode(pair.key) && pair.key.range) {
+          const { line, col } = lineCounter.linePos(pair.key.range[0]);
+          return { line, column: col };
+        }
+      }
       for (let depth = path.length; depth >= 0; depth--) {
         const node = depth === 0 ? document.contents : document.getIn(path.slice(0, depth), true);
         if (isNode(node) && node.range) {

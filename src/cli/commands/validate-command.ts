@@ -19,6 +19,9 @@ Validates JSON, JSONL (one record a line) or YAML against a correx schema.
 KIND is inferred from each record's shape when --as is omitted (observations need --as).
 Exit 0: all valid; 1: something is invalid; 2: bad usage or unreadable/malformed input.`;
 
+/** Issues about a member itself (not its value) point at the member's key. */
+const MEMBER_CODES = new Set(["additionalProperties", "unevaluatedProperties"]);
+
 interface FileReport {
   file: string;
   records: number;
@@ -69,10 +72,10 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
 
 async function validateRecord(record: InputRecord, report: FileReport, forced: SchemaKind | null): Promise<void> {
   let value: unknown;
-  let locate: (pointer: string) => { line: number; column: number };
+  let locate: (pointer: string, atKey?: boolean) => { line: number; column: number };
   if (record.format === "json") {
     value = parseJsonRecord(record.text, report.file, record.line);
-    locate = (pointer) => textPosition(record.text, locateJsonPointer(record.text, pointer), record.line);
+    locate = (pointer, atKey) => textPosition(record.text, locateJsonPointer(record.text, pointer, atKey), record.line);
   } else {
     const parsed = parseYamlRecord(record.text, report.file);
     value = parsed.value;
@@ -107,7 +110,7 @@ async function validateRecord(record: InputRecord, report: FileReport, forced: S
   }
   report.invalid++;
   for (const issue of firstIssues ?? []) {
-    const { line, column } = locate(issue.pointer);
+    const { line, column } = locate(issue.pointer, MEMBER_CODES.has(issue.code));
     report.errors.push({ ...issue, line, column, kind: candidates[0] });
   }
 }

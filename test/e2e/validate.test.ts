@@ -1,0 +1,106 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { makeTempDir, runCli } from "./run-cli.js";
+
+let dir: string;
+const file = (name: string, content: string | Buffer) => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+const part = { type: "tool-result", id: "call_1", name: "bash", result: { type: "content", value: [{ type: "text", text: "hi\n" }, { type: "text", text: "Command exited with code 0." }] } };
+
+beforeAll(() => {
+  dir = makeTempDir();
+});
+
+describe("correx validate", () => {
+  it("exits 0 on a valid ToolResultPart and names the inferred kind", () => {
+    const path = file("part.json", JSON.stringify(part, null, 2));
+    const run = runCli(["validate", path]);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe(`${path}: valid envelope/tool-result-part\n`);
+    expect(run.code).toBe(0);
+  });
+
+  it("exits 1 on an invalid one: file:line:col, pointer, expected and found on one line per error", () => {
+    const text = '{\n  "type": "tool-result",\n  "id": "call_1",\n  "name": "bash",\n  "result": { "type": "blob", "value": 1 }\n}\n';
+    const path = file("bad.json", text);
+    const run = runCli(["validate", path]);
+    expect(run.stdout).toBe(
+      `${path}:5:23  /result/type  expected a known "type" value, found "blob"  (envelope/tool-result-part)\n${path}: invalid envelope/tool-result-part\n`,
+    );
+    expect(run.code).toBe(1);
+  });
+
+  it("reports a missing required field at its parent with the field in the pointer", () => {
+    const path = file("missing.json", '{"type":"tool-result","name":"bash","result":{"type":"text","value":"x"}}');
+    const run = runCli(["validate", "--as", "tool-result-part", path]);
+    expect(run.stdout).toContain(`${path}:1:1  /id  expected required property "id", found nothing  (envelope/tool-result-part)`);
+    expect(run.code).toBe(1);
+  });
+
+  it("reads JSONL from stdin with the right line numbers", () => {
+    const bad = { ...part, result: { type: "text" } };
+    const input = [JSON.stringify(part), "", JSON.stringify(part), JSON.stringify(bad), JSON.stringify(part)].join("\n") + "\n";
+    const run = runCli(["validate", "-"], { input });
+    expect(run.stdout).toBe(
+      `<stdin>:4:60  /result/value  expected required property "value", found nothing  (envelope/tool-result-part)\n<stdin>: 1 of 4 records invalid\n`,
+    );
+    expect(run.code).toBe(1);
+  });
+
+  it("--format json prints one JSON object per file", () => {
+    const path = file("part-json.json", JSON.stringify(part));
+    const run = runCli(["validate", "--format", "json", path]);
+    expect(JSON.parse(run.stdout)).toEqual({ file: path, valid: true, records: 1, invalid: 0, kinds: { "envelope/tool-result-part": 1 }, errors: [] });
+  });
+
+  it("validates YAML with line numbers from the YAML source", () => {
+    const path = file("part.yaml", "type: tool-result\nid: call_1\nname: bash\nresult:\n  type: text\n  value: 7\nextra: 1\n");
+    const run = runCli(["validate", path]);
+    expect(run.stdout).toBe(`${path}:7:1  /extra  expected no other properties, found property "extra"  (envelope/tool-result-part)\n${path}: invalid envelope/tool-result-part\n`);
+  });
+
+  describe("exits 2 with one clear line, no stack trace", () => {
+    const expectOneLine = (args: string[], pattern: RegExp, input?: string | Buffer) => {
+      const run = runCli(args, { input });
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe("");
+      expect(run.stderr.split("\n").filter(Boolean)).toHaveLength(1);
+      expect(run.stderr).toMatch(pattern);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    };
+    it("for a missing file", () => expectOneLine(["validate", join(dir, "nope.json")], /nope\.json: no such file$/m));
+    it("for malformed JSON, with line:col", () => {
+      const path = file("malformed.json", '{\n  "type": "tool-result",\n  "id": x\n}\n');
+      expectOneLine(["validate", path], new RegExp(`malformed\\.json:3:9: malformed JSON: unexpected character "x", expected a value$`, "m"));
+    });
+    it("for empty input", () => expectOneLine(["validate", file("empty.json", "  \n")], /empty\.json: empty input$/m));
+    it("for empty stdin", () => expectOneLine(["validate", "-"], /<stdin>: empty input$/m, ""));
+    it("for a directory", () => {
+      mkdirSync(join(dir, "a-dir.json"), { recursive: true });
+      expectOneLine(["validate", join(dir, "a-dir.json")], /a-dir\.json: is a directory, not a file$/m);
+    });
+    it("for invalid UTF-8, with its position", () => {
+      const path = file("latin1.json", Buffer.concat([Buffer.from('{"type":"tool-result",\n"id":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]));
+      expectOneLine(["validate", path], /latin1\.json:2:10: invalid UTF-8 \(byte offset 32\)$/m);
+    });
+    it("for a 50 MB single line", () => {
+      const path = file("huge.jsonl", `{"type":"tool-result","id":"${"x".repeat(50 * 1024 * 1024)}"}\n`);
+      expectOneLine(["validate", path], /huge\.jsonl:1:1: line is longer than the 33554432 byte limit for one record$/m);
+    });
+    it("for a __proto__ key", () => {
+      const path = file("proto.json", '{"type":"tool-result","id":"a","name":"b",\n "__proto__": {"polluted": true},"result":{"type":"text","value":"x"}}');
+      expectOneLine(["validate", path], /proto\.json:2:2: key "__proto__" is not allowed$/m);
+    });
+    it("for 10,000-deep nesting", () => {
+      const path = file("deep.json", "[".repeat(10_000) + "]".repeat(10_000));
+      expectOneLine(["validate", path], /deep\.json:1:513: nesting deeper than 512 levels$/m);
+    });
+    it("for an unknown --as", () => expectOneLine(["validate", "--as", "nope", "x.json"], /correx validate: unknown --as "nope"; known: /));
+    it("for an unknown flag", () => expectOneLine(["validate", "--bogus", "x.json"], /correx validate: Unknown option '--bogus'/));
+  });
+});
