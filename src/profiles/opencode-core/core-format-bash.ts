@@ -1,0 +1,64 @@
+import type { BashFacts } from "../../generated/schema-types.js";
+import { input } from "./core-input-check.js";
+import type { CoreTool } from "./core-tool-definition.js";
+import type { ToolOutput } from "./core-tool-output.js";
+
+/** bash's v2 input. @see spec §2.1b */
+export interface BashInput {
+  command: string;
+  workdir?: string;
+  timeout?: number;
+}
+
+/** @see spec §2.1b (default timeout) */
+export const BASH_DEFAULT_TIMEOUT_MS = 120000;
+
+/**
+ * The first text part: the output, `(no output)` when empty, plus the capture note when the
+ * 1 MiB capture was cut; on timeout the timeout sentence instead.
+ * @see spec §2.1b (toModelOutput part 1)
+ */
+export function bashOutputText(observation: BashFacts, timeoutMs: number): string {
+  if (observation.timedOut === true) {
+    return `Command exceeded timeout of ${timeoutMs} ms. Retry with a larger timeout if the command is expected to take longer.`;
+  }
+  const output = observation.output === "" ? "(no output)" : observation.output;
+  return observation.captureTruncated === true ? `${output}\n\n[output capture truncated at the in-memory safety limit]` : output;
+}
+
+/**
+ * The footer part: the warnings block (leading whitespace trimmed) and a blank line, then the
+ * exit sentence or the timeout sentence. A null exit code is printed as `undefined`
+ * (`String(exitCode)` of a process that reports none).
+ * @see spec §2.1b (toModelOutput part 2, bundle iX)
+ */
+export function bashFooter(observation: BashFacts): string {
+  const warnings = observation.warnings ?? [];
+  const block = warnings.length === 0 ? "" : `\n\nWarnings:\n${warnings.map((warning) => `- ${warning}`).join("\n")}`;
+  const lead = block === "" ? "" : `${block.trimStart()}\n\n`;
+  if (observation.timedOut === true) return `${lead}Command timed out before completion.`;
+  return `${lead}Command exited with code ${String(observation.exitCode ?? undefined)}.`;
+}
+
+/**
+ * bash: two text parts, the output and the footer; structured `{truncated, exit?, timeout?}`.
+ * @see spec §2.1b
+ */
+export function formatBash(bashInput: BashInput, observation: BashFacts): ToolOutput {
+  const structured: Record<string, unknown> = { truncated: observation.captureTruncated === true };
+  if (observation.exitCode !== null) structured.exit = observation.exitCode;
+  if (observation.timedOut === true) structured.timeout = true;
+  return {
+    structured,
+    content: [
+      { type: "text", text: bashOutputText(observation, bashInput.timeout ?? BASH_DEFAULT_TIMEOUT_MS) },
+      { type: "text", text: bashFooter(observation) },
+    ],
+  };
+}
+
+/** @see spec §2.1b */
+export const bashTool: CoreTool<BashInput, BashFacts> = {
+  input: [input.required("command", input.string), input.optional("workdir", input.string), input.optional("timeout", input.number)],
+  format: formatBash,
+};

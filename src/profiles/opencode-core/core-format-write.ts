@@ -1,0 +1,27 @@
+import type { WriteFacts } from "../../generated/schema-types.js";
+import { input } from "./core-input-check.js";
+import type { CoreTool } from "./core-tool-definition.js";
+import type { ToolOutput } from "./core-tool-output.js";
+
+/** write's v2 input (`path`, not `filePath`). @see README (v2 runner: tools offered) */
+export interface WriteInput {
+  path: string;
+  content: string;
+}
+
+/**
+ * `Wrote file successfully: <resource>` when the file existed, else `Created file successfully: <resource>`.
+ * The resource falls back to the absolute path when the observation has none.
+ * @see spec §2.3 (v2)
+ */
+export function formatWrite(_input: WriteInput, observation: WriteFacts): ToolOutput {
+  const resource = observation.resource ?? observation.path;
+  const text = observation.existed ? `Wrote file successfully: ${resource}` : `Created file successfully: ${resource}`;
+  return { structured: { resource, existed: observation.existed }, content: [{ type: "text", text }] };
+}
+
+/** @see spec §2.3 (v2) */
+export const writeTool: CoreTool<WriteInput, WriteFacts> = {
+  input: [input.required("path", input.string), input.required("content", input.string)],
+  format: formatWrite,
+};

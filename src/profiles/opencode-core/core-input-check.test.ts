@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { checkInput, input } from "./core-input-check.js";
+
+const bash = [input.required("command", input.string), input.optional("workdir", input.string), input.optional("timeout", input.number)];
+
+describe("checkInput (§1.2 settle step 1, README v2 list)", () => {
+  it("reports a missing key as `Missing key⏎  at [\"command\"]`", () => {
+    expect(checkInput({}, bash)).toBe('Missing key\n  at ["command"]');
+  });
+
+  it("reports a wrong optional type as `Expected number | undefined, got \"ten\"`", () => {
+    expect(checkInput({ command: "ls", timeout: "ten" }, bash)).toBe('Expected number | undefined, got "ten"\n  at ["timeout"]');
+  });
+
+  it("reports a wrong required type without `| undefined`", () => {
+    expect(checkInput({ command: 5 }, bash)).toBe('Expected string, got 5\n  at ["command"]');
+  });
+
+  it("reports the first problem in declaration order", () => {
+    expect(checkInput({ timeout: "x" }, bash)).toBe('Missing key\n  at ["command"]');
+  });
+
+  it("accepts valid input and ignores extra keys", () => {
+    expect(checkInput({ command: "ls", timeout: 5, description: "x" }, bash)).toBeUndefined();
+  });
+
+  it("walks into arrays with index paths", () => {
+    const todos = [input.required("todos", input.array(input.struct(input.required("content", input.string))))];
+    expect(checkInput({ todos: [{ content: "a" }, {}] }, todos)).toBe('Missing key\n  at ["todos"][1]["content"]');
+  });
+
+  it("lists literal alternatives", () => {
+    const format = [input.optional("format", input.literal("markdown", "text", "html"))];
+    expect(checkInput({ format: "pdf" }, format)).toBe('Expected "markdown" | "text" | "html" | undefined, got "pdf"\n  at ["format"]');
+  });
+});

@@ -1,0 +1,15 @@
+import type { FormatOptions } from "../profile.js";
+import type { InputField } from "./core-input-check.js";
+import type { ToolFailure } from "./core-tool-failure.js";
+import type { ToolOutput } from "./core-tool-output.js";
+
+/**
+ * One v2 tool as correx models it: its input schema (for `Invalid tool input`) and a pure
+ * formatter from (decoded input, observation, options) to the tool's ToolOutput or a failure.
+ * Observations that are `{error}` never reach `format` (settle handles them).
+ * @see spec §1.2 (core tool settle)
+ */
+export interface CoreTool<Input, Observation> {
+  input: readonly InputField[];
+  format(input: Input, observation: Observation, options: FormatOptions): ToolOutput | ToolFailure;
+}

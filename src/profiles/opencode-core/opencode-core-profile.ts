@@ -1,0 +1,32 @@
+import type { OutputStorePort } from "../output-store-port.js";
+import type { FormatRequest, Profile, TruncateRequest, TruncateResult } from "../profile.js";
+import { UnsupportedError } from "../profile.js";
+import { boundToolOutput } from "./core-output-bound.js";
+import { resolveOutputLimits } from "./core-output-limits.js";
+import { settleCoreTool } from "./core-settle.js";
+import type { ToolOutput } from "./core-tool-output.js";
+
+/**
+ * The `opencode-core` profile: opencode 1.18.33's v2 runtime (packages/core tools,
+ * ToolOutputStore, the LLM.ToolResult envelope).
+ * @see spec §1.1, §1.2, §2 (v2 parts), §3.2; README "Verified against the released binary's v2 runner"
+ */
+export const opencodeCore: Profile = {
+  id: "opencode-core",
+  version: "1.18.33",
+
+  /** The settled ToolResultValue (after bound and toResultValue). @see spec §1.2 */
+  format(request: FormatRequest, store: OutputStorePort): unknown {
+    return settleCoreTool(request, store);
+  },
+
+  /** ToolOutputStore.bound on a ToolOutput. @see spec §3.2 */
+  truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
+    if (request.output === undefined) throw new UnsupportedError("opencode-core truncates a ToolOutput (`output`), not a text");
+    if (request.direction !== undefined) throw new UnsupportedError("opencode-core truncation has no direction (head and tail are both kept)");
+    const { output, outputPaths } = boundToolOutput(request.output as ToolOutput, resolveOutputLimits(request.options?.limits), store);
+    const result: TruncateResult = { result: output, truncated: outputPaths.length > 0 };
+    if (outputPaths.length > 0) result.savedPath = outputPaths[0];
+    return result;
+  },
+};
