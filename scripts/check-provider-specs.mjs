@@ -150,11 +150,19 @@ function bundle(components, roots, id) {
 }
 
 /**
+ * @typedef {{ name: string, required: boolean }} ProtoField  a field by its JSON (lowerCamelCase) name
+ * @typedef {{ fields: ProtoField[], oneofs: Record<string, string[]> }} ProtoMessage
+ */
+
+/**
  * Minimal .proto reader: for each message, its fields (JSON name, REQUIRED or not) and the
  * members of each `oneof`. Enough for Gemini's content.proto; not a general parser.
+ * @param {string} text
+ * @returns {Record<string, ProtoMessage>}
  */
 export function readProtoMessages(text) {
   const source = text.replace(/\/\/[^\n]*/g, "");
+  /** @type {Record<string, ProtoMessage>} */
   const messages = {};
   const opener = /\bmessage\s+(\w+)\s*\{/g;
   for (let match = opener.exec(source); match !== null; match = opener.exec(source)) {

@@ -1,10 +1,19 @@
 // The wire schemas (schemas/wire/<protocol>.json) compile under ajv strict mode and sort the
 // example bodies in schemas/examples/wire-<protocol>/ the way their file names say: every
 // valid-*.json validates, every invalid-*.json is rejected for the reason in EXPECTED_REJECTIONS.
-import { readFileSync, readdirSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
 import Ajv2020Module from "ajv/dist/2020.js";
 import type { ErrorObject } from "ajv/dist/2020.js";
+import {
+  checkFragment,
+  inferProtocol,
+  loadValidators,
+  readProtoMessages,
+  toolResultFragments,
+} from "../scripts/check-provider-specs.mjs";
 
 const Ajv2020 = Ajv2020Module.default;
 
@@ -221,4 +230,133 @@ describe("wire schemas", () => {
       }
     });
   }
+});
+
+describe("check-provider-specs", () => {
+  const script = fileURLToPath(new URL("../scripts/check-provider-specs.mjs", import.meta.url));
+  const specsDir = fileURLToPath(new URL("../../shared/provider-specs/", import.meta.url));
+
+  it("reads REQUIRED fields and oneof members from a .proto, skipping nested enums", () => {
+    const proto = [
+      "message FunctionResponse {",
+      "  enum Scheduling {",
+      "    // This value is unused.",
+      "    SCHEDULING_UNSPECIFIED = 0;",
+      "    SILENT = 1;",
+      "  }",
+      "  string id = 3 [(google.api.field_behavior) = OPTIONAL];",
+      "  // Required. The name.",
+      "  string name = 1 [(google.api.field_behavior) = REQUIRED];",
+      "  google.protobuf.Struct response = 2 [(google.api.field_behavior) = REQUIRED];",
+      "  repeated FunctionResponsePart parts = 8",
+      "      [(google.api.field_behavior) = OPTIONAL];",
+      "}",
+      "message Part {",
+      "  oneof data {",
+      "    string text = 2;",
+      "    Blob inline_data = 3;",
+      "  }",
+      "  bool thought = 11 [(google.api.field_behavior) = OPTIONAL];",
+      "}",
+    ].join("\n");
+    const messages = readProtoMessages(proto);
+    expect(messages.FunctionResponse).toEqual({
+      fields: [
+        { name: "id", required: false },
+        { name: "name", required: true },
+        { name: "response", required: true },
+        { name: "parts", required: false },
+      ],
+      oneofs: {},
+    });
+    expect(messages.Part.oneofs).toEqual({ data: ["text", "inlineData"] });
+    expect(messages.Part.fields.map((field) => field.name)).toEqual(["text", "inlineData", "thought"]);
+  });
+
+  it("infers the protocol from a wire-<protocol> folder, else from the body's shape", () => {
+    expect(inferProtocol("x/wire-openai-responses/a.json", {})).toBe("openai-responses");
+    expect(inferProtocol("a.json", { contents: [] })).toBe("google-gemini");
+    expect(inferProtocol("a.json", { input: [] })).toBe("openai-responses");
+    expect(inferProtocol("a.json", { messages: [{ role: "tool", tool_call_id: "c", content: "x" }] })).toBe("openai-chat");
+    expect(inferProtocol("a.json", { messages: [{ role: "user", content: [{ type: "tool_result", tool_use_id: "t" }] }] })).toBe(
+      "anthropic-messages",
+    );
+  });
+
+  it("finds the tool-result fragments of each protocol", () => {
+    const chat = loadExample("openai-chat", "valid-image-moved-to-user-message.json");
+    expect(toolResultFragments("openai-chat", chat).map((f: { pointer: string; schema: string }) => `${f.pointer} ${f.schema}`)).toEqual([
+      "/messages/3 ChatCompletionRequestToolMessage",
+      "/messages/4 ChatCompletionRequestUserMessage",
+    ]);
+    const gemini = loadExample("google-gemini", "valid-core-sibling-inline-data.json");
+    expect(toolResultFragments("google-gemini", gemini).map((f: { pointer: string; schema: string }) => `${f.pointer} ${f.schema}`)).toEqual([
+      "/contents/2/parts/0 Part",
+      "/contents/2/parts/0/functionResponse FunctionResponse",
+      "/contents/2/parts/1 Part",
+    ]);
+  });
+
+  describe.skipIf(!existsSync(specsDir))("against the official specs in ../shared/provider-specs", () => {
+    let validators: unknown;
+    beforeAll(() => {
+      validators = loadValidators(specsDir);
+    }, 60_000);
+
+    const check = (protocol: Protocol, value: unknown, schema: string, provider: string) =>
+      checkFragment(validators, protocol, { pointer: "", provider, schema, value }).status;
+
+    for (const protocol of PROTOCOLS) {
+      it(`finds every fragment of the valid ${protocol} examples conforming`, () => {
+        for (const name of exampleFiles(protocol, "valid-")) {
+          const fragments = toolResultFragments(protocol, loadExample(protocol, name));
+          expect(fragments.length, name).toBeGreaterThan(0);
+          for (const fragment of fragments) {
+            expect(checkFragment(validators, protocol, fragment), `${name}#${fragment.pointer}`).toEqual({ status: "ok", detail: "" });
+          }
+        }
+      });
+    }
+
+    it("reports the AI SDK's empty Anthropic text block as a known exception, not a failure", () => {
+      const block = { type: "tool_result", tool_use_id: "toolu_01A", content: [{ type: "text", text: "" }] };
+      expect(check("anthropic-messages", block, "RequestToolResultBlock", "anthropic")).toBe("known");
+    });
+
+    it("does not let a known exception hide a second problem", () => {
+      const block = { type: "tool_result", tool_use_id: "call:1", content: [{ type: "text", text: "" }] };
+      expect(check("anthropic-messages", block, "RequestToolResultBlock", "anthropic")).toBe("fail");
+    });
+
+    it("fails a Gemini functionResponse without name (REQUIRED in the proto, absent from the discovery file)", () => {
+      expect(check("google-gemini", { response: { content: "x" } }, "FunctionResponse", "gemini")).toBe("fail");
+      expect(check("google-gemini", { name: "bash", response: { content: "x" } }, "FunctionResponse", "gemini")).toBe("ok");
+    });
+
+    it("fails a Gemini part with two data fields (the proto's oneof data)", () => {
+      const part = { text: "x", functionResponse: { name: "bash", response: {} } };
+      expect(check("google-gemini", part, "Part", "gemini")).toBe("fail");
+    });
+
+    it("fails an image part in an OpenAI tool message, and a Responses call_id over 64 characters", () => {
+      const tool = { role: "tool", tool_call_id: "call_1", content: [{ type: "image_url", image_url: { url: "https://example.com/a.png" } }] };
+      expect(check("openai-chat", tool, "ChatCompletionRequestToolMessage", "openai")).toBe("fail");
+      const output = { type: "function_call_output", call_id: "c".repeat(65), output: "x" };
+      expect(check("openai-responses", output, "FunctionCallOutputItemParam", "openai")).toBe("fail");
+    });
+
+    it("exits 1 when a fragment does not conform, printing one FAIL line for it", () => {
+      const file = fileURLToPath(new URL("../schemas/examples/wire-anthropic-messages/invalid-missing-tool-use-id.json", import.meta.url));
+      const run = spawnSync(process.execPath, [script, specsDir, file], { encoding: "utf8" });
+      expect(run.status).toBe(1);
+      expect(run.stdout).toMatch(/^FAIL .*invalid-missing-tool-use-id\.json#\/messages\/2\/content\/0 RequestToolResultBlock: /m);
+      expect(run.stdout).toMatch(/^1 fragments: 0 ok, 0 known exceptions, 1 failed$/m);
+    }, 60_000);
+  });
+
+  it("exits 2 on a usage error", () => {
+    const run = spawnSync(process.execPath, [script, "--protocol", "smtp"], { encoding: "utf8" });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe("check-provider-specs: unknown protocol smtp (one of openai-chat, anthropic-messages, google-gemini, openai-responses)\n");
+  });
 });
