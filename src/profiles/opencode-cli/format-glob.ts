@@ -2,7 +2,7 @@ import type { FormatContext } from "./format-context.js";
 import { failOnErrorObservation } from "./format-context.js";
 import type { GlobObservation } from "./format-observations.js";
 import type { ToolOutcome } from "./format-result.js";
-import { joinPath, titlePath } from "./path-posix.js";
+import { resolvePath, titlePath } from "./path-posix.js";
 
 /** @see spec §2.6 v1 */
 export const GLOB_LIMIT = 100;
@@ -16,7 +16,7 @@ export function formatGlob(input: { pattern: string; path?: string }, observatio
   failOnErrorObservation(observation);
   const paths = (observation as unknown as GlobObservation).paths.slice(0, GLOB_LIMIT);
   const cwd = context.options.cwd;
-  const searched = input.path === undefined ? cwd : cwd === undefined ? input.path : joinPath(cwd, input.path);
+  const searched = input.path === undefined ? cwd : cwd === undefined ? input.path : resolvePath(cwd, input.path);
   const title = searched === undefined ? "" : titlePath(searched, cwd);
   if (paths.length === 0) return { title, output: "No files found", truncated: false };
   const truncated = paths.length === GLOB_LIMIT;

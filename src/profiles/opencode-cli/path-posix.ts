@@ -29,6 +29,11 @@ export function joinPath(...segments: string[]): string {
   return joined === "" ? "." : normalizePath(joined);
 }
 
+/** `path.posix.resolve(base, path)`: an absolute `path` wins, a relative one joins `base`. */
+export function resolvePath(base: string, path: string): string {
+  return path.startsWith("/") ? normalizePath(path) : joinPath(base, path);
+}
+
 /** `path.posix.relative` for two absolute paths. */
 export function relativePath(from: string, to: string): string {
   const fromParts = normalizePath(from).split("/").filter((part) => part !== "");
