@@ -34,15 +34,18 @@ function expandGenerator(name: string, spec: unknown, path: string): string {
   const fail = (message: string): never => {
     throw new GeneratorError(`${name}: ${message}`, path);
   };
-  const object = (spec !== null && typeof spec === "object" && !Array.isArray(spec) ? spec : fail("expects an object")) as Record<string, unknown>;
+  const asObject = (): Record<string, unknown> =>
+    (spec !== null && typeof spec === "object" && !Array.isArray(spec) ? spec : fail("expects an object")) as Record<string, unknown>;
   switch (name) {
     case "$repeat": {
-      const text = typeof spec === "object" && typeof object.text === "string" ? object.text : fail("text must be a string");
+      const object = asObject();
+      const text = typeof object.text === "string" ? object.text : fail("text must be a string");
       const count = Number.isInteger(object.count) && (object.count as number) >= 0 ? (object.count as number) : fail("count must be a non-negative integer");
       if (text.length * count > MAX_GENERATED) fail("result too large");
       return text.repeat(count);
     }
     case "$lines": {
+      const object = asObject();
       const from = Number.isInteger(object.from) ? (object.from as number) : fail("from must be an integer");
       const to = Number.isInteger(object.to) ? (object.to as number) : fail("to must be an integer");
       const template = object.template === undefined ? "{n}" : typeof object.template === "string" ? object.template : fail("template must be a string");

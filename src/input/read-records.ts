@@ -27,7 +27,7 @@ const CHUNK = 1 << 20;
  * JSONL. Streams JSONL, so memory stays bounded by the longest line. Throws InputError for a
  * missing file, a directory, invalid UTF-8, empty input or a record over MAX_RECORD_BYTES.
  */
-export async function* readRecords(path: string, format: InputFormat = formatOfPath(path)): AsyncGenerator<InputRecord> {
+export async function* readRecords(path: string, format: InputFormat = formatOfPath(path)): AsyncGenerator<InputRecord[]> {
   const name = path === "-" ? "<stdin>" : path;
   if (path !== "-") {
     let size: number;
@@ -75,17 +75,18 @@ export async function* readRecords(path: string, format: InputFormat = formatOfP
         mode = looksLikeJsonLines(pending, newline) ? "jsonl" : "whole";
       }
       if (mode === "jsonl") {
+        const batch: InputRecord[] = [];
         let start = 0;
         for (let end = pending.indexOf("\n"); end !== -1; end = pending.indexOf("\n", start)) {
-          const record = pending.slice(start, end);
-          if (record.trim() !== "") {
-            sawRecord = true;
-            yield { text: record, line, format: "json" };
-          }
+          if (end > start && !isBlank(pending, start, end)) batch.push({ text: pending.slice(start, end), line, format: "json" });
           line++;
           start = end + 1;
         }
         pending = pending.slice(start);
+        if (batch.length > 0) {
+          sawRecord = true;
+          yield batch;
+        }
         if (pending.length > MAX_RECORD_BYTES) throw new InputError(`line is longer than the ${MAX_RECORD_BYTES} byte limit for one record`, name, line, 1);
       } else if (pending.length > MAX_RECORD_BYTES) {
         throw new InputError(`input is over the ${MAX_RECORD_BYTES} byte limit for one document`, name);
@@ -98,14 +99,23 @@ export async function* readRecords(path: string, format: InputFormat = formatOfP
   if (mode === "jsonl") {
     if (pending.trim() !== "") {
       sawRecord = true;
-      yield { text: pending, line, format: "json" };
+      yield [{ text: pending, line, format: "json" }];
     }
     if (!sawRecord) throw new InputError("empty input: no records", name);
     return;
   }
   if (pending.trim() === "") throw new InputError("empty input", name);
   if (mode === "auto" || mode === "whole") mode = /^\s*[[{]/.test(pending) ? "json" : "yaml";
-  yield { text: pending, line: 1, format: mode === "yaml" ? "yaml" : "json" };
+  yield [{ text: pending, line: 1, format: mode === "yaml" ? "yaml" : "json" }];
+}
+
+/** True when text[start, end) is only spaces, tabs and CRs (a blank JSONL line). */
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index);
+    if (code !== 32 && code !== 9 && code !== 13) return false;
+  }
+  return true;
 }
 
 /** JSONL when the first line is a whole JSON value on its own and more non-blank text follows. */

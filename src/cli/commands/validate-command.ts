@@ -1,7 +1,9 @@
 import { InputError } from "../../input/input-error.js";
 import { locateJsonPointer } from "../../input/locate-json-pointer.js";
 import { parseJsonRecord } from "../../input/parse-json-record.js";
-import { parseYamlRecord } from "../../input/parse-yaml-record.js";
+import type { YamlRecord } from "../../input/parse-yaml-record.js";
+import type { Validator } from "../../generated/validator.js";
+import { expandGenerators, GeneratorError } from "../../golden/expand-generators.js";
 import { readRecords, type InputRecord } from "../../input/read-records.js";
 import { textPosition } from "../../input/text-position.js";
 import { inferSchemaKinds } from "../../schema/infer-schema-kind.js";
@@ -57,7 +59,16 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
   for (const file of positionals) {
     const report: FileReport = { file: file === "-" ? "<stdin>" : file, records: 0, invalid: 0, kinds: new Map(), errors: [] };
     try {
-      for await (const record of readRecords(file)) await validateRecord(record, report, forced);
+      for await (const batch of readRecords(file)) {
+        for (const record of batch) {
+          for (let needed = validateRecord(record, report, forced); needed; needed = validateRecord(record, report, forced)) {
+            for (const kind of needed) {
+              if (kind === ("yaml" as SchemaKind)) yamlParser = (await import("../../input/parse-yaml-record.js")).parseYamlRecord;
+              else validators.set(kind, await loadValidator(kind));
+            }
+          }
+        }
+      }
     } catch (error) {
       if (!InputError.isInstance(error)) throw error;
       io.err(`correx validate: ${error.render()}\n`);
@@ -70,19 +81,41 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
   return exit;
 }
 
-async function validateRecord(record: InputRecord, report: FileReport, forced: SchemaKind | null): Promise<void> {
+/** The YAML parser, loaded on first use (the yaml package costs ~30 ms to load). */
+let yamlParser: ((text: string, file: string) => YamlRecord) | null = null;
+
+/** Validators loaded so far: the per-record path stays synchronous once a kind is loaded. */
+const validators = new Map<SchemaKind, Validator>();
+
+/**
+ * Validates one record into the report. Returns the kinds it needs whose validators are not
+ * loaded yet (the caller loads them and calls again), or null when done.
+ */
+function validateRecord(record: InputRecord, report: FileReport, forced: SchemaKind | null): SchemaKind[] | null {
   let value: unknown;
   let locate: (pointer: string, atKey?: boolean) => { line: number; column: number };
   if (record.format === "json") {
     value = parseJsonRecord(record.text, report.file, record.line);
     locate = (pointer, atKey) => textPosition(record.text, locateJsonPointer(record.text, pointer, atKey), record.line);
   } else {
-    const parsed = parseYamlRecord(record.text, report.file);
+    if (!yamlParser) return ["yaml" as SchemaKind];
+    const parsed = yamlParser(record.text, report.file);
     value = parsed.value;
     locate = parsed.locate;
   }
-  report.records++;
   const candidates = forced ? [forced] : inferSchemaKinds(value).filter((kind) => schemaKinds.includes(kind));
+  const missing = candidates.filter((kind) => !validators.has(kind));
+  if (missing.length > 0) return missing;
+  report.records++;
+  if (candidates[0] === "case" || candidates[0] === "golden") {
+    try {
+      value = expandGenerators(value);
+    } catch (error) {
+      if (!GeneratorError.isInstance(error)) throw error;
+      const { line, column } = locate(error.pointer);
+      throw new InputError(`${error.pointer || "/"}: ${error.message}`, report.file, line, column);
+    }
+  }
   if (candidates.length === 0) {
     report.invalid++;
     const { line, column } = locate("");
@@ -97,14 +130,14 @@ async function validateRecord(record: InputRecord, report: FileReport, forced: S
       expected: "a shape correx knows (or use --as KIND)",
       found: value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? `an object with keys ${Object.keys(value as object).slice(0, 5).join(", ") || "none"}` : typeof value,
     });
-    return;
+    return null;
   }
   let firstIssues: ValidationIssue[] | null = null;
   for (const kind of candidates) {
-    const validate = await loadValidator(kind);
+    const validate = validators.get(kind)!;
     if (validate(value)) {
       report.kinds.set(kind, (report.kinds.get(kind) ?? 0) + 1);
-      return;
+      return null;
     }
     firstIssues ??= focusIssues(toValidationIssues(validate.errors ?? [], value), value);
   }
@@ -113,6 +146,7 @@ async function validateRecord(record: InputRecord, report: FileReport, forced: S
     const { line, column } = locate(issue.pointer, MEMBER_CODES.has(issue.code));
     report.errors.push({ ...issue, line, column, kind: candidates[0] });
   }
+  return null;
 }
 
 function renderText(report: FileReport): string {
