@@ -105,6 +105,11 @@ describe("apply_patch v1 (§2.4)", () => {
       "Success. Updated the following files:\nA src/new.ts\nM src/old.ts\nD gone.ts\n\nLSP errors detected in src/old.ts, please fix:\n<diagnostics file=\"/w/src/old.ts\">\nERROR [1:1] oops\n</diagnostics>";
     expect(
       opencodeCli.format({ tool: "apply_patch", input: { patchText: "*** Begin Patch" }, observation, options: { availableTools: ["apply_patch"] } as never }, store),
-    ).toEqual({ status: "completed", title: output, output, metadata: { truncated: false } });
+    ).toEqual({
+      status: "completed",
+      title: "Success. Updated the following files:\nA src/new.ts\nM src/old.ts\nD gone.ts",
+      output,
+      metadata: { truncated: false },
+    });
   });
 });
