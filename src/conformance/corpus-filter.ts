@@ -43,7 +43,7 @@ export function filterCases(cases: readonly LoadedCase[], filter: CorpusFilter):
         (!filter.stages?.length || filter.stages.includes(testCase.stage)) &&
         (!filter.protocols?.length || testCase.protocols.some((protocol) => filter.protocols!.includes(protocol))) &&
         (!filter.tags?.length || testCase.tags.some((tag) => filter.tags!.includes(tag))) &&
-        (!globs || globs.some((glob) => glob.test(testCase.id))),
+        (!globs?.length || globs.some((glob) => glob.test(testCase.id))),
     );
   if (!filter.shard) return selected;
   const { index, count } = filter.shard;

@@ -477,6 +477,10 @@ export interface FormatOptions {
    * The instance directory / worktree (relative titles and resources).
    */
   cwd?: string;
+  /**
+   * opencode-cli: the tools the agent offers (§2.0); a call to any other is rewritten to invalid. Default: what opencode run offers (bash, edit, glob, grep, read, skill, task, todowrite, webfetch, write).
+   */
+  availableTools?: string[];
 }
 /**
  * This interface was referenced by `FormatRequest`'s JSON-Schema
