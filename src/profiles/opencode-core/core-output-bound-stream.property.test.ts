@@ -107,6 +107,21 @@ describe("boundToolOutputStream equals boundToolOutput (§3.2)", () => {
     );
   });
 
+  it("for long head lines and short tail lines (windows reach across the junction into H's end)", async () => {
+    const shape = fc.record({
+      head: fc.array(fc.string({ unit: fc.constantFrom("x", "é", "😀", "\r"), minLength: 150, maxLength: 500 }), { minLength: 1, maxLength: 3 }),
+      middle: fc.array(fc.string({ unit, maxLength: 5 }), { maxLength: 6 }),
+      tail: fc.array(fc.string({ unit: fc.constantFrom("a", "é", "😀"), maxLength: 3 }), { maxLength: 5 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(shape, fc.record({ maxLines: fc.integer({ min: 5, max: 14 }), maxBytes: fc.integer({ min: 55, max: 400 }) }), pointsArb, async ({ head, middle, tail }, limits, points) => {
+        const text = [...head, ...middle, ...tail].join("\n");
+        await expectSameAsString(cut(text, points), text, [], limits);
+      }),
+      RUNS,
+    );
+  });
+
   it("falls back to one write at the end for a store without open", async () => {
     const saved: string[] = [];
     const store: OutputStorePort = {
