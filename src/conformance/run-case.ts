@@ -61,7 +61,10 @@ export async function runCase(testCase: LoadedCase, golden: LoadedGolden | null,
       }
     }
     const redacted = redactValue(reply.result, rules);
-    if (request.protocol) actualByProtocol[request.protocol] = (redacted as { body?: unknown })?.body ?? redacted;
+    if (request.protocol) {
+      const lowered = redacted as { body?: unknown; error?: string };
+      actualByProtocol[request.protocol] = lowered.body ?? { error: lowered.error };
+    }
     else actual = redacted;
   }
   if (testCase.stage === "lower") actual = actualByProtocol;

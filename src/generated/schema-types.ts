@@ -5,6 +5,30 @@
  */
 export type RequestId = number | string;
 /**
+ * The wire body, or the lowering error the profile raises for this history (e.g. an unsupported media type, spec §4.3), as data.
+ *
+ * This interface was referenced by `LowerRequest`'s JSON-Schema
+ * via the `definition` "Result".
+ */
+export type LowerResult = {
+  [k: string]: unknown;
+} & {
+  /**
+   * The wire body.
+   */
+  body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Warnings, as data.
+   */
+  warnings?: string[];
+  /**
+   * The exact error text the profile's lowering raises.
+   */
+  error?: string;
+};
+/**
  * One item of a v2 tool's model output (opencode-core, spec §1.1): a text part or a file part. Discriminated on type.
  */
 export type ToolContent = ToolTextContent | ToolFileContent;
@@ -560,22 +584,6 @@ export interface LowerRequest {
    * Input level (profile-specific).
    */
   from?: string;
-}
-/**
- * This interface was referenced by `LowerRequest`'s JSON-Schema
- * via the `definition` "Result".
- */
-export interface LowerResult {
-  /**
-   * The wire body.
-   */
-  body: {
-    [k: string]: unknown;
-  };
-  /**
-   * Warnings, as data.
-   */
-  warnings?: string[];
 }
 /**
  * truncate: run the profile's truncation on a text (opencode-cli) or a ToolOutput (opencode-core).
