@@ -1,4 +1,4 @@
-import { isLowSurrogate, toWellFormedText, utf8CodePointSize } from "./text-utf8-length.js";
+import { isLowSurrogate, toWellFormedText, utf8CodePointSize, utf8Length } from "./text-utf8-length.js";
 import { fitsLimits, walkTailLines } from "./truncate-line-walk.js";
 
 /** The bash tail (bundle `es`): the kept text and whether anything was cut. */
@@ -17,12 +17,20 @@ export function truncateBashTail(text: string, maxLines: number, maxBytes: numbe
   if (fitsLimits(text, maxLines, maxBytes)) return { text, cut: false };
   const walk = walkTailLines(text, maxLines, maxBytes);
   if (walk.kept > 0) return { text: text.slice(walk.start, walk.end), cut: true };
-  const lastLineStart = text.lastIndexOf("\n") + 1;
+  // The kept piece has at most maxBytes chars (bytes ≥ chars), so the last line's start only
+  // matters within that window; searching just the window keeps a 100 MB line cheap.
+  const windowStart = Math.max(0, text.length - maxBytes - 2);
+  const newline = text.slice(windowStart).lastIndexOf("\n");
+  const lastLineStart = newline === -1 ? windowStart : windowStart + newline + 1;
   return { text: lastBytesOfLine(text, lastLineStart, maxBytes), cut: true };
 }
 
 /** The longest suffix of `text.slice(lineStart)` made of whole characters within `maxBytes`. */
 function lastBytesOfLine(text: string, lineStart: number, maxBytes: number): string {
+  // Fast path: the last maxBytes chars are maxBytes bytes only when they are all ASCII, and then
+  // they are exactly the answer (no character to split, no surrogate to replace).
+  const asciiStart = text.length - maxBytes;
+  if (asciiStart >= lineStart && utf8Length(text, asciiStart, text.length) === maxBytes) return text.slice(asciiStart);
   let bytes = 0;
   let start = text.length;
   while (start > lineStart) {

@@ -1,0 +1,72 @@
+// bench/truncate-cli: opencode-cli Truncate.output (§3.1, head and tail) and the bash tail (§2.1)
+// on 1 MB and 100 MB outputs of three shapes, each as a ratio to a bare Buffer.indexOf(10)
+// newline count over the same bytes, measured in the same run (medians of alternating rounds).
+// The strings are decoded before timing; the output store is a no-op (file I/O is not measured).
+// Run after `npm run build`:  node bench/truncate-cli.mjs [module dir]
+//   (module dir defaults to dist/profiles/opencode-cli; pass another tsc outDir to bench a build
+//   of that folder alone). Prints; never fails.
+import { pathToFileURL } from "node:url";
+import { compare, ratioLine } from "./bench-support.mjs";
+
+const moduleDir = process.argv[2] ?? new URL("../dist/profiles/opencode-cli/", import.meta.url).pathname;
+const load = (name) => import(pathToFileURL(`${moduleDir.replace(/\/?$/, "/")}${name}`).href);
+const { truncateOutput } = await load("truncate-output.js");
+const { truncateBashTail } = await load("truncate-bash-tail.js");
+
+const TARGET = 3;
+const store = { write: () => "/dev/null/tool_bench" };
+
+function newlineScan(bytes) {
+  let count = 0;
+  let from = 0;
+  for (;;) {
+    const index = bytes.indexOf(10, from);
+    if (index === -1) return count;
+    count++;
+    from = index + 1;
+  }
+}
+
+/** `size` bytes of a repeated unit (the last repetition cut on a character boundary). */
+function build(size, unit) {
+  const bytes = Buffer.alloc(size, unit);
+  let end = size;
+  while (end > 0 && (bytes[end - 1] & 0xc0) === 0x80) end--;
+  if (end > 0 && bytes[end - 1] >= 0xc0) end--;
+  return bytes.subarray(0, end);
+}
+
+const shapes = [
+  ["many short lines", "line 12345 of the output\n"],
+  ["one huge line", "x"],
+  ["mostly multi-byte", "日本語のテキスト行、ééé — ✓ données 😀\n"],
+];
+
+const time = (fn) => {
+  const started = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+};
+
+let sink = 0;
+const worst = [];
+for (const [size, label, rounds] of [
+  [1 << 20, "1 MB", 101],
+  [100 << 20, "100 MB", 5],
+]) {
+  for (const [shape, unit] of shapes) {
+    const bytes = build(size, unit);
+    const text = bytes.toString("utf8");
+    const runs = {
+      "Truncate.output head": () => (sink += truncateOutput(text, {}, store).content.length),
+      "Truncate.output tail": () => (sink += truncateOutput(text, { direction: "tail" }, store).content.length),
+      "bash tail": () => (sink += truncateBashTail(text, 2000, 51200).text.length),
+    };
+    for (const [name, run] of Object.entries(runs)) {
+      const { a, b } = compare(rounds, () => time(run), () => time(() => (sink += newlineScan(bytes))));
+      worst.push(a / b);
+      console.log(ratioLine(`${label} ${shape}, ${name}`, a, b, TARGET));
+    }
+  }
+}
+console.log(`worst ratio ${Math.max(...worst).toFixed(2)}× (checksum ${sink})`);
