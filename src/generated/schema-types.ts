@@ -186,6 +186,19 @@ export type WriteObservation = ErrorObservation | WriteFacts;
  */
 export type CliFormatResult = CliFormatCompleted | CliFormatError;
 /**
+ * A v1 session message with its parts (opencode-cli, spec §1.3, §4.1: MessageV2.WithParts reduced to what toModelMessages reads), discriminated on role. The input of opencode-cli lowering from history.
+ */
+export type HistoryMessage = HistoryUserMessage | HistoryAssistantMessage;
+/**
+ * The v1 ToolPart state stored by the session (opencode-cli, spec §1.3), discriminated on status.
+ */
+export type ToolState = ToolStatePending | ToolStateRunning | ToolStateCompleted | ToolStateError;
+/**
+ * The AI SDK 6 ModelMessage (ai 6.0.168; opencode-cli, spec §4.1–4.2), discriminated on role: what convertToModelMessages returns and generateText({messages}) takes. Binary data is base64 text or a data: URL (JSON has no bytes). The input of opencode-cli lowering from model-messages and sdk-messages.
+ */
+export type ModelMessage =
+  ModelSystemMessage | ModelUserMessage | ModelAssistantMessage | ModelToolMessage;
+/**
  * The AI SDK 6 model-message tool-result output union (opencode-cli, spec §4.1–4.2), discriminated on type.
  */
 export type ToolResultOutput =
@@ -195,10 +208,6 @@ export type ToolResultOutput =
   | OutputErrorJson
   | OutputContent
   | OutputExecutionDenied;
-/**
- * The v1 ToolPart state stored by the session (opencode-cli, spec §1.3), discriminated on status.
- */
-export type ToolState = ToolStatePending | ToolStateRunning | ToolStateCompleted | ToolStateError;
 /**
  * One citation of a text block, discriminated on type.
  *
@@ -409,6 +418,8 @@ export interface CorrexSchemas {
   "observations/websearch.json"?: WebsearchObservation;
   "observations/write.json"?: WriteObservation;
   "opencode-cli/format-result.json"?: CliFormatResult;
+  "opencode-cli/history-message.json"?: HistoryMessage;
+  "opencode-cli/model-message.json"?: ModelMessage;
   "opencode-cli/tool-result-output.json"?: ToolResultOutput;
   "opencode-cli/tool-state.json"?: ToolState;
   "options.json"?: FormatOptions;
@@ -1377,6 +1388,477 @@ export interface CliFormatError {
    */
   error: string;
 }
+export interface HistoryUserMessage {
+  /**
+   * Message role.
+   */
+  role: "user";
+  /**
+   * Text and file parts, in order.
+   */
+  parts: (HistoryTextPart | HistoryFilePart)[];
+}
+export interface HistoryTextPart {
+  /**
+   * Part tag.
+   */
+  type: "text";
+  /**
+   * The text.
+   */
+  text: string;
+  /**
+   * Inserted by opencode rather than typed by the user (still sent).
+   */
+  synthetic?: boolean;
+  /**
+   * A user text part marked ignored is not sent.
+   */
+  ignored?: boolean;
+  /**
+   * Provider metadata of the part, replayed as providerOptions when the model is unchanged.
+   */
+  metadata?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+}
+/**
+ * A user attachment (§1.3 FilePart).
+ */
+export interface HistoryFilePart {
+  /**
+   * Part tag.
+   */
+  type: "file";
+  /**
+   * Media type; text/plain and application/x-directory parts are not sent (their text was inlined).
+   */
+  mime: string;
+  /**
+   * data:<mime>;base64,<bytes>, or a URL.
+   */
+  url: string;
+  /**
+   * Optional file name.
+   */
+  filename?: string;
+}
+export interface HistoryAssistantMessage {
+  /**
+   * Message role.
+   */
+  role: "assistant";
+  /**
+   * Text, reasoning, step-start and tool parts, in order.
+   */
+  parts: (HistoryTextPart | HistoryReasoningPart | HistoryStepStartPart | HistoryToolPart)[];
+  /**
+   * Provider that produced this message; with modelID, decides whether provider metadata is replayed (§4.1: dropped when the model differs).
+   */
+  providerID?: string;
+  /**
+   * Model that produced this message.
+   */
+  modelID?: string;
+  /**
+   * Finish reason of the step (e.g. tool-calls, stop); informational for lowering.
+   */
+  finish?: string;
+  error?: HistoryMessageError;
+}
+export interface HistoryReasoningPart {
+  /**
+   * Part tag.
+   */
+  type: "reasoning";
+  /**
+   * The reasoning text.
+   */
+  text: string;
+  /**
+   * Provider metadata (e.g. a signature), replayed when the model is unchanged.
+   */
+  metadata?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+}
+/**
+ * Marks the start of a model step; tool results of one step form one tool message (§4.1).
+ */
+export interface HistoryStepStartPart {
+  /**
+   * Part tag.
+   */
+  type: "step-start";
+}
+/**
+ * A v1 ToolPart (§1.3).
+ */
+export interface HistoryToolPart {
+  /**
+   * Part tag.
+   */
+  type: "tool";
+  /**
+   * Tool id, e.g. bash.
+   */
+  tool: string;
+  /**
+   * The provider's tool call id.
+   */
+  callID: string;
+  state: ToolState;
+  /**
+   * Provider metadata of the call (callProviderMetadata), replayed as the tool call's providerOptions when the model is unchanged.
+   */
+  metadata?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+}
+export interface ToolStatePending {
+  /**
+   * Not started.
+   */
+  status: "pending";
+  /**
+   * Tool arguments.
+   */
+  input: {
+    [k: string]: unknown;
+  };
+  /**
+   * Optional title.
+   */
+  title?: string;
+  /**
+   * Optional metadata.
+   */
+  metadata?: {
+    [k: string]: unknown;
+  };
+}
+export interface ToolStateRunning {
+  /**
+   * Started, not settled.
+   */
+  status: "running";
+  /**
+   * Tool arguments.
+   */
+  input: {
+    [k: string]: unknown;
+  };
+  /**
+   * Optional title.
+   */
+  title?: string;
+  /**
+   * Optional metadata.
+   */
+  metadata?: {
+    [k: string]: unknown;
+  };
+  time?: TimeStarted;
+}
+export interface TimeStarted {
+  /**
+   * Start, ms since epoch.
+   */
+  start: number;
+}
+export interface ToolStateCompleted {
+  /**
+   * Settled successfully.
+   */
+  status: "completed";
+  /**
+   * Tool arguments.
+   */
+  input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The text the model sees (after Truncate.output, §2.0).
+   */
+  output: string;
+  /**
+   * Title shown in the UI.
+   */
+  title: string;
+  /**
+   * Tool metadata (truncated, outputPath, exit, …).
+   */
+  metadata: {
+    [k: string]: unknown;
+  };
+  time: TimeCompleted;
+  /**
+   * File parts (images, PDFs) as data: URLs.
+   */
+  attachments?: FilePart[];
+}
+export interface TimeCompleted {
+  /**
+   * Start, ms since epoch.
+   */
+  start: number;
+  /**
+   * End, ms since epoch.
+   */
+  end: number;
+  /**
+   * When compaction cleared this output (§4.1: [Old tool result content cleared]).
+   */
+  compacted?: number;
+}
+export interface ToolStateError {
+  /**
+   * Settled with an error.
+   */
+  status: "error";
+  /**
+   * Tool arguments.
+   */
+  input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The error text the model sees (§2.0 step 3).
+   */
+  error: string;
+  /**
+   * Optional metadata (interrupted, output).
+   */
+  metadata?: {
+    [k: string]: unknown;
+  };
+  time: TimeCompleted;
+}
+/**
+ * Error the message ended with; such a message is skipped unless it is an abort (MessageAbortedError) that still has content parts.
+ */
+export interface HistoryMessageError {
+  /**
+   * Error class name, e.g. MessageAbortedError, APIError.
+   */
+  name: string;
+  [k: string]: unknown;
+}
+export interface ModelSystemMessage {
+  /**
+   * Message role.
+   */
+  role: "system";
+  /**
+   * System text.
+   */
+  content: string;
+  /**
+   * Provider options (providerOptions), keyed by provider.
+   */
+  providerOptions?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+}
+export interface ModelUserMessage {
+  /**
+   * Message role.
+   */
+  role: "user";
+  /**
+   * A string, or text, image and file parts.
+   */
+  content: string | (ModelTextPart | ModelImagePart | ModelFilePart)[];
+  /**
+   * Provider options (providerOptions), keyed by provider.
+   */
+  providerOptions?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+}
+export interface ModelTextPart {
+  /**
+   * Part tag.
+   */
+  type: "text";
+  /**
+   * The text.
+   */
+  text: string;
+  /**
+   * Provider options (providerOptions), keyed by provider.
+   */
+  providerOptions?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+}
+export interface ModelImagePart {
+  /**
+   * Part tag.
+   */
+  type: "image";
+  /**
+   * Base64 bytes, a data: URL, or an http(s) URL.
+   */
+  image: string;
+  /**
+   * Optional media type (detected from the bytes when absent).
+   */
+  mediaType?: string;
+  /**
+   * Provider options (providerOptions), keyed by provider.
+   */
+  providerOptions?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+}
+export interface ModelFilePart {
+  /**
+   * Part tag.
+   */
+  type: "file";
+  /**
+   * Base64 bytes, a data: URL, or an http(s) URL.
+   */
+  data: string;
+  /**
+   * Media type, e.g. application/pdf or image/png.
+   */
+  mediaType: string;
+  /**
+   * Optional file name.
+   */
+  filename?: string;
+  /**
+   * Provider options (providerOptions), keyed by provider.
+   */
+  providerOptions?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+}
+export interface ModelAssistantMessage {
+  /**
+   * Message role.
+   */
+  role: "assistant";
+  /**
+   * A string, or text, file, reasoning and tool-call parts.
+   */
+  content: string | (ModelTextPart | ModelFilePart | ModelReasoningPart | ModelToolCallPart)[];
+  /**
+   * Provider options (providerOptions), keyed by provider.
+   */
+  providerOptions?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+}
+export interface ModelReasoningPart {
+  /**
+   * Part tag.
+   */
+  type: "reasoning";
+  /**
+   * The reasoning text.
+   */
+  text: string;
+  /**
+   * Provider options (providerOptions), keyed by provider.
+   */
+  providerOptions?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+}
+export interface ModelToolCallPart {
+  /**
+   * Part tag.
+   */
+  type: "tool-call";
+  /**
+   * Call id, answered by a tool-result part with the same id.
+   */
+  toolCallId: string;
+  /**
+   * Tool name.
+   */
+  toolName: string;
+  /**
+   * The arguments (any JSON value, normally an object).
+   */
+  input: unknown;
+  /**
+   * True when the provider runs the tool.
+   */
+  providerExecuted?: boolean;
+  /**
+   * Provider options (providerOptions), keyed by provider.
+   */
+  providerOptions?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+}
+export interface ModelToolMessage {
+  /**
+   * Message role.
+   */
+  role: "tool";
+  /**
+   * Tool-result parts.
+   */
+  content: ModelToolResultPart[];
+  /**
+   * Provider options (providerOptions), keyed by provider.
+   */
+  providerOptions?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+}
+export interface ModelToolResultPart {
+  /**
+   * Part tag.
+   */
+  type: "tool-result";
+  /**
+   * The id of the tool call this answers.
+   */
+  toolCallId: string;
+  /**
+   * Tool name.
+   */
+  toolName: string;
+  output: ToolResultOutput;
+  /**
+   * Provider options (providerOptions), keyed by provider.
+   */
+  providerOptions?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+}
 export interface OutputText {
   /**
    * Variant tag.
@@ -1549,125 +2031,6 @@ export interface OutputExecutionDenied {
   providerOptions?: {
     [k: string]: unknown;
   };
-}
-export interface ToolStatePending {
-  /**
-   * Not started.
-   */
-  status: "pending";
-  /**
-   * Tool arguments.
-   */
-  input: {
-    [k: string]: unknown;
-  };
-  /**
-   * Optional title.
-   */
-  title?: string;
-  /**
-   * Optional metadata.
-   */
-  metadata?: {
-    [k: string]: unknown;
-  };
-}
-export interface ToolStateRunning {
-  /**
-   * Started, not settled.
-   */
-  status: "running";
-  /**
-   * Tool arguments.
-   */
-  input: {
-    [k: string]: unknown;
-  };
-  /**
-   * Optional title.
-   */
-  title?: string;
-  /**
-   * Optional metadata.
-   */
-  metadata?: {
-    [k: string]: unknown;
-  };
-  time?: TimeStarted;
-}
-export interface TimeStarted {
-  /**
-   * Start, ms since epoch.
-   */
-  start: number;
-}
-export interface ToolStateCompleted {
-  /**
-   * Settled successfully.
-   */
-  status: "completed";
-  /**
-   * Tool arguments.
-   */
-  input: {
-    [k: string]: unknown;
-  };
-  /**
-   * The text the model sees (after Truncate.output, §2.0).
-   */
-  output: string;
-  /**
-   * Title shown in the UI.
-   */
-  title: string;
-  /**
-   * Tool metadata (truncated, outputPath, exit, …).
-   */
-  metadata: {
-    [k: string]: unknown;
-  };
-  time: TimeCompleted;
-  /**
-   * File parts (images, PDFs) as data: URLs.
-   */
-  attachments?: FilePart[];
-}
-export interface TimeCompleted {
-  /**
-   * Start, ms since epoch.
-   */
-  start: number;
-  /**
-   * End, ms since epoch.
-   */
-  end: number;
-  /**
-   * When compaction cleared this output (§4.1: [Old tool result content cleared]).
-   */
-  compacted?: number;
-}
-export interface ToolStateError {
-  /**
-   * Settled with an error.
-   */
-  status: "error";
-  /**
-   * Tool arguments.
-   */
-  input: {
-    [k: string]: unknown;
-  };
-  /**
-   * The error text the model sees (§2.0 step 3).
-   */
-  error: string;
-  /**
-   * Optional metadata (interrupted, output).
-   */
-  metadata?: {
-    [k: string]: unknown;
-  };
-  time: TimeCompleted;
 }
 /**
  * The anthropic-messages wire body (design.md, 'wire body'): `system` and `messages` of a Messages API request (POST /v1/messages), as the official Stainless OpenAPI spec (May 2026, anthropic/openapi.stainless.json) defines CreateMessageParams, InputMessage and the Request*Block schemas. `additionalProperties: false` is set exactly where that spec sets it. Other top-level request keys are allowed and only loosely typed. Server-tool blocks are left out. Written by hand; see docs/decisions/wire-schemas.md.

@@ -36,6 +36,8 @@ export type SchemaKind =
   | "observations/websearch"
   | "observations/write"
   | "opencode-cli/format-result"
+  | "opencode-cli/history-message"
+  | "opencode-cli/model-message"
   | "opencode-cli/tool-result-output"
   | "opencode-cli/tool-state"
   | "options"
