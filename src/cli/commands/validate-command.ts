@@ -7,7 +7,7 @@ import { expandGenerators, GeneratorError } from "../../golden/expand-generators
 import { readRecords, type InputRecord } from "../../input/read-records.js";
 import { textPosition } from "../../input/text-position.js";
 import { inferSchemaKinds } from "../../schema/infer-schema-kind.js";
-import { loadValidator } from "../../schema/load-validator.js";
+import { loadAllErrorsValidator, loadValidator } from "../../schema/load-validator.js";
 import { resolveSchemaKind, schemaKinds, schemaKindAliases, type SchemaKind } from "../../schema/schema-kind.js";
 import { focusIssues } from "../../schema/focus-issues.js";
 import { toValidationIssues, type ValidationIssue } from "../../schema/validation-issue.js";
@@ -62,9 +62,12 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
       for await (const batch of readRecords(file)) {
         for (const record of batch) {
           for (let needed = validateRecord(record, report, forced); needed; needed = validateRecord(record, report, forced)) {
-            for (const kind of needed) {
-              if (kind === ("yaml" as SchemaKind)) yamlParser = (await import("../../input/parse-yaml-record.js")).parseYamlRecord;
-              else validators.set(kind, await loadValidator(kind));
+            for (const need of needed) {
+              if (need === "yaml") yamlParser = (await import("../../input/parse-yaml-record.js")).parseYamlRecord;
+              else if (need.startsWith("all-errors:")) {
+                const kind = need.slice("all-errors:".length) as SchemaKind;
+                explainers.set(kind, await loadAllErrorsValidator(kind));
+              } else validators.set(need as SchemaKind, await loadValidator(need as SchemaKind));
             }
           }
         }
@@ -84,6 +87,9 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
 /** The YAML parser, loaded on first use (the yaml package costs ~30 ms to load). */
 let yamlParser: ((text: string, file: string) => YamlRecord) | null = null;
 
+/** All-errors validators, loaded the first time a record of that kind fails. */
+const explainers = new Map<SchemaKind, Validator>();
+
 /** Validators loaded so far: the per-record path stays synchronous once a kind is loaded. */
 const validators = new Map<SchemaKind, Validator>();
 
@@ -91,14 +97,14 @@ const validators = new Map<SchemaKind, Validator>();
  * Validates one record into the report. Returns the kinds it needs whose validators are not
  * loaded yet (the caller loads them and calls again), or null when done.
  */
-function validateRecord(record: InputRecord, report: FileReport, forced: SchemaKind | null): SchemaKind[] | null {
+function validateRecord(record: InputRecord, report: FileReport, forced: SchemaKind | null): string[] | null {
   let value: unknown;
   let locate: (pointer: string, atKey?: boolean) => { line: number; column: number };
   if (record.format === "json") {
     value = parseJsonRecord(record.text, report.file, record.line);
     locate = (pointer, atKey) => textPosition(record.text, locateJsonPointer(record.text, pointer, atKey), record.line);
   } else {
-    if (!yamlParser) return ["yaml" as SchemaKind];
+    if (!yamlParser) return ["yaml"];
     const parsed = yamlParser(record.text, report.file);
     value = parsed.value;
     locate = parsed.locate;
@@ -132,15 +138,20 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
     });
     return null;
   }
-  let firstIssues: ValidationIssue[] | null = null;
   for (const kind of candidates) {
-    const validate = validators.get(kind)!;
-    if (validate(value)) {
+    if (validators.get(kind)!(value)) {
       report.kinds.set(kind, (report.kinds.get(kind) ?? 0) + 1);
       return null;
     }
-    firstIssues ??= focusIssues(toValidationIssues(validate.errors ?? [], value), value);
   }
+  // Invalid: explain it against the best guess, with every error at once.
+  const explain = explainers.get(candidates[0]);
+  if (!explain) {
+    report.records--;
+    return [`all-errors:${candidates[0]}`];
+  }
+  explain(value);
+  const firstIssues = focusIssues(toValidationIssues(explain.errors ?? [], value), value);
   report.invalid++;
   for (const issue of firstIssues ?? []) {
     const { line, column } = locate(issue.pointer, MEMBER_CODES.has(issue.code));

@@ -47,3 +47,4 @@ export type SchemaKind =
   | "wire/openai-responses"
   ;
 export declare const validatorLoaders: Record<SchemaKind, () => Promise<{ default: Validator }>>;
+export declare const allErrorsValidatorLoaders: Record<SchemaKind, () => Promise<{ default: Validator }>>;
