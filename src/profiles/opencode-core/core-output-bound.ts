@@ -3,7 +3,7 @@ import type { ToolContent, ToolFileContent } from "./core-tool-content.js";
 import type { ToolOutput } from "./core-tool-output.js";
 import type { OutputLimits } from "./core-output-limits.js";
 import { lineCountUpTo, preview, truncationMarker } from "./core-output-preview.js";
-import { utf8Length } from "./core-utf8-bytes.js";
+import { utf8LengthAtMost } from "./core-utf8-bytes.js";
 
 /** What `bound` returns: the (possibly) bounded output and the files it saved. */
 export interface BoundOutcome {
@@ -29,7 +29,7 @@ export function boundFullText(output: ToolOutput): string {
  * @see spec §3.2 step 3
  */
 export function withinLimits(full: string, limits: OutputLimits): boolean {
-  return lineCountUpTo(full, limits.maxLines) <= limits.maxLines && utf8Length(full) <= limits.maxBytes;
+  return lineCountUpTo(full, limits.maxLines) <= limits.maxLines && utf8LengthAtMost(full, limits.maxBytes);
 }
 
 /**

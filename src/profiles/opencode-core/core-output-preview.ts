@@ -1,4 +1,4 @@
-import { takeHeadBytes, takeTailBytes, utf8Length } from "./core-utf8-bytes.js";
+import { takeHeadBytes, takeTailBytes, utf8Length, utf8LengthAtMost } from "./core-utf8-bytes.js";
 
 /** What `split` keeps of a text: a head and a tail ("" when there is none). */
 export interface HeadTail {
@@ -64,14 +64,13 @@ export function split(text: string, maxLines: number, maxBytes: number): HeadTai
   const headEnd = lineEndAfter(text, headCount);
   const overLines = headEnd !== -1 && lineCountUpTo(text, maxLines) > maxLines;
   if (!overLines) {
-    if (utf8Length(text) <= maxBytes) return { head: text, tail: "" };
+    if (utf8LengthAtMost(text, maxBytes)) return { head: text, tail: "" };
     return { head: takeHeadBytes(text, Math.ceil(maxBytes / 2)), tail: takeTailBytes(text, Math.floor(maxBytes / 2)) };
   }
   const head = text.slice(0, headEnd);
   const tail = tailCount === 0 ? "" : text.slice(lineStartBefore(text, tailCount));
   const joined = tailCount === 0 ? head : `${head}\n${tail}`;
-  const joinedBytes = tailCount === 0 ? utf8Length(head) : utf8Length(head) + 1 + utf8Length(tail);
-  if (joinedBytes <= maxBytes) return { head, tail };
+  if (utf8LengthAtMost(joined, maxBytes)) return { head, tail };
   return { head: takeHeadBytes(joined, Math.ceil(maxBytes / 2)), tail: takeTailBytes(joined, Math.floor(maxBytes / 2)) };
 }
 

@@ -11,6 +11,14 @@ interface ByteLengthHost {
 /** Node's native counter when the host has one (a global, not an import: the core stays portable). */
 const host = (globalThis as { Buffer?: ByteLengthHost }).Buffer;
 
+/**
+ * Whether `utf8Length(text) <= limit`, without counting when the length in UTF-16 units already
+ * exceeds it (every unit is at least one byte).
+ */
+export function utf8LengthAtMost(text: string, limit: number): boolean {
+  return text.length <= limit && utf8Length(text) <= limit;
+}
+
 /** UTF-8 byte length of `text`. @see spec §0 notation */
 export function utf8Length(text: string): number {
   if (host !== undefined) return host.byteLength(text, "utf8");
@@ -46,6 +54,10 @@ function isLow(unit: number): boolean {
  * @see spec §3.2 step 6 (takeHeadBytes)
  */
 export function takeHeadBytes(text: string, budget: number): string {
+  // Fast path: `budget` units of one byte each are exactly `budget` bytes (no unit is smaller).
+  const candidate = text.length <= budget ? text : text.slice(0, Math.max(0, budget));
+  const candidateBytes = utf8Length(candidate);
+  if (candidateBytes <= budget && (candidate === text || candidateBytes === candidate.length)) return candidate;
   let bytes = 0;
   let i = 0;
   while (i < text.length) {
@@ -71,6 +83,9 @@ export function takeHeadBytes(text: string, budget: number): string {
  * @see spec §3.2 step 6 (takeTailBytes)
  */
 export function takeTailBytes(text: string, budget: number): string {
+  const candidate = text.length <= budget ? text : text.slice(text.length - Math.max(0, budget));
+  const candidateBytes = utf8Length(candidate);
+  if (candidateBytes <= budget && (candidate === text || candidateBytes === candidate.length)) return candidate;
   let bytes = 0;
   let i = text.length;
   while (i > 0) {
