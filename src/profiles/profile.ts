@@ -11,6 +11,8 @@ export interface FormatOptions {
   model?: string;
   provider?: string;
   cwd?: string;
+  /** opencode-cli: the tools offered to the model (§2.0); default `opencode run`'s. */
+  availableTools?: string[];
 }
 
 /** The `format` op's params (schemas/adapter/ops/format.json). */

@@ -24,11 +24,8 @@ import { BUILT_IN_TOOLS, defaultAvailableTools, resolveToolName } from "./tool-a
 import { TOOL_PARAMETERS } from "./tool-parameters.js";
 import { TRUNCATE_MAX_BYTES, TRUNCATE_MAX_LINES, truncateOutput } from "./truncate-output.js";
 
-/** FormatOptions plus the offered tool set (not yet in schemas/options.json). */
-export interface CliFormatOptions extends FormatOptions {
-  /** Tools offered to the model; default `opencode run`'s set (§2.0, README "tools offered"). */
-  availableTools?: string[];
-}
+/** FormatOptions as the cli profile reads them. */
+export type CliFormatOptions = FormatOptions;
 
 /** `Truncate.limits()` from the options. @see spec §3.1 constants */
 export function truncateLimits(options: FormatOptions): { maxLines: number; maxBytes: number } {
@@ -49,7 +46,7 @@ export function formatToolResult(request: FormatRequest, store: OutputStorePort)
   const options: CliFormatOptions = request.options ?? {};
   const context: FormatContext = { options, store, limits: truncateLimits(options) };
   const observation = request.observation ?? {};
-  const available = options.availableTools ?? defaultAvailableTools(options.model);
+  const available = options.availableTools ?? defaultAvailableTools(options.model, options.provider);
   let tool = resolveToolName(request.tool, available);
   let input = request.input;
   if (tool === undefined && !BUILT_IN_TOOLS.has(request.tool) && Array.isArray(observation.content)) {

@@ -23,10 +23,24 @@ export function usesApplyPatch(model: string): boolean {
   return model.includes("gpt-") && !model.includes("oss") && !model.includes("gpt-4");
 }
 
-/** The default offered set: `opencode run`'s, with edit/write swapped for apply_patch by model. */
-export function defaultAvailableTools(model: string | undefined): string[] {
-  if (model === undefined || !usesApplyPatch(model)) return [...OPENCODE_RUN_TOOLS];
-  return [...OPENCODE_RUN_TOOLS.filter((tool) => tool !== "edit" && tool !== "write"), "apply_patch"].sort();
+/**
+ * Whether the registry offers `websearch`: only for provider `opencode` / `opencode-go`
+ * (Exa/Parallel enablement is not modelled).
+ * @see spec §2.0 registry filters
+ */
+export function offersWebsearch(provider: string | undefined): boolean {
+  return provider === "opencode" || provider === "opencode-go";
+}
+
+/**
+ * The default offered set: `opencode run`'s, with edit/write swapped for apply_patch by model,
+ * plus websearch for the opencode providers.
+ * @see spec §2.0 registry filters, README "tools offered"
+ */
+export function defaultAvailableTools(model: string | undefined, provider?: string): string[] {
+  const base = model === undefined || !usesApplyPatch(model) ? [...OPENCODE_RUN_TOOLS] : [...OPENCODE_RUN_TOOLS.filter((tool) => tool !== "edit" && tool !== "write"), "apply_patch"];
+  if (offersWebsearch(provider)) base.push("websearch");
+  return base.sort();
 }
 
 /**
