@@ -1196,6 +1196,10 @@ export interface ReadFile {
    * AGENTS.md reminders discovered for the file (§2.2 step 9).
    */
   instructions?: Instruction[];
+  /**
+   * opencode-cli: the image could not be resized below the size limit and is dropped with the §2.14 note (default: dropped when its bytes do not sniff as an image).
+   */
+  imageOmitted?: boolean;
 }
 export interface Instruction {
   /**
