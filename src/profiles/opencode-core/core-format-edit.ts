@@ -1,5 +1,7 @@
 import type { EditFacts } from "../../generated/schema-types.js";
+import type { FormatOptions } from "../profile.js";
 import { input } from "./core-input-check.js";
+import { resourceOf } from "./core-resource.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolFailure } from "./core-tool-failure.js";
 import { toolFailure } from "./core-tool-failure.js";
@@ -74,10 +76,10 @@ export function editFailureText(error: NonNullable<EditFacts["error"]>, path: st
  * newline). `n` is the observation's count, 1 when it gives none (a single exact match).
  * @see spec §2.4 (v2, bundle tP)
  */
-export function formatEdit(editInput: EditInput, observation: EditFacts): ToolOutput | ToolFailure {
+export function formatEdit(editInput: EditInput, observation: EditFacts, options: FormatOptions = {}): ToolOutput | ToolFailure {
   if (editInput.oldString === "") return toolFailure(editFailureText("empty-old-string", observation.path));
   if (observation.error !== undefined) return toolFailure(editFailureText(observation.error, observation.path));
-  const resource = observation.resource ?? observation.path;
+  const resource = observation.resource ?? resourceOf(observation.path, options.cwd);
   const replacements = observation.replacements ?? 1;
   const lines = [
     `Edited file successfully: ${resource}`,

@@ -64,7 +64,7 @@ describe("formatRead (§2.2b)", () => {
 
   it("refuses PDFs and binary extensions", () => {
     const pdf = Buffer.from("%PDF-1.4\n").toString("base64");
-    expect(formatRead({ path: "a.pdf" }, { kind: "file", path: "/w/a.pdf", base64: pdf })).toEqual({ failure: "Cannot read binary file: /w/a.pdf" });
+    expect(formatRead({ path: "a.pdf" }, { kind: "file", path: "/w/a.pdf", base64: pdf }, { cwd: "/w" })).toEqual({ failure: "Cannot read binary file: a.pdf" });
     expect(formatRead({ path: "a.zip" }, { kind: "file", path: "/w/a.zip", content: "PK" })).toEqual({ failure: "Cannot read binary file: /w/a.zip" });
   });
 

@@ -1,10 +1,12 @@
 import type { ReadDirectory, ReadFacts, ReadFile } from "../../generated/schema-types.js";
+import type { FormatOptions } from "../profile.js";
 import { fileContent } from "./core-tool-content.js";
 import { input } from "./core-input-check.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolFailure } from "./core-tool-failure.js";
 import { toolFailure } from "./core-tool-failure.js";
 import type { ToolOutput } from "./core-tool-output.js";
+import { resourceOf } from "./core-resource.js";
 import { utf8Length } from "./core-utf8-bytes.js";
 
 /** read's v2 input (`path`, not `filePath`). @see spec §2.2b, README (v2 runner: tools offered) */
@@ -30,14 +32,14 @@ const BINARY_EXTENSIONS = new Set(
  * an image is `Image read successfully` plus its file part.
  * @see spec §2.2b
  */
-export function formatRead(readInput: ReadInput, observation: ReadFacts): ToolOutput | ToolFailure {
+export function formatRead(readInput: ReadInput, observation: ReadFacts, options: FormatOptions = {}): ToolOutput | ToolFailure {
   switch (observation.kind) {
     case "missing":
       return toolFailure(`Unable to read ${observation.path}`);
     case "directory":
       return { structured: readDirectoryPage(observation, readInput), content: [] };
     case "file":
-      return formatReadFile(readInput, observation);
+      return formatReadFile(readInput, observation, resourceOf(observation.path, options.cwd));
     default: {
       const _exhaustive: never = observation;
       return _exhaustive;
@@ -45,24 +47,24 @@ export function formatRead(readInput: ReadInput, observation: ReadFacts): ToolOu
   }
 }
 
-function formatReadFile(readInput: ReadInput, observation: ReadFile): ToolOutput | ToolFailure {
+function formatReadFile(readInput: ReadInput, observation: ReadFile, resource: string): ToolOutput | ToolFailure {
   const bytes = observation.base64 !== undefined ? decodeBase64(observation.base64) : new TextEncoder().encode(observation.content ?? "");
   const image = sniffImage(bytes);
   if (image !== undefined) {
-    if (bytes.length > READ_MAX_MEDIA_BYTES) return toolFailure(`Media exceeds ${READ_MAX_MEDIA_BYTES} byte ingestion limit: ${observation.path}`);
+    if (bytes.length > READ_MAX_MEDIA_BYTES) return toolFailure(`Media exceeds ${READ_MAX_MEDIA_BYTES} byte ingestion limit: ${resource}`);
     return {
       structured: { mime: image, name: readInput.path },
       content: [{ type: "text", text: "Image read successfully" }, fileContent(encodeBase64(bytes), image, readInput.path)],
     };
   }
-  if (isBinary(observation.path, bytes, observation.mime)) return toolFailure(`Cannot read binary file: ${observation.path}`);
+  if (isBinary(observation.path, bytes, observation.mime)) return toolFailure(`Cannot read binary file: ${resource}`);
   let text: string;
   if (observation.base64 === undefined) text = observation.content ?? "";
   else {
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
-      return toolFailure(`File is not valid UTF-8: ${observation.path}`);
+      return toolFailure(`File is not valid UTF-8: ${resource}`);
     }
   }
   const mime = observation.mime ?? "text/plain";

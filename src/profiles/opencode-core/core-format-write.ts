@@ -1,5 +1,7 @@
 import type { WriteFacts } from "../../generated/schema-types.js";
+import type { FormatOptions } from "../profile.js";
 import { input } from "./core-input-check.js";
+import { resourceOf } from "./core-resource.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
 
@@ -14,8 +16,8 @@ export interface WriteInput {
  * The resource falls back to the absolute path when the observation has none.
  * @see spec §2.3 (v2)
  */
-export function formatWrite(_input: WriteInput, observation: WriteFacts): ToolOutput {
-  const resource = observation.resource ?? observation.path;
+export function formatWrite(_input: WriteInput, observation: WriteFacts, options: FormatOptions = {}): ToolOutput {
+  const resource = observation.resource ?? resourceOf(observation.path, options.cwd);
   const text = observation.existed ? `Wrote file successfully: ${resource}` : `Created file successfully: ${resource}`;
   return { structured: { resource, existed: observation.existed }, content: [{ type: "text", text }] };
 }
