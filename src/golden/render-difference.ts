@@ -12,24 +12,24 @@ const asJson = (value: unknown): string => (value === undefined ? "(absent)" : J
  * unchanged stretches elided around the change. Strings are diffed as text; other values as
  * pretty JSON.
  */
-export function renderDifference(difference: ValueDifference): string {
+export function renderDifference(difference: ValueDifference, labels: { expected: string; actual: string } = { expected: "expected", actual: "actual" }): string {
   const expected = typeof difference.expected === "string" ? difference.expected : asJson(difference.expected);
   const actual = typeof difference.actual === "string" ? difference.actual : asJson(difference.actual);
   const header = `${difference.pointer || "/"}:`;
   const strings = typeof difference.expected === "string" && typeof difference.actual === "string";
-  const note = strings ? missingNewlineNote(difference.expected as string, difference.actual as string) : "";
-  const patch = createTwoFilesPatch("expected", "actual", visibleWhitespace(expected) + "\n", visibleWhitespace(actual) + "\n", "", "", { context: CONTEXT });
+  const note = strings ? missingNewlineNote(difference.expected as string, difference.actual as string, labels) : "";
+  const patch = createTwoFilesPatch(labels.expected, labels.actual, visibleWhitespace(expected) + "\n", visibleWhitespace(actual) + "\n", "", "", { context: CONTEXT });
   const body = patch
     .split("\n")
     .filter((line) => !line.startsWith("=====") && line !== "\\ No newline at end of file")
-    .map((line) => line.replace(/^(---|\+\+\+) (expected|actual)\t?$/, "$1 $2"));
+    .map((line) => (line.startsWith("--- ") || line.startsWith("+++ ") ? line.replace(/\t$/, "") : line));
   const trimmed = body.length > MAX_LINES ? [...body.slice(0, MAX_LINES), `… ${body.length - MAX_LINES} more diff lines`] : body;
   return [header, ...trimmed.map((line) => "  " + line), ...(note ? ["  " + note] : [])].join("\n").replace(/\s+$/, "");
 }
 
-function missingNewlineNote(expected: string, actual: string): string {
+function missingNewlineNote(expected: string, actual: string, labels: { expected: string; actual: string }): string {
   const e = expected.endsWith("\n");
   const a = actual.endsWith("\n");
   if (e === a) return "";
-  return e ? "⊘ actual has no newline at end (expected has one)" : "⊘ actual ends with a newline (expected has none)";
+  return e ? `⊘ ${labels.actual} has no newline at end (${labels.expected} has one)` : `⊘ ${labels.actual} ends with a newline (${labels.expected} has none)`;
 }

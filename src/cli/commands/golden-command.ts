@@ -55,7 +55,7 @@ function describeItem(item: ReviewItem): string {
   const after = expectedOf(item.newText);
   const header = item.oldText === null ? `new golden ${item.goldenPath}` : `changed golden ${item.goldenPath}`;
   const differences = item.oldText === null ? [{ pointer: "/expected", expected: undefined, actual: after }] : valueDifferences(before, after);
-  return [header, ...differences.slice(0, 10).map((difference) => renderDifference(difference).replace(/^/gm, "  "))].join("\n");
+  return [header, ...differences.slice(0, 10).map((difference) => renderDifference(difference, { expected: "golden", actual: "pending" }).replace(/^/gm, "  "))].join("\n");
 }
 
 async function review(args: string[], io: CommandIo): Promise<number> {
