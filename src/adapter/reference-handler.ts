@@ -3,6 +3,14 @@ import { findProfile, profiles } from "../profiles/profile-registry.js";
 import { UnsupportedError, type FormatOptions } from "../profiles/profile.js";
 import type { OutputStorePort } from "../profiles/output-store-port.js";
 import { AdapterError } from "./adapter-error.js";
+import type { Message } from "../generated/schema-types.js";
+import { lowerCore } from "../lower/lower-core.js";
+import { lowerCli, type CliFrom } from "../lower/opencode-cli/lower-cli.js";
+import { LoweringError } from "../lower/lowering-error.js";
+import type { Protocol } from "../lower/lowering-result.js";
+import { loadValidator } from "../schema/load-validator.js";
+import type { SchemaKind } from "../schema/schema-kind.js";
+import { toValidationIssues } from "../schema/validation-issue.js";
 
 /** Where the reference saves truncated output when a request names no outputDir. */
 export const DEFAULT_OUTPUT_DIR = "/tmp/correx-output";
@@ -36,6 +44,41 @@ function unsupportedToAdapter<T>(run: () => T): T {
 }
 
 type Params = Record<string, unknown>;
+
+/** The input schema of each lowering level (`from`), per profile. */
+const lowerInputs: Record<string, Record<string, SchemaKind>> = {
+  "opencode-core": { messages: "envelope/message" },
+  "opencode-cli": { history: "opencode-cli/history-message", "model-messages": "opencode-cli/model-message", "sdk-messages": "opencode-cli/model-message" },
+};
+
+/** The `lower` op: validates each message against its level's schema, then lowers; lowering errors keep opencode's exact text. */
+async function lowerOp(params: Params): Promise<unknown> {
+  const profile = profileOf(params.profile).id;
+  const levels = lowerInputs[profile];
+  if (!levels) throw new AdapterError("unsupported", `profile ${profile} does not lower`);
+  const from = (params.from as string | undefined) ?? Object.keys(levels)[0]!;
+  const kind = levels[from];
+  if (!kind) throw new AdapterError("invalid-request", `/from: ${JSON.stringify(from)} is not a level of ${profile}; known: ${Object.keys(levels).join(", ")}`);
+  const validate = await loadValidator(kind);
+  const messages = params.messages as unknown[];
+  messages.forEach((message, index) => {
+    if (!validate(message)) {
+      const [issue] = toValidationIssues(validate.errors ?? [], message);
+      throw new AdapterError("invalid-request", `/messages/${index}${issue?.pointer ?? ""}: expected ${issue?.expected}, found ${issue?.found} (${kind})`);
+    }
+  });
+  const protocol = params.protocol as Protocol;
+  try {
+    const { body, warnings } =
+      profile === "opencode-core"
+        ? lowerCore({ protocol, messages: messages as Message[] })
+        : lowerCli({ protocol, messages, from: from as CliFrom, model: params.model as string | undefined });
+    return warnings.length > 0 ? { body, warnings } : { body };
+  } catch (error) {
+    if (LoweringError.isInstance(error)) throw new AdapterError("invalid-request", error.message);
+    throw error;
+  }
+}
 
 /**
  * The reference implementation's op table (design: adapter protocol). Both `correx adapter`
@@ -75,9 +118,6 @@ export const referenceOps: Record<string, (params: Params) => unknown> = {
       return savedPath === undefined ? { result, truncated } : { result, truncated, savedPath };
     });
   },
-  lower: (params) => {
-    profileOf(params.profile);
-    throw new AdapterError("unsupported", `lowering to ${String(params.protocol)} is not implemented by the reference yet`);
-  },
+  lower: (params) => lowerOp(params),
   bye: () => ({}),
 };

@@ -1,0 +1,57 @@
+import { LoweringError } from "../lowering-error.js";
+
+/** @see spec §4.3 (IMAGE_MIMES) */
+export const IMAGE_MIMES: readonly string[] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+/** @see spec §4.3 (MEDIA_MIMES: images, video, audio) */
+export const MEDIA_MIMES: readonly string[] = [
+  ...IMAGE_MIMES,
+  "video/mp4",
+  "video/webm",
+  "video/quicktime",
+  "audio/wav",
+  "audio/mp3",
+  "audio/aiff",
+  "audio/aac",
+  "audio/ogg",
+  "audio/flac",
+];
+export const MAX_MEDIA_ENCODED_BYTES = 29360128;
+export const MAX_MEDIA_DECODED_BYTES = 20971520;
+
+const base64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const dataUrlPattern = /^data:([^;,]+);base64,([A-Za-z0-9+/]*={0,2})$/s;
+
+/** Media that passed the checks: lower-cased MIME, canonical base64 and its data URL. */
+export interface ValidatedMedia {
+  mime: string;
+  base64: string;
+  dataUrl: string;
+}
+
+function utf8Length(text: string): number {
+  if (text.length > MAX_MEDIA_ENCODED_BYTES || text.length * 3 <= MAX_MEDIA_ENCODED_BYTES) return text.length;
+  return new TextEncoder().encode(text).length;
+}
+
+/**
+ * `ProviderShared.validateMedia`: allowed type, a data URL whose type matches, size limits, canonical base64.
+ * Throws a LoweringError with opencode's exact text.
+ * @see spec §4.3 (validateMedia)
+ */
+export function validateMedia(route: string, mediaType: string, data: string, allowed: readonly string[]): ValidatedMedia {
+  const mime = mediaType.toLowerCase();
+  if (!allowed.includes(mime)) throw new LoweringError(`${route} does not support media type ${mediaType}`);
+  let base64 = data;
+  if (data.startsWith("data:")) {
+    const match = dataUrlPattern.exec(data);
+    if (!match) throw new LoweringError(`${route} media data URL must contain valid base64`);
+    if (match[1]!.toLowerCase() !== mime) throw new LoweringError(`${route} media type ${mediaType} does not match data URL type ${match[1]}`);
+    base64 = match[2]!;
+  }
+  if (utf8Length(base64) > MAX_MEDIA_ENCODED_BYTES) throw new LoweringError(`${route} media exceeds the ${MAX_MEDIA_ENCODED_BYTES} byte encoded limit`);
+  if (!base64 || base64.length % 4 !== 0 || !base64Pattern.test(base64)) throw new LoweringError(`${route} media must contain valid base64`);
+  const binary = atob(base64);
+  if (binary.length > MAX_MEDIA_DECODED_BYTES) throw new LoweringError(`${route} media exceeds the ${MAX_MEDIA_DECODED_BYTES} byte decoded limit`);
+  if (btoa(binary) !== base64) throw new LoweringError(`${route} media must contain canonical base64`);
+  return { mime, base64, dataUrl: `data:${mime};base64,${base64}` };
+}

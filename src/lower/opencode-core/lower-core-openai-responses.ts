@@ -1,0 +1,102 @@
+import type { AssistantMessage, Message, ToolMessage, ToolResultPart, UserMessage } from "../../generated/schema-types.js";
+import { wireValue, type LoweringResult } from "../lowering-result.js";
+import type { OpenAIResponsesBody } from "../wire-bodies.js";
+import { coreToolResultText } from "./core-tool-result-text.js";
+import { IMAGE_MIMES, validateMedia } from "./core-media.js";
+import { joinText, splitCoreRequest, systemParts, wrapSystemUpdate } from "./core-request.js";
+
+const ROUTE = "OpenAI Responses";
+type Item = Record<string, unknown>;
+
+/** @see spec §4.3 (OpenAI Responses: input_image, IMAGE_MIMES) */
+function lowerImage(mediaType: string, data: string): Item {
+  return { type: "input_image", image_url: validateMedia(ROUTE, mediaType, data, IMAGE_MIMES).dataUrl };
+}
+
+/**
+ * `function_call_output` with a string, or an input_text/input_image array for content results.
+ * @see spec §4.3 (OpenAI Responses lowerToolResultOutput)
+ */
+function lowerToolResult(part: ToolResultPart): Item {
+  const output =
+    part.result.type === "content"
+      ? part.result.value.map((item) => {
+          switch (item.type) {
+            case "text":
+              return { type: "input_text", text: item.text };
+            case "file":
+              return lowerImage(item.mime, item.uri);
+            default: {
+              const _exhaustive: never = item;
+              return _exhaustive;
+            }
+          }
+        })
+      : coreToolResultText(part.result);
+  return { type: "function_call_output", call_id: part.id, output };
+}
+
+/** @see spec §4.3 (OpenAI Responses user input) */
+function lowerUser(message: UserMessage): Item {
+  return {
+    role: "user",
+    content: message.content.map((part) => {
+      switch (part.type) {
+        case "text":
+          return { type: "input_text", text: part.text };
+        case "media":
+          return lowerImage(part.mediaType, part.data);
+        default: {
+          const _exhaustive: never = part;
+          return _exhaustive;
+        }
+      }
+    }),
+  };
+}
+
+/** @see spec §4.3 (OpenAI Responses assistant items: output_text messages and function_call items) */
+function lowerAssistant(message: AssistantMessage): Item[] {
+  return message.content.map((part) => {
+    switch (part.type) {
+      case "text":
+        return { role: "assistant", content: [{ type: "output_text", text: part.text }] };
+      case "tool-call":
+        return { type: "function_call", call_id: part.id, name: part.name, arguments: JSON.stringify(part.input) };
+      default: {
+        const _exhaustive: never = part;
+        return _exhaustive;
+      }
+    }
+  });
+}
+
+/**
+ * opencode-core (native) lowering to OpenAI Responses `{input}`.
+ * @see spec §4.3 (OpenAI Responses)
+ */
+export function lowerCoreOpenAIResponses(options: { messages: Message[] }): LoweringResult<OpenAIResponsesBody> {
+  const request = splitCoreRequest(options.messages);
+  const input: Item[] = request.system.length === 0 ? [] : [{ role: "system", content: joinText(request.system) }];
+  for (const message of request.messages) {
+    switch (message.role) {
+      case "system":
+        input.push({ role: "user", content: [{ type: "input_text", text: wrapSystemUpdate(systemParts(message)).text }] });
+        break;
+      case "user":
+        input.push(lowerUser(message));
+        break;
+      case "assistant":
+        input.push(...lowerAssistant(message));
+        break;
+      case "tool":
+        input.push(...(message as ToolMessage).content.map(lowerToolResult));
+        break;
+      default: {
+        const _exhaustive: never = message;
+        return _exhaustive;
+      }
+    }
+  }
+  return { body: wireValue({ input }) as unknown as OpenAIResponsesBody, warnings: [] };
+}
