@@ -1,0 +1,174 @@
+import { http, type RequestHandler } from "msw";
+import type { Validator } from "../generated/validator.js";
+import type { Scenario, ScenarioArgumentStyle } from "../scenario/scenario.js";
+import { scenarioContentBytes } from "../scenario/scenario-content-bytes.js";
+import { focusIssues } from "../schema/focus-issues.js";
+import { loadValidator } from "../schema/load-validator.js";
+import { toValidationIssues, type ValidationIssue } from "../schema/validation-issue.js";
+import type { CapturedRequest, FakeViolation } from "./fake-capture.js";
+import type { FakeProtocol } from "./fake-protocol.js";
+import { fakeReplyStatus, type FakeReply } from "./fake-reply.js";
+import { DEFAULT_PIECE_SIZE } from "./fake-reply-context.js";
+import { readFakeRequestFacts } from "./fake-request-facts.js";
+import { fakeTurnAt, fakeTurnCallIds } from "./fake-turn.js";
+import { planFakeReply, type FakeReplyMode } from "./plan-fake-reply.js";
+import { providerErrorReply } from "./provider-error-reply.js";
+import { renderFakeReply } from "./render-fake-reply.js";
+import { selectFakeTurn } from "./select-fake-turn.js";
+
+export interface FakeProviderOptions {
+  protocol: FakeProtocol;
+  /** The script; default: one turn answering `OK.` to every request. */
+  scenario?: Scenario;
+  /** The profile the fake plays against (argument names of read/write/edit); default: the scenario's own style. */
+  profile?: ScenarioArgumentStyle;
+  /** Code points per streamed delta (default 16). */
+  pieceSize?: number;
+  /** Keep at most this many captured requests, dropping the oldest (default: all). */
+  maxCaptured?: number;
+  /** Called after each request is answered (e.g. to log violations as they happen). */
+  onCapture?: (request: CapturedRequest) => void;
+}
+
+/** A scripted provider: MSW handlers, plus what they captured. One value, three hosts (style point 7). */
+export interface FakeProvider {
+  readonly protocol: FakeProtocol;
+  readonly scenario: Scenario;
+  readonly profile: ScenarioArgumentStyle;
+  /** The MSW handlers: give them to `getResponse`, `setupServer` or `startFakeHttpServer`. */
+  readonly handlers: RequestHandler[];
+  /** Every request seen, in arrival order. */
+  readonly requests: CapturedRequest[];
+  /** Every request body that broke its wire schema. */
+  readonly violations: FakeViolation[];
+  /** Records a request no handler took (hosts call this; it is answered 404 or rejected there). */
+  recordUnhandled(request: Request): Promise<CapturedRequest>;
+  /** Forgets captures and fault attempt counts. */
+  reset(): void;
+}
+
+/** The default script: any request gets the final text `OK.`. */
+export const defaultScenario: Scenario = { name: "default", spec: "§4.5", prompt: "Say OK.", turns: [{ text: "OK." }] };
+
+/** The URL patterns of each protocol's endpoints (any origin and path prefix, so any baseURL works). */
+const ENDPOINTS: Record<FakeProtocol, string[]> = {
+  "openai-chat": ["*/chat/completions"],
+  "anthropic-messages": ["*/messages"],
+  "google-gemini": ["*/models/:model\\:generateContent", "*/models/:model\\:streamGenerateContent"],
+  "openai-responses": ["*/responses"],
+};
+
+/**
+ * Compiles a scenario into a fake provider for one protocol. Every request body is checked
+ * against `schemas/wire/<protocol>.json`: an invalid one is answered 400 in the provider's error
+ * shape and recorded as a violation; a valid one gets the scripted turn its history selects.
+ */
+export async function createFakeProvider(options: FakeProviderOptions): Promise<FakeProvider> {
+  const protocol = options.protocol;
+  const scenario = options.scenario ?? defaultScenario;
+  const profile = options.profile ?? scenario.argumentStyle ?? "opencode-cli";
+  const schema = `wire/${protocol}` as const;
+  const validate = await loadValidator(schema);
+  const callIds = fakeTurnCallIds(scenario, protocol);
+  const requests: CapturedRequest[] = [];
+  const violations: FakeViolation[] = [];
+  let attempts = new Map<number, number>();
+  let seq = 0;
+
+  const capture = async (request: Request, kind: CapturedRequest["kind"]): Promise<CapturedRequest> => {
+    const rawBody = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
+    const url = new URL(request.url);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => (headers[name] = value));
+    const captured: CapturedRequest = {
+      seq: ++seq,
+      kind,
+      method: request.method,
+      url: request.url,
+      path: url.pathname,
+      headers,
+      rawBody,
+      body: undefined,
+      turn: null,
+      attempt: null,
+      status: 0,
+      violation: null,
+    };
+    requests.push(captured);
+    if (options.maxCaptured !== undefined && requests.length > options.maxCaptured) requests.splice(0, requests.length - options.maxCaptured);
+    return captured;
+  };
+
+  const finish = (captured: CapturedRequest, reply: FakeReply, signal: AbortSignal): Promise<Response> => {
+    captured.status = fakeReplyStatus(reply);
+    options.onCapture?.(captured);
+    return renderFakeReply(reply, signal);
+  };
+
+  const answer = async (request: Request): Promise<Response> => {
+    const captured = await capture(request, "provider");
+    const url = new URL(request.url);
+    const violate = (issues: ValidationIssue[]): Promise<Response> => {
+      const first = issues[0];
+      const message = first ? `${first.pointer || "/"}: expected ${first.expected}, found ${first.found}` : "invalid request body";
+      const violation: FakeViolation = { seq: captured.seq, method: captured.method, path: captured.path, schema, issues, message };
+      captured.violation = violation;
+      violations.push(violation);
+      return finish(captured, providerErrorReply(protocol, "invalid-request", `Invalid request body (${schema}): ${message}`), request.signal);
+    };
+    let body: unknown;
+    try {
+      body = JSON.parse(captured.rawBody);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return violate([{ code: "json", pointer: "", schemaPath: "", params: {}, expected: "a JSON body", found: `text that is not JSON (${reason})` }]);
+    }
+    captured.body = body;
+    if (!(validate as Validator)(body)) {
+      return violate(focusIssues(toValidationIssues(validate.errors ?? [], body), body));
+    }
+    const facts = readFakeRequestFacts(protocol, body, url);
+    const index = selectFakeTurn(callIds, facts, protocol === "google-gemini");
+    const attempt = (attempts.get(index) ?? 0) + 1;
+    attempts.set(index, attempt);
+    captured.turn = index;
+    captured.attempt = attempt;
+    const turn = fakeTurnAt(scenario, index, protocol, profile, url.origin);
+    const mode: FakeReplyMode = !facts.stream ? "json" : protocol === "google-gemini" && url.searchParams.get("alt") !== "sse" ? "json-array" : "sse";
+    const context = { model: facts.model, includeUsage: facts.includeUsage, pieceSize: options.pieceSize ?? DEFAULT_PIECE_SIZE };
+    return finish(captured, planFakeReply(protocol, turn, mode, context, attempt), request.signal);
+  };
+
+  const pageHandlers = Object.entries(scenario.pages ?? {}).map(([path, page]) => {
+    const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const bytes = scenarioContentBytes(page.body);
+    return http.get(new RegExp(`^https?://[^/]+${escaped}(\\?.*)?$`), async ({ request }) => {
+      const captured = await capture(request, "page");
+      captured.status = page.status ?? 200;
+      options.onCapture?.(captured);
+      return new Response(bytes, { status: captured.status, headers: { "content-type": page.contentType ?? "text/html; charset=utf-8" } });
+    });
+  });
+  const endpointHandlers = ENDPOINTS[protocol].map((pattern) => http.post(pattern, ({ request }) => answer(request)));
+
+  return {
+    protocol,
+    scenario,
+    profile,
+    handlers: [...pageHandlers, ...endpointHandlers],
+    requests,
+    violations,
+    async recordUnhandled(request) {
+      const captured = await capture(request, "unhandled");
+      captured.status = 404;
+      options.onCapture?.(captured);
+      return captured;
+    },
+    reset() {
+      requests.length = 0;
+      violations.length = 0;
+      attempts = new Map();
+      seq = 0;
+    },
+  };
+}

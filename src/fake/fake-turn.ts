@@ -1,0 +1,58 @@
+import { scenarioCallInput } from "../scenario/scenario-call-input.js";
+import type { Scenario, ScenarioArgumentStyle, ScenarioFault } from "../scenario/scenario.js";
+import type { FakeProtocol } from "./fake-protocol.js";
+
+/** One tool call as the fake model sends it: `arguments` is the exact JSON text streamed. */
+export interface FakeCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** One scripted model reply, resolved for a protocol, a profile and the server's origin. */
+export interface FakeTurn {
+  /** 0-based position in the scenario's turns. */
+  index: number;
+  /** Assistant text (before the calls, or the final answer); null when none. */
+  text: string | null;
+  calls: FakeCall[];
+  fault: ScenarioFault | null;
+}
+
+/**
+ * The id a scripted call gets when the scenario names none: `call_<turn>_<n>`, or
+ * `toolu_<turn>_<n>` on anthropic-messages (both 1-based; the shape each provider's ids have).
+ * google-gemini sends no ids at all (its calls are matched by count).
+ */
+export function fakeCallId(protocol: FakeProtocol, turnIndex: number, callIndex: number): string {
+  return `${protocol === "anthropic-messages" ? "toolu" : "call"}_${turnIndex + 1}_${callIndex + 1}`;
+}
+
+/** The call ids of every turn, in order (the fake's turn selection reads them). */
+export function fakeTurnCallIds(scenario: Scenario, protocol: FakeProtocol): string[][] {
+  return scenario.turns.map((turn, turnIndex) =>
+    (turn.calls ?? []).map((call, callIndex) => call.id ?? fakeCallId(protocol, turnIndex, callIndex)),
+  );
+}
+
+/** Resolves turn `index` of a scenario: ids, argument names for `profile`, `{{origin}}` replaced. */
+export function fakeTurnAt(
+  scenario: Scenario,
+  index: number,
+  protocol: FakeProtocol,
+  profile: ScenarioArgumentStyle,
+  origin: string,
+): FakeTurn {
+  const turn = scenario.turns[index];
+  const style = scenario.argumentStyle ?? "opencode-cli";
+  return {
+    index,
+    text: turn.text ?? null,
+    calls: (turn.calls ?? []).map((call, callIndex) => ({
+      id: call.id ?? fakeCallId(protocol, index, callIndex),
+      name: call.tool,
+      arguments: JSON.stringify(scenarioCallInput(call, style, profile, origin)),
+    })),
+    fault: turn.fault ?? null,
+  };
+}

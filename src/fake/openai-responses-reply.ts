@@ -1,0 +1,121 @@
+import { FAKE_CREATED_AT, FAKE_USAGE, type FakeReplyContext } from "./fake-reply-context.js";
+import type { FakeTurn } from "./fake-turn.js";
+import { splitStreamPieces } from "./split-stream-pieces.js";
+
+/**
+ * OpenAI Responses replies (POST /v1/responses), as openai/openapi.yaml defines Response and the
+ * ResponseStreamEvent union (ResponseCreatedEvent, ResponseOutputItemAddedEvent,
+ * ResponseFunctionCallArgumentsDeltaEvent/DoneEvent, ResponseOutputItemDoneEvent,
+ * ResponseCompletedEvent…).
+ */
+
+const responseId = (turn: FakeTurn) => `resp_correx_${turn.index + 1}`;
+const messageItemId = (turn: FakeTurn) => `msg_correx_${turn.index + 1}`;
+const callItemId = (turn: FakeTurn, index: number) => `fc_correx_${turn.index + 1}_${index + 1}`;
+
+const usage = {
+  input_tokens: FAKE_USAGE.input,
+  input_tokens_details: { cached_tokens: 0 },
+  output_tokens: FAKE_USAGE.output,
+  output_tokens_details: { reasoning_tokens: 0 },
+  total_tokens: FAKE_USAGE.input + FAKE_USAGE.output,
+};
+
+const outputText = (text: string) => ({ type: "output_text", annotations: [], logprobs: [], text });
+
+function outputItems(turn: FakeTurn): Record<string, unknown>[] {
+  const items: Record<string, unknown>[] = [];
+  if (turn.text !== null) {
+    items.push({ id: messageItemId(turn), type: "message", status: "completed", content: [outputText(turn.text)], role: "assistant" });
+  }
+  turn.calls.forEach((call, index) =>
+    items.push({ id: callItemId(turn, index), type: "function_call", status: "completed", arguments: call.arguments, call_id: call.id, name: call.name }),
+  );
+  return items;
+}
+
+function responseObject(turn: FakeTurn, context: FakeReplyContext, completed: boolean): Record<string, unknown> {
+  return {
+    id: responseId(turn),
+    object: "response",
+    created_at: FAKE_CREATED_AT,
+    status: completed ? "completed" : "in_progress",
+    completed_at: completed ? FAKE_CREATED_AT : null,
+    error: null,
+    incomplete_details: null,
+    instructions: null,
+    max_output_tokens: null,
+    model: context.model,
+    output: completed ? outputItems(turn) : [],
+    parallel_tool_calls: true,
+    previous_response_id: null,
+    reasoning: { effort: null, summary: null },
+    store: false,
+    temperature: 1,
+    text: { format: { type: "text" } },
+    tool_choice: "auto",
+    tools: [],
+    top_p: 1,
+    truncation: "disabled",
+    usage: completed ? usage : null,
+    user: null,
+    metadata: {},
+  };
+}
+
+/** The non-streaming Response object. */
+export function openaiResponsesJson(turn: FakeTurn, context: FakeReplyContext): unknown {
+  return responseObject(turn, context, true);
+}
+
+/**
+ * The stream: `event: <type>⏎data: <json>⏎⏎` frames, every event with its `sequence_number`:
+ * response.created and response.in_progress; for text a message item (output_item.added,
+ * content_part.added, output_text.delta pieces, output_text.done, content_part.done,
+ * output_item.done); for each call a function_call item (output_item.added with empty
+ * `arguments`, function_call_arguments.delta pieces, function_call_arguments.done,
+ * output_item.done); then response.completed with the whole output and usage. No `[DONE]`.
+ */
+export function openaiResponsesFrames(turn: FakeTurn, context: FakeReplyContext): string[] {
+  let sequence = 0;
+  const frames: string[] = [];
+  const event = (type: string, data: Record<string, unknown>) => {
+    frames.push(`event: ${type}\ndata: ${JSON.stringify({ type, ...data, sequence_number: sequence++ })}\n\n`);
+  };
+  event("response.created", { response: responseObject(turn, context, false) });
+  event("response.in_progress", { response: responseObject(turn, context, false) });
+  let outputIndex = 0;
+  if (turn.text !== null) {
+    const itemId = messageItemId(turn);
+    event("response.output_item.added", { output_index: outputIndex, item: { id: itemId, type: "message", status: "in_progress", content: [], role: "assistant" } });
+    event("response.content_part.added", { item_id: itemId, output_index: outputIndex, content_index: 0, part: outputText("") });
+    for (const piece of splitStreamPieces(turn.text, context.pieceSize)) {
+      event("response.output_text.delta", { item_id: itemId, output_index: outputIndex, content_index: 0, delta: piece, logprobs: [] });
+    }
+    event("response.output_text.done", { item_id: itemId, output_index: outputIndex, content_index: 0, text: turn.text, logprobs: [] });
+    event("response.content_part.done", { item_id: itemId, output_index: outputIndex, content_index: 0, part: outputText(turn.text) });
+    event("response.output_item.done", {
+      output_index: outputIndex,
+      item: { id: itemId, type: "message", status: "completed", content: [outputText(turn.text)], role: "assistant" },
+    });
+    outputIndex++;
+  }
+  turn.calls.forEach((call, index) => {
+    const itemId = callItemId(turn, index);
+    event("response.output_item.added", {
+      output_index: outputIndex,
+      item: { id: itemId, type: "function_call", status: "in_progress", arguments: "", call_id: call.id, name: call.name },
+    });
+    for (const piece of splitStreamPieces(call.arguments, context.pieceSize)) {
+      event("response.function_call_arguments.delta", { item_id: itemId, output_index: outputIndex, delta: piece });
+    }
+    event("response.function_call_arguments.done", { item_id: itemId, name: call.name, output_index: outputIndex, arguments: call.arguments });
+    event("response.output_item.done", {
+      output_index: outputIndex,
+      item: { id: itemId, type: "function_call", status: "completed", arguments: call.arguments, call_id: call.id, name: call.name },
+    });
+    outputIndex++;
+  });
+  event("response.completed", { response: responseObject(turn, context, true) });
+  return frames;
+}

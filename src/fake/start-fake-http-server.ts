@@ -1,0 +1,193 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { getResponse } from "msw";
+import type { FakeProvider } from "./create-fake-provider.js";
+import { providerErrorBody, type ProviderErrorKind } from "./provider-error-reply.js";
+
+/** The only address the fake server binds: it must be reachable from this machine alone. */
+export const FAKE_HOST = "127.0.0.1";
+
+/** Default request size limit: 32 MiB (a request over it gets 413 in the provider's shape). */
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+export interface FakeHttpServerOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  maxBodyBytes?: number;
+  /** Called for a request no handler took, after it is answered 404. */
+  onUnhandled?: (method: string, url: string) => void;
+  /** Called when a handler throws (answered 500 in the provider's shape). */
+  onInternalError?: (error: unknown) => void;
+}
+
+/** A running fake server. */
+export interface FakeHttpServer {
+  /** `http://127.0.0.1:PORT` */
+  readonly url: string;
+  readonly port: number;
+  /** Stops accepting, ends open (hanging) exchanges, resolves when the server is closed. */
+  close(): Promise<void>;
+}
+
+/** Bytes read past the limit before the connection is dropped instead of drained. */
+const DRAIN_ALLOWANCE = 64 * 1024 * 1024;
+
+/**
+ * Serves a fake provider's MSW handlers over real HTTP on 127.0.0.1: each request becomes a fetch
+ * Request resolved by msw's `getResponse` against the same handler array the unit tests and the
+ * in-process loop use (style point 7; the way @mswjs/http-middleware hosts handlers).
+ */
+export function startFakeHttpServer(provider: FakeProvider, options: FakeHttpServerOptions = {}): Promise<FakeHttpServer> {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const sockets = new Set<Socket>();
+  const exchanges = new Set<AbortController>();
+
+  const sendError = (response: ServerResponse, kind: ProviderErrorKind, status: number, message: string, close = false) => {
+    const text = JSON.stringify(providerErrorBody(provider.protocol, kind, message));
+    response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...(close ? { connection: "close" } : {}) });
+    response.end(text);
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const controller = new AbortController();
+    exchanges.add(controller);
+    response.on("close", () => {
+      controller.abort();
+      exchanges.delete(controller);
+    });
+    const method = request.method ?? "GET";
+    const url = new URL(request.url ?? "/", `http://${FAKE_HOST}:${(request.socket.localPort ?? 0).toString()}`);
+    const body = await readBody(request, maxBodyBytes);
+    if (body === "too-large") {
+      sendError(response, "too-large", 413, `Request body exceeds the limit of ${maxBodyBytes} bytes (correx fake).`, true);
+      return;
+    }
+    if (body === "aborted") return;
+    const headers = new Headers();
+    for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
+      const name = request.rawHeaders[index].toLowerCase();
+      if (name === "connection" || name === "keep-alive" || name === "transfer-encoding" || name === "content-length") continue;
+      headers.append(name, request.rawHeaders[index + 1]);
+    }
+    const fetchRequest = new Request(url, {
+      method,
+      headers,
+      body: method === "GET" || method === "HEAD" ? undefined : body,
+      signal: controller.signal,
+    });
+    let mocked: Response | undefined;
+    try {
+      mocked = await getResponse(provider.handlers, fetchRequest);
+    } catch (error) {
+      options.onInternalError?.(error);
+      if (!response.headersSent) sendError(response, "server-error", 500, "The correx fake failed while answering this request.");
+      return;
+    }
+    if (mocked === undefined) {
+      await provider.recordUnhandled(new Request(url, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : body }));
+      options.onUnhandled?.(method, url.href);
+      sendError(response, "not-found", 404, `correx fake: no handler for ${method} ${url.pathname}${url.search} (this fake serves ${provider.protocol})`);
+      return;
+    }
+    if (mocked.type === "error") {
+      response.destroy();
+      return;
+    }
+    await writeResponse(mocked, response, controller.signal);
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      options.onInternalError?.(error);
+      if (!response.headersSent) sendError(response, "server-error", 500, "The correx fake failed while answering this request.");
+      else response.destroy();
+    });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  server.on("clientError", (_error, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+    else socket.destroy();
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, FAKE_HOST, () => {
+      server.off("error", reject);
+      const address = server.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      resolve({
+        url: `http://${FAKE_HOST}:${port}`,
+        port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            for (const controller of exchanges) controller.abort();
+            server.closeIdleConnections();
+            setTimeout(() => {
+              for (const socket of sockets) socket.destroy();
+            }, 100).unref();
+          }),
+      });
+    });
+  });
+}
+
+/** Reads a request body up to `limit` bytes; past it, drains a while and reports too-large. */
+function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array | "too-large" | "aborted"> {
+  const declared = Number(request.headers["content-length"] ?? "NaN");
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    if (Number.isFinite(declared) && declared > limit + DRAIN_ALLOWANCE) {
+      resolve("too-large");
+      return;
+    }
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        over = true;
+        chunks.length = 0;
+        if (size > limit + DRAIN_ALLOWANCE) {
+          request.removeAllListeners("data");
+          resolve("too-large");
+        }
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on("end", () => resolve(over ? "too-large" : new Uint8Array(Buffer.concat(chunks))));
+    request.on("aborted", () => resolve("aborted"));
+    request.on("error", () => resolve("aborted"));
+  });
+}
+
+async function writeResponse(mocked: Response, response: ServerResponse, signal: AbortSignal): Promise<void> {
+  const headers: Record<string, string> = {};
+  mocked.headers.forEach((value, name) => (headers[name] = value));
+  response.writeHead(mocked.status, mocked.statusText || undefined, headers);
+  if (mocked.body === null) {
+    response.end();
+    return;
+  }
+  response.flushHeaders();
+  const reader = mocked.body.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal.addEventListener("abort", cancel, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!response.write(value)) await new Promise<void>((resolve) => response.once("drain", resolve).once("close", resolve));
+      if (response.destroyed) break;
+    }
+    response.end();
+  } catch {
+    response.destroy();
+  } finally {
+    signal.removeEventListener("abort", cancel);
+  }
+}

@@ -1,0 +1,13 @@
+/** A scripted tool loop and its parts: the types generated from schemas/scenario.json. */
+export type {
+  Scenario,
+  ScenarioCall,
+  ScenarioContent,
+  ScenarioFault,
+  ScenarioPage,
+  ScenarioTurn,
+  ScenarioWorkspace,
+} from "../generated/schema-types.js";
+
+/** The two argument styles (profiles) a scenario's call inputs can be written in. */
+export type ScenarioArgumentStyle = "opencode-cli" | "opencode-core";

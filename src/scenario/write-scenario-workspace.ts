@@ -1,0 +1,41 @@
+import { cp, mkdir, writeFile } from "node:fs/promises";
+import { dirname, join, resolve, sep } from "node:path";
+import { InputError } from "../input/input-error.js";
+import type { Scenario } from "./scenario.js";
+import { scenarioContentBytes } from "./scenario-content-bytes.js";
+
+/** Where fixture workspace folders live: fixtures/workspaces/ in the package. */
+export const defaultWorkspacesRoot = new URL("../../fixtures/workspaces/", import.meta.url).pathname;
+
+/**
+ * Materialises a scenario's workspace in `directory` (which should be fresh and empty): copies
+ * its fixture folder, creates its empty directories, then writes its inline files over them.
+ */
+export async function writeScenarioWorkspace(
+  scenario: Scenario,
+  directory: string,
+  workspacesRoot: string = defaultWorkspacesRoot,
+): Promise<void> {
+  const root = resolve(directory);
+  await mkdir(root, { recursive: true });
+  const workspace = scenario.workspace ?? {};
+  if (workspace.folder !== undefined) {
+    try {
+      await cp(join(workspacesRoot, workspace.folder), root, { recursive: true });
+    } catch (error) {
+      throw new InputError(`workspace folder "${workspace.folder}": ${(error as NodeJS.ErrnoException).code ?? String(error)}`, scenario.name);
+    }
+  }
+  for (const relative of workspace.directories ?? []) await mkdir(inside(root, relative), { recursive: true });
+  for (const [relative, content] of Object.entries(workspace.files ?? {})) {
+    const target = inside(root, relative);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, scenarioContentBytes(content));
+  }
+}
+
+function inside(root: string, relative: string): string {
+  const target = resolve(root, relative);
+  if (!target.startsWith(root + sep)) throw new InputError(`workspace path "${relative}" leaves the workspace`);
+  return target;
+}
