@@ -30,7 +30,7 @@ function storeFor(options: FormatOptions | undefined): OutputStorePort {
 
 function profileOf(id: unknown) {
   const profile = typeof id === "string" ? findProfile(id) : null;
-  if (!profile) throw new AdapterError("unsupported", `unknown profile ${JSON.stringify(id)}; known: ${Object.keys(profiles).join(", ")}`);
+  if (!profile) throw new AdapterError("invalid-request", `unknown profile ${JSON.stringify(id)}; known: ${Object.keys(profiles).join(", ")}`);
   return profile;
 }
 
