@@ -51,7 +51,7 @@ const lowerInputs: Record<string, Record<string, SchemaKind>> = {
   "opencode-cli": { history: "opencode-cli/history-message", "model-messages": "opencode-cli/model-message", "sdk-messages": "opencode-cli/model-message" },
 };
 
-/** The `lower` op: validates each message against its level's schema, then lowers; lowering errors keep opencode's exact text. */
+/** The `lower` op: validates each message against its level's schema, then lowers; a lowering error is the result `{error}` with opencode's exact text. */
 async function lowerOp(params: Params): Promise<unknown> {
   const profile = profileOf(params.profile).id;
   const levels = lowerInputs[profile];
@@ -75,7 +75,9 @@ async function lowerOp(params: Params): Promise<unknown> {
         : lowerCli({ protocol, messages, from: from as CliFrom, model: params.model as string | undefined });
     return warnings.length > 0 ? { body, warnings } : { body };
   } catch (error) {
-    if (LoweringError.isInstance(error)) throw new AdapterError("invalid-request", error.message);
+    // The profile itself refuses this history (e.g. an unsupported media type, spec §4.3):
+    // that is the expected result, reported as data with opencode's exact text.
+    if (LoweringError.isInstance(error)) return { error: error.message };
     throw error;
   }
 }
