@@ -1,8 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error plain ESM scripts without types
 import { generateTypes } from "../scripts/gen-types.mjs";
-// @ts-expect-error plain ESM scripts without types
 import { generateValidators } from "../scripts/gen-validators.mjs";
 
 const generated = new URL("../src/generated/", import.meta.url).pathname;
