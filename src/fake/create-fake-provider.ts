@@ -3,7 +3,7 @@ import type { Validator } from "../generated/validator.js";
 import type { Scenario, ScenarioArgumentStyle } from "../scenario/scenario.js";
 import { scenarioContentBytes } from "../scenario/scenario-content-bytes.js";
 import { focusIssues } from "../schema/focus-issues.js";
-import { loadValidator } from "../schema/load-validator.js";
+import { loadAllErrorsValidator, loadValidator } from "../schema/load-validator.js";
 import { toValidationIssues, type ValidationIssue } from "../schema/validation-issue.js";
 import type { CapturedRequest, FakeViolation } from "./fake-capture.js";
 import type { FakeProtocol } from "./fake-protocol.js";
@@ -125,7 +125,9 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
     }
     captured.body = body;
     if (!(validate as Validator)(body)) {
-      return violate(focusIssues(toValidationIssues(validate.errors ?? [], body), body));
+      const explain = await loadAllErrorsValidator(schema);
+      explain(body);
+      return violate(deepestFirst(focusIssues(toValidationIssues(explain.errors ?? validate.errors ?? [], body), body)));
     }
     const facts = readFakeRequestFacts(protocol, body, url);
     const index = selectFakeTurn(callIds, facts, protocol === "google-gemini");
@@ -171,4 +173,13 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
       seq = 0;
     },
   };
+}
+
+/**
+ * Orders issues so the first names the deepest offending value: for a block matching no branch of
+ * an anyOf, the branch its `type` aimed at fails deeper than the alternatives (string vs array).
+ */
+function deepestFirst(issues: ValidationIssue[]): ValidationIssue[] {
+  const depth = (issue: ValidationIssue) => (issue.code === "anyOf" || issue.code === "oneOf" ? -1 : issue.pointer.split("/").length);
+  return [...issues].sort((a, b) => depth(b) - depth(a));
 }

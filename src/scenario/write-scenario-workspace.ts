@@ -9,7 +9,8 @@ export const defaultWorkspacesRoot = new URL("../../fixtures/workspaces/", impor
 
 /**
  * Materialises a scenario's workspace in `directory` (which should be fresh and empty): copies
- * its fixture folder, creates its empty directories, then writes its inline files over them.
+ * its fixture folder, creates its empty directories and generated files, then writes its inline
+ * files over them.
  */
 export async function writeScenarioWorkspace(
   scenario: Scenario,
@@ -27,6 +28,15 @@ export async function writeScenarioWorkspace(
     }
   }
   for (const relative of workspace.directories ?? []) await mkdir(inside(root, relative), { recursive: true });
+  for (const group of workspace.generated ?? []) {
+    for (let n = 1; n <= group.count; n++) {
+      const number = String(n);
+      const target = inside(root, group.path.replaceAll("{n}", number));
+      const content = typeof group.content === "string" ? group.content.replaceAll("{n}", number) : group.content;
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, scenarioContentBytes(content));
+    }
+  }
   for (const [relative, content] of Object.entries(workspace.files ?? {})) {
     const target = inside(root, relative);
     await mkdir(dirname(target), { recursive: true });

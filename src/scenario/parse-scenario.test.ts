@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { InputError } from "../input/input-error.js";
+import { parseScenario, safeParseScenario } from "./parse-scenario.js";
+
+const root = new URL("../../fixtures/scenarios/", import.meta.url).pathname;
+const files = readdirSync(root).filter((name) => name.endsWith(".yaml"));
+
+describe("fixtures/scenarios", () => {
+  it("covers the scenarios of issue 7 (Done when 2)", () => {
+    const names = files.map((name) => name.replace(/\.yaml$/, ""));
+    for (const name of [
+      "bash-echo", "bash-nonzero-exit-stderr", "bash-no-output", "bash-timeout", "bash-over-both-limits",
+      "read-small", "read-offset-limit", "read-over-2000-lines", "read-byte-cap", "read-long-line", "read-directory", "read-missing-suggestions", "read-binary", "read-png",
+      "write-new", "write-overwrite", "edit-success", "edit-not-found",
+      "glob-match", "glob-none", "glob-over-100", "grep-match", "grep-none", "grep-over-100",
+      "invalid-arguments", "unknown-tool", "parallel-read-bash", "webfetch-small", "webfetch-over-limit",
+    ]) {
+      expect(names).toContain(name);
+    }
+  });
+  for (const file of files) {
+    it(`${file} is a valid scenario named after its file`, async () => {
+      const scenario = await parseScenario(readFileSync(root + file, "utf8"), file);
+      expect(scenario.name + ".yaml").toBe(file);
+    });
+  }
+});
+
+describe("parseScenario", () => {
+  it("reports a schema violation at its line and column", async () => {
+    const text = "name: x\nspec: §2.1\nprompt: p\nturns:\n  - calls:\n      - tool: bash\n        input: 7\n  - text: Done.\n";
+    const result = await safeParseScenario(text, "x.yaml");
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.render()).toBe("x.yaml:7:16: /turns/0/calls/0/input: expected object, found integer 7 (scenario)");
+  });
+
+  it("refuses a script whose last turn makes calls", async () => {
+    const text = "name: x\nspec: §2.1\nprompt: p\nturns:\n  - calls:\n      - {tool: bash, input: {}}\n";
+    await expect(parseScenario(text, "x.yaml")).rejects.toThrow("the last turn must be a final text without calls");
+  });
+
+  it("refuses a call id used twice", async () => {
+    const text = "name: x\nspec: §2.1\nprompt: p\nturns:\n  - calls:\n      - {tool: bash, input: {}, id: a}\n      - {tool: bash, input: {}, id: a}\n  - text: Done.\n";
+    const error = await parseScenario(text, "x.yaml").catch((caught: unknown) => caught);
+    expect(InputError.isInstance(error) && error.render()).toBe('x.yaml:7:37: call id "a" is used twice');
+  });
+});

@@ -1,0 +1,31 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { writeScenarioWorkspace } from "./write-scenario-workspace.js";
+
+describe("writeScenarioWorkspace", () => {
+  it("writes inline, base64, repeated and generated files and empty directories", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "correx-workspace-"));
+    await writeScenarioWorkspace(
+      {
+        name: "w",
+        spec: "§2.2",
+        prompt: "p",
+        turns: [{ text: "Done." }],
+        workspace: {
+          files: { "a.txt": "one\n", "bin/x.dat": { base64: "AAEC" }, "lines.txt": { repeat: "line {n}\n", count: 3, prefix: "<", suffix: ">" } },
+          directories: ["empty/inner"],
+          generated: [{ path: "many/f-{n}.txt", count: 3, content: "file {n}\n" }],
+        },
+      },
+      directory,
+    );
+    expect(readFileSync(join(directory, "a.txt"), "utf8")).toBe("one\n");
+    expect([...readFileSync(join(directory, "bin/x.dat"))]).toEqual([0, 1, 2]);
+    expect(readFileSync(join(directory, "lines.txt"), "utf8")).toBe("<line 1\nline 2\nline 3\n>");
+    expect(statSync(join(directory, "empty/inner")).isDirectory()).toBe(true);
+    expect(readdirSync(join(directory, "many")).sort()).toEqual(["f-1.txt", "f-2.txt", "f-3.txt"]);
+    expect(readFileSync(join(directory, "many/f-2.txt"), "utf8")).toBe("file 2\n");
+  });
+});
