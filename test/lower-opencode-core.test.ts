@@ -55,7 +55,7 @@ describe("opencode-core openai-chat (§4.3)", () => {
   });
   it("rejects invalid base64", () => {
     const image = { type: "content", value: [{ type: "file", uri: "data:image/png;base64,@@@@", mime: "image/png" }] };
-    expect(() => lowerCore({ protocol: "openai-chat", messages: [result("c1", image)] })).toThrow("OpenAI Chat media data URL must contain valid base64");
+    expect(() => lowerCore({ protocol: "openai-chat", messages: [result("c1", image)] })).toThrow("OpenAI Chat media must contain valid base64"); // spec §4.3 error list
   });
 });
 

@@ -23,10 +23,13 @@ export function renderPrettyReport(run: CheckRun, metadata: RunMetadata): string
   }
   const rows = new Map<string, Record<string, number>>();
   for (const outcome of run.outcomes) {
-    const key = `${outcome.profile}\t${outcome.stage}\t${outcome.protocols.join(",") || "-"}`;
-    const row = rows.get(key) ?? {};
-    row[outcome.status] = (row[outcome.status] ?? 0) + 1;
-    rows.set(key, row);
+    // a lower case counts once under each protocol it lowers to
+    for (const protocol of outcome.protocols.length ? outcome.protocols : ["-"]) {
+      const key = `${outcome.profile}\t${outcome.stage}\t${protocol}`;
+      const row = rows.get(key) ?? {};
+      row[outcome.status] = (row[outcome.status] ?? 0) + 1;
+      rows.set(key, row);
+    }
   }
   const statuses = ["pass", "fail", "xfail", "unsupported", "crash", "timeout"] as const;
   const table = [["profile", "stage", "protocol", ...statuses]];

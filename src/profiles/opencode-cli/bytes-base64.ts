@@ -62,8 +62,16 @@ export function decodeBase64(text: string): Uint8Array {
   return out;
 }
 
-/** Decoded byte count of a base64 string without decoding it. */
+/** Decoded byte count of a base64 string without decoding it (whitespace and padding ignored). */
 export function base64DecodedLength(text: string): number {
+  // Fast path (the common case, and a 10 MB blob): no whitespace, so only trailing padding to skip.
+  if (!/[\t\n\r ]/.test(text)) {
+    let end = text.length;
+    while (end > 0 && text.charCodeAt(end - 1) === 0x3d) end--;
+    let inner = 0;
+    for (let index = text.indexOf("="); index !== -1 && index < end; index = text.indexOf("=", index + 1)) inner++;
+    return Math.floor(((end - inner) * 6) / 8);
+  }
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
