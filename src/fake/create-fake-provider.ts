@@ -26,6 +26,8 @@ export interface FakeProviderOptions {
   pieceSize?: number;
   /** Keep at most this many captured requests, dropping the oldest (default: all). */
   maxCaptured?: number;
+  /** The agent's workspace directory, filled in for `{{workspace}}` in call inputs. */
+  workspace?: string;
   /** Called after each request is answered (e.g. to log violations as they happen). */
   onCapture?: (request: CapturedRequest) => void;
 }
@@ -135,7 +137,9 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
     attempts.set(index, attempt);
     captured.turn = index;
     captured.attempt = attempt;
-    const turn = fakeTurnAt(scenario, index, protocol, profile, url.origin);
+    const placeholders: Record<string, string> = { origin: url.origin };
+    if (options.workspace !== undefined) placeholders.workspace = options.workspace;
+    const turn = fakeTurnAt(scenario, index, protocol, profile, placeholders);
     const mode: FakeReplyMode = !facts.stream ? "json" : protocol === "google-gemini" && url.searchParams.get("alt") !== "sse" ? "json-array" : "sse";
     const context = { model: facts.model, includeUsage: facts.includeUsage, pieceSize: options.pieceSize ?? DEFAULT_PIECE_SIZE };
     return finish(captured, planFakeReply(protocol, turn, mode, context, attempt), request.signal);

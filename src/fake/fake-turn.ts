@@ -35,13 +35,13 @@ export function fakeTurnCallIds(scenario: Scenario, protocol: FakeProtocol): str
   );
 }
 
-/** Resolves turn `index` of a scenario: ids, argument names for `profile`, `{{origin}}` replaced. */
+/** Resolves turn `index` of a scenario: ids, argument names for `profile`, `{{origin}}` / `{{workspace}}` filled. */
 export function fakeTurnAt(
   scenario: Scenario,
   index: number,
   protocol: FakeProtocol,
   profile: ScenarioArgumentStyle,
-  origin: string,
+  placeholders: Readonly<Record<string, string>>,
 ): FakeTurn {
   const turn = scenario.turns[index];
   const style = scenario.argumentStyle ?? "opencode-cli";
@@ -51,7 +51,7 @@ export function fakeTurnAt(
     calls: (turn.calls ?? []).map((call, callIndex) => ({
       id: call.id ?? fakeCallId(protocol, index, callIndex),
       name: call.tool,
-      arguments: JSON.stringify(scenarioCallInput(call, style, profile, origin)),
+      arguments: JSON.stringify(scenarioCallInput(call, style, profile, placeholders)),
     })),
     fault: turn.fault ?? null,
   };

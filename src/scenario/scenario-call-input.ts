@@ -7,7 +7,9 @@ const PATH_KEY: Record<ScenarioArgumentStyle, string> = { "opencode-cli": "fileP
 
 /**
  * A call's input for the profile the fake plays against: the read/write/edit path argument is
- * renamed from the scenario's style to the target's, `{{origin}}` in strings becomes `origin`.
+ * renamed from the scenario's style to the target's, and each `{{name}}` in strings becomes
+ * `placeholders[name]` (`{{origin}}`: the fake server's origin; `{{workspace}}`: the agent's
+ * workspace directory, when the host knows it). Unknown placeholders are left as written.
  * Key order is kept (the renamed key stays where it was).
  * @see spec README "Verified against the released binary's v2 runner": read, write and edit take `path`, not `filePath`.
  */
@@ -15,21 +17,21 @@ export function scenarioCallInput(
   call: ScenarioCall,
   from: ScenarioArgumentStyle,
   to: ScenarioArgumentStyle,
-  origin: string,
+  placeholders: Readonly<Record<string, string>>,
 ): Record<string, unknown> {
   const rename = from !== to && PATH_TOOLS.has(call.tool);
   const entries = Object.entries(call.input).map(([key, value]): [string, unknown] => [
     rename && key === PATH_KEY[from] ? PATH_KEY[to] : key,
-    withOrigin(value, origin),
+    fill(value, placeholders),
   ]);
   return Object.fromEntries(entries);
 }
 
-function withOrigin(value: unknown, origin: string): unknown {
-  if (typeof value === "string") return value.replaceAll("{{origin}}", origin);
-  if (Array.isArray(value)) return value.map((item) => withOrigin(item, origin));
+function fill(value: unknown, placeholders: Readonly<Record<string, string>>): unknown {
+  if (typeof value === "string") return value.replace(/\{\{([a-zA-Z]+)\}\}/g, (whole, name: string) => (Object.hasOwn(placeholders, name) ? placeholders[name] : whole));
+  if (Array.isArray(value)) return value.map((item) => fill(item, placeholders));
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withOrigin(item, origin)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item, placeholders)]));
   }
   return value;
 }
