@@ -7,12 +7,13 @@ import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { UsageError } from "../usage-error.js";
 
-export const serveHelp = `usage: correx serve --protocol X [--port N] [--scenario FILE] [--profile P] [--max-body-bytes N]
+export const serveHelp = `usage: correx serve --protocol X [--port N] [--scenario FILE] [--profile P] [--workspace DIR] [--max-body-bytes N]
 
 Serves a fake provider endpoint on 127.0.0.1 (never any other address) and prints its URL.
 X: ${fakeProtocols.join(", ")}. --port 0 (the default) picks a free port.
 The fake plays FILE's turns (fixtures/scenarios/*.yaml), or answers "OK." without one;
---profile (opencode-cli|opencode-core) names the read/write/edit path argument as that profile does.
+--profile (opencode-cli|opencode-core) names the read/write/edit path argument as that profile does;
+--workspace fills {{workspace}} in the scenario's call inputs.
 Every request body is checked against schemas/wire/<protocol>.json; violations are printed on stderr.
 Bodies over --max-body-bytes (default ${DEFAULT_MAX_BODY_BYTES}) get 413. Stops on SIGINT or SIGTERM (exit 0).`;
 
@@ -24,6 +25,7 @@ export async function serveCommand(args: string[], io: CommandIo, stop?: AbortSi
     host: { type: "string", default: FAKE_HOST },
     scenario: { type: "string" },
     profile: { type: "string" },
+    workspace: { type: "string" },
     "max-body-bytes": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
@@ -51,6 +53,7 @@ export async function serveCommand(args: string[], io: CommandIo, stop?: AbortSi
     protocol,
     scenario,
     profile,
+    workspace: values.workspace === undefined ? undefined : String(values.workspace),
     maxCaptured: 1000,
     onCapture: (request) => {
       if (request.violation) io.err(`correx serve: request ${request.seq} ${request.method} ${request.path} violates ${request.violation.schema}: ${request.violation.message}\n`);
