@@ -13,6 +13,7 @@ commands:
   format     print a profile's tool result for one call and observation
   adapter    serve the reference over the adapter protocol on stdin/stdout
   golden     review, accept, reject or prune pending goldens
+  serve      fake provider endpoint on 127.0.0.1 (agents under test)
 
 exit codes: 0 all good; 1 something does not conform; 2 usage or input error
 run 'correx <command> --help' for a command's options`;
@@ -25,6 +26,7 @@ const commands: Record<string, () => Promise<Command>> = {
   format: async () => (await import("./commands/format-command.js")).formatCommand,
   adapter: async () => (await import("./commands/adapter-command.js")).adapterCommand,
   golden: async () => (await import("./commands/golden-command.js")).goldenCommand,
+  serve: async () => (await import("./commands/serve-command.js")).serveCommand,
 };
 
 const io: CommandIo = {

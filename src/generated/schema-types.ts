@@ -209,6 +209,57 @@ export type ToolResultOutput =
   | OutputContent
   | OutputExecutionDenied;
 /**
+ * File or page bytes: a UTF-8 string, base64 bytes, or a generated repetition.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Content".
+ */
+export type ScenarioContent =
+  | string
+  | {
+      /**
+       * The bytes, base64-encoded.
+       */
+      base64: string;
+    }
+  | {
+      /**
+       * A UTF-8 text repeated `count` times; `{n}` in it becomes the 1-based repetition number.
+       */
+      repeat: string;
+      /**
+       * How many times.
+       */
+      count: number;
+      /**
+       * Text written before the repetitions.
+       */
+      prefix?: string;
+      /**
+       * Text written after the repetitions.
+       */
+      suffix?: string;
+    };
+/**
+ * One model reply: tool calls (several = parallel calls), or a final text; optionally some text before the calls, and a fault injected the first `times` times this turn is requested.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Turn".
+ */
+export type ScenarioTurn = {
+  [k: string]: unknown;
+} & {
+  /**
+   * @minItems 1
+   */
+  calls?: [ScenarioCall, ...ScenarioCall[]];
+  /**
+   * Assistant text: the final answer, or text streamed before the calls.
+   */
+  text?: string;
+  fault?: ScenarioFault;
+};
+/**
  * One citation of a text block, discriminated on type.
  *
  * This interface was referenced by `AnthropicMessagesBody`'s JSON-Schema
@@ -423,6 +474,7 @@ export interface CorrexSchemas {
   "opencode-cli/tool-result-output.json"?: ToolResultOutput;
   "opencode-cli/tool-state.json"?: ToolState;
   "options.json"?: FormatOptions;
+  "scenario.json"?: Scenario;
   "wire/anthropic-messages.json"?: AnthropicMessagesBody;
   "wire/google-gemini.json"?: GeminiBody;
   "wire/openai-chat.json"?: OpenAIChatBody;
@@ -2035,6 +2087,143 @@ export interface OutputExecutionDenied {
   providerOptions?: {
     [k: string]: unknown;
   };
+}
+/**
+ * A scripted tool loop (fixtures/scenarios/<name>.yaml): a fixture workspace, a prompt, and the turns a fake model plays. The fake picks the turn from what the incoming request already holds (the tool results present in its history, matched by call id; by count on google-gemini, which carries no ids), so a retrying client gets the same script.
+ */
+export interface Scenario {
+  /**
+   * The scenario's id: its file name without .yaml.
+   */
+  name: string;
+  /**
+   * What the scenario exercises, in one sentence.
+   */
+  description?: string;
+  /**
+   * Spec section(s) of spec/opencode-1.18.33.md the tool results are pinned by, e.g. §2.1.
+   */
+  spec: string;
+  /**
+   * Free tags for filtering (bash, read, parallel, truncation…).
+   */
+  tags?: string[];
+  /**
+   * The profile whose argument names the call inputs are written in: opencode-cli names the read/write/edit path `filePath`, opencode-core names it `path`. The fake renames them for the profile it plays against.
+   */
+  argumentStyle?: "opencode-cli" | "opencode-core";
+  /**
+   * How long an agent may take for the whole scenario before it is killed (used by correx gate).
+   */
+  timeoutSeconds?: number;
+  /**
+   * The user prompt the agent is started with.
+   */
+  prompt: string;
+  workspace?: ScenarioWorkspace;
+  /**
+   * Web pages the fake server itself serves to GET requests, keyed by absolute path (`/pages/small.html`). A call input may write `{{origin}}` for the fake server's origin (`http://127.0.0.1:PORT`).
+   */
+  pages?: {
+    [k: string]: ScenarioPage;
+  };
+  /**
+   * The model's replies in order. Every turn but the last makes tool calls; the last one is the final text.
+   *
+   * @minItems 1
+   */
+  turns: [ScenarioTurn, ...ScenarioTurn[]];
+}
+/**
+ * The files the agent starts with: a folder under fixtures/workspaces/ copied first, then the inline files written over it.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Workspace".
+ */
+export interface ScenarioWorkspace {
+  /**
+   * A folder name under fixtures/workspaces/.
+   */
+  folder?: string;
+  /**
+   * Inline files keyed by workspace-relative path (`/` separators, no `..`).
+   */
+  files?: {
+    [k: string]: ScenarioContent;
+  };
+  /**
+   * Empty directories to create (workspace-relative).
+   */
+  directories?: string[];
+  /**
+   * Many similar files at once: `count` files whose path has `{n}` replaced by 1…count, each holding `content` (with `{n}` replaced too when it is a string).
+   */
+  generated?: {
+    /**
+     * Workspace-relative path holding `{n}`.
+     */
+    path: string;
+    /**
+     * How many files.
+     */
+    count: number;
+    content: ScenarioContent;
+  }[];
+}
+/**
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Page".
+ */
+export interface ScenarioPage {
+  /**
+   * HTTP status.
+   */
+  status?: number;
+  /**
+   * The Content-Type header.
+   */
+  contentType?: string;
+  body: ScenarioContent;
+}
+/**
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Call".
+ */
+export interface ScenarioCall {
+  /**
+   * The tool name as the model sends it (may be unknown to the agent).
+   */
+  tool: string;
+  /**
+   * The call's arguments (may be invalid for the tool, on purpose). Strings may hold `{{origin}}` (the fake server's origin) and `{{workspace}}` (the agent's workspace directory, filled in when the host knows it).
+   */
+  input: {
+    [k: string]: unknown;
+  };
+  /**
+   * The call id; default `call_<turn>_<n>` (`toolu_<turn>_<n>` on anthropic-messages), both 1-based.
+   */
+  id?: string;
+}
+/**
+ * An error injected instead of the turn's reply, for the first `times` requests that select the turn.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Fault".
+ */
+export interface ScenarioFault {
+  /**
+   * rate-limit: 429 with retry-after in the provider's error shape; server-error: 500 in the provider's error shape; malformed-stream: the reply with one event whose data is not JSON; truncated-stream: the reply cut off in the middle of an event; hang: no reply at all until the client gives up.
+   */
+  kind: "rate-limit" | "server-error" | "malformed-stream" | "truncated-stream" | "hang";
+  /**
+   * How many requests for this turn get the fault before the real reply.
+   */
+  times?: number;
+  /**
+   * rate-limit: seconds in the retry-after header.
+   */
+  retryAfter?: number;
 }
 /**
  * The anthropic-messages wire body (design.md, 'wire body'): `system` and `messages` of a Messages API request (POST /v1/messages), as the official Stainless OpenAPI spec (May 2026, anthropic/openapi.stainless.json) defines CreateMessageParams, InputMessage and the Request*Block schemas. `additionalProperties: false` is set exactly where that spec sets it. Other top-level request keys are allowed and only loosely typed. Server-tool blocks are left out. Written by hand; see docs/decisions/wire-schemas.md.

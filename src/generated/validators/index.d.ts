@@ -41,6 +41,7 @@ export type SchemaKind =
   | "opencode-cli/tool-result-output"
   | "opencode-cli/tool-state"
   | "options"
+  | "scenario"
   | "wire/anthropic-messages"
   | "wire/google-gemini"
   | "wire/openai-chat"
