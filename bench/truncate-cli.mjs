@@ -8,7 +8,7 @@
 import { pathToFileURL } from "node:url";
 import { compare, ratioLine } from "./bench-support.mjs";
 
-const moduleDir = process.argv[2] ?? new URL("../dist/profiles/opencode-cli/", import.meta.url).pathname;
+const moduleDir = process.env.CORREX_BENCH_CLI_DIR ?? process.argv[2] ?? new URL("../dist/profiles/opencode-cli/", import.meta.url).pathname;
 const load = (name) => import(pathToFileURL(`${moduleDir.replace(/\/?$/, "/")}${name}`).href);
 const { truncateOutput } = await load("truncate-output.js");
 const { truncateBashTail } = await load("truncate-bash-tail.js");

@@ -141,4 +141,9 @@ if (process.env.CORREX_BENCH_CHILD) {
   const mib = (bytes) => (bytes / (1 << 20)).toFixed(1);
   console.log(`\nstreaming bound on a ${mb} MiB generated stream (64 KiB chunks${args.includes("--real-store") ? ", real file store" : ", discarding writer"})`);
   console.log(`idle RSS ${mib(result.idle)} MiB; peak RSS sampled ${mib(result.peak)} MiB (+${mib(result.peak - result.idle)}); process maxRSS ${mib(result.idleMaxRss)} MiB at idle, ${mib(result.maxRss)} MiB after (+${mib(result.maxRss - result.idle)} over idle RSS); ${(result.ms / 1000).toFixed(2)} s; preview ${result.previewBytes} bytes`);
+
+  // The opencode-cli side of the same benchmark (issue 4): Truncate.output and the bash tail.
+  console.log("");
+  process.env.CORREX_BENCH_CLI_DIR = join(dist, "profiles/opencode-cli/");
+  await import("./truncate-cli.mjs");
 }
