@@ -1,0 +1,35 @@
+#!/bin/sh
+# Drives the real opencode binary for `correx gate` (opencode-cli profile): a home and XDG dirs of
+# its own under the run directory, the rendered opencode.json as OPENCODE_CONFIG, every network
+# feature that would reach beyond the fake switched off, then `opencode run` with the prompt.
+#
+#   correx gate --profile opencode-cli --protocol P --config-template examples/agents/opencode.json.template \
+#     --scenario fixtures/scenarios/bash-echo.yaml -- sh examples/agents/opencode-run.sh
+#
+# Reads what correx gate sets: CORREX_RUN_DIR, CORREX_CONFIG, CORREX_PROTOCOL, CORREX_MODEL,
+# CORREX_PROMPT, CORREX_WORKSPACE. OPENCODE_BIN names the binary.
+set -eu
+: "${OPENCODE_BIN:?set OPENCODE_BIN to the opencode binary}"
+case "$CORREX_PROTOCOL" in
+  openai-chat) provider=fake-openai-compatible ;;
+  anthropic-messages) provider=fake-anthropic ;;
+  google-gemini) provider=fake-google ;;
+  *) echo "opencode-run.sh: no provider for $CORREX_PROTOCOL" >&2; exit 2 ;;
+esac
+mkdir -p "$CORREX_RUN_DIR/home" "$CORREX_RUN_DIR/xdg/config" "$CORREX_RUN_DIR/xdg/data" "$CORREX_RUN_DIR/xdg/cache" "$CORREX_RUN_DIR/xdg/state"
+cd "$CORREX_WORKSPACE"
+exec env -i \
+  PATH="$PATH" \
+  PWD="$CORREX_WORKSPACE" \
+  HOME="$CORREX_RUN_DIR/home" \
+  XDG_CONFIG_HOME="$CORREX_RUN_DIR/xdg/config" \
+  XDG_DATA_HOME="$CORREX_RUN_DIR/xdg/data" \
+  XDG_CACHE_HOME="$CORREX_RUN_DIR/xdg/cache" \
+  XDG_STATE_HOME="$CORREX_RUN_DIR/xdg/state" \
+  OPENCODE_CONFIG="$CORREX_CONFIG" \
+  OPENCODE_DISABLE_AUTOUPDATE=1 \
+  OPENCODE_DISABLE_MODELS_FETCH=1 \
+  OPENCODE_DISABLE_SHARE=1 \
+  OPENCODE_DISABLE_LSP_DOWNLOAD=1 \
+  OPENCODE_DISABLE_DEFAULT_PLUGINS=1 \
+  "$OPENCODE_BIN" run --model "$provider/$CORREX_MODEL" --title "correx gate" "$CORREX_PROMPT"

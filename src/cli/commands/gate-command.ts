@@ -1,0 +1,166 @@
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
+import { exitCodeOf, summarize, type CaseOutcome } from "../../conformance/case-outcome.js";
+import { renderJsonReport } from "../../conformance/reporters/render-json-report.js";
+import { renderJunitReport } from "../../conformance/reporters/render-junit-report.js";
+import { renderPrettyReport } from "../../conformance/reporters/render-pretty-report.js";
+import { renderTapReport } from "../../conformance/reporters/render-tap-report.js";
+import type { RunMetadata } from "../../conformance/reporters/run-metadata.js";
+import type { CheckRun } from "../../conformance/run-check.js";
+import { isCIEnvironment, parseUpdateMode, resolveUpdateBehavior } from "../../conformance/update-policy.js";
+import { isFakeProtocol } from "../../fake/fake-protocol.js";
+import { applyGateGolden, gateGoldenPath, loadGateGolden } from "../../gate/gate-golden.js";
+import { runGate } from "../../gate/gate-run.js";
+import { nodeGoldenPort } from "../../golden/node-golden-port.js";
+import type { Protocol } from "../../lower/lowering-result.js";
+import { findProfile, profiles } from "../../profiles/profile-registry.js";
+import { loadScenario } from "../../scenario/load-scenario.js";
+import type { Scenario } from "../../scenario/scenario.js";
+import type { CommandIo } from "../command-io.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+import { UsageError } from "../usage-error.js";
+import { writeReportFile } from "../write-report-file.js";
+
+export const gateHelp = `usage: correx gate --profile P --protocol X --scenario FILE… [options] -- CMD…
+
+Runs an agent (CMD, any language, as a black box) once per scenario against the fake provider on
+127.0.0.1, and checks every tool result it sends against what profile P sends for the same call
+and observation (or, with --against golden, against goldens recorded from an earlier run).
+Each scenario gets a fresh workspace; CMD runs there with PWD set and these in its environment:
+CORREX_BASE_URL, CORREX_MODEL, CORREX_WORKSPACE, CORREX_PROMPT, CORREX_PROTOCOL, CORREX_RUN_DIR,
+CORREX_CONFIG (the rendered template). CMD's arguments may hold the same {{placeholders}}.
+
+  --profile P              opencode-cli | opencode-core
+  --protocol X             openai-chat | anthropic-messages | google-gemini | openai-responses (repeatable)
+  --scenario FILE          a scenario (fixtures/scenarios/*.yaml; repeatable)
+  --config-template FILE   rendered per scenario: {{baseURL}} {{model}} {{workspace}} {{prompt}} {{runDir}}
+  --model ID               the model id the agent is configured with (default per protocol)
+  --timeout MS             per-scenario deadline; the agent's process group is killed (default 120000)
+  --against golden         compare with goldens under --golden-dir instead of the profile
+  --golden-dir DIR         golden files <DIR>/<scenario>/<protocol>.yaml (review: correx golden review --root <DIR>/..)
+  --update MODE            auto (default) | always | new | no   (nothing is written under CI)
+  --ci                     behave as under CI
+  --reporter R             pretty|json|junit|tap, optionally =FILE (repeatable)
+  --work-dir DIR           where run directories go (default: a new temp dir)
+exit codes: 0 every tool result conforms; 1 a difference, crash or timeout; 2 usage or input error`;
+
+const reporters = ["pretty", "json", "junit", "tap"] as const;
+
+/** Model ids that switch opencode's family rules on where they matter (§4.1: Claude, gemini-2.x). */
+export const defaultGateModels: Record<Protocol, string> = {
+  "openai-chat": "correx-fake-chat",
+  "anthropic-messages": "claude-correx-fake",
+  "google-gemini": "gemini-2.5-correx-fake",
+  "openai-responses": "correx-fake-responses",
+};
+
+/** `correx gate`: see gateHelp. */
+export async function gateCommand(args: string[], io: CommandIo): Promise<number> {
+  const split = args.indexOf("--");
+  const own = split === -1 ? args : args.slice(0, split);
+  const command = split === -1 ? [] : args.slice(split + 1);
+  const { values, positionals } = parseCommandArgs("gate", own, {
+    profile: { type: "string" },
+    protocol: { type: "string", multiple: true },
+    scenario: { type: "string", multiple: true },
+    "config-template": { type: "string" },
+    model: { type: "string" },
+    timeout: { type: "string", default: "120000" },
+    against: { type: "string", default: "profile" },
+    "golden-dir": { type: "string" },
+    update: { type: "string", default: "auto" },
+    ci: { type: "boolean", default: false },
+    reporter: { type: "string", multiple: true },
+    "work-dir": { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    io.out(gateHelp + "\n");
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`correx gate: unexpected argument "${positionals[0]}" (the agent command goes after --)`);
+  if (command.length === 0) throw new UsageError("correx gate: no agent command; give it after --");
+  const profile = findProfile(String(values.profile ?? ""));
+  if (!profile) throw new UsageError(`correx gate: --profile must be one of ${Object.keys(profiles).join(", ")}`);
+  const protocols = (values.protocol as string[] | undefined) ?? [];
+  if (protocols.length === 0) throw new UsageError("correx gate: --protocol is required");
+  for (const protocol of protocols) {
+    if (!isFakeProtocol(protocol)) throw new UsageError(`correx gate: unknown --protocol "${protocol}"`);
+  }
+  const scenarioFiles = (values.scenario as string[] | undefined) ?? [];
+  if (scenarioFiles.length === 0) throw new UsageError("correx gate: give at least one --scenario FILE");
+  const timeoutMs = Number(values.timeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`correx gate: --timeout must be a positive integer (ms), found "${String(values.timeout)}"`);
+  const against = String(values.against);
+  if (against !== "profile" && against !== "golden") throw new UsageError(`correx gate: --against must be profile or golden, found "${against}"`);
+  if (against === "golden" && values["golden-dir"] === undefined) throw new UsageError("correx gate: --against golden needs --golden-dir DIR");
+  const updateMode = parseUpdateMode(String(values.update));
+  if (!updateMode) throw new UsageError(`correx gate: --update must be auto, always, new or no, found "${String(values.update)}"`);
+  let isCI: boolean;
+  try {
+    isCI = Boolean(values.ci) || isCIEnvironment(process.env);
+  } catch (error) {
+    throw new UsageError(`correx gate: ${(error as Error).message}`);
+  }
+  const targets = ((values.reporter as string[] | undefined) ?? ["pretty"]).map((spec) => {
+    const [name, ...rest] = spec.split("=");
+    if (!(reporters as readonly string[]).includes(name)) throw new UsageError(`correx gate: unknown reporter "${name}"; known: ${reporters.join(", ")}`);
+    return { name: name as (typeof reporters)[number], file: rest.length ? rest.join("=") : undefined };
+  });
+  if (targets.filter((target) => !target.file).length > 1) throw new UsageError("correx gate: only one reporter may write to stdout; give the others =FILE");
+
+  const scenarios: Scenario[] = [];
+  for (const file of scenarioFiles) scenarios.push(await loadScenario(file));
+  let configTemplate: { text: string; name: string } | undefined;
+  if (values["config-template"] !== undefined) {
+    const file = String(values["config-template"]);
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      throw new UsageError(`correx gate: cannot read --config-template ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+    configTemplate = { text, name: basename(file).replace(/\.template$/, "") };
+  }
+  const workRoot = values["work-dir"] ? resolve(String(values["work-dir"])) : mkdtempSync(join(tmpdir(), "correx-gate-"));
+  mkdirSync(workRoot, { recursive: true });
+  const goldenDir = values["golden-dir"] === undefined ? undefined : resolve(String(values["golden-dir"]));
+  const update = resolveUpdateBehavior(updateMode, isCI);
+
+  const outcomes: CaseOutcome[] = [];
+  const started = performance.now();
+  for (const protocol of protocols as Protocol[]) {
+    const run = await runGate({
+      profile,
+      protocol,
+      scenarios,
+      command,
+      configTemplate,
+      model: values.model === undefined ? defaultGateModels[protocol] : String(values.model),
+      workRoot,
+      timeoutMs,
+      goldenOf: against === "golden" ? (scenario) => loadGateGolden(nodeGoldenPort, gateGoldenPath(goldenDir!, scenario.name, protocol)) : undefined,
+      onScenario:
+        against === "golden"
+          ? (scenario, scenarioRun) => applyGateGolden(nodeGoldenPort, { path: gateGoldenPath(goldenDir!, scenario.name, protocol), scenario, protocol, profile: profile.id, run: scenarioRun, update })
+          : undefined,
+    });
+    outcomes.push(...run.outcomes);
+  }
+  const run: CheckRun = { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: outcomes.map((outcome) => outcome.id) };
+  const metadata: RunMetadata = {
+    correxVersion: "0.1.0",
+    subject: `gate: ${command.join(" ")}${against === "golden" ? " (against golden)" : ""}`,
+    profiles: { [profile.id]: profile.version },
+    date: new Date().toISOString(),
+    filtered: false,
+  };
+  for (const target of targets) {
+    const text =
+      target.name === "json" ? renderJsonReport(run, metadata) : target.name === "junit" ? renderJunitReport(run, metadata) : target.name === "tap" ? renderTapReport(run) : renderPrettyReport(run, metadata);
+    if (target.file) writeReportFile(target.file, text);
+    else io.out(text);
+  }
+  return exitCodeOf(run.summary);
+}

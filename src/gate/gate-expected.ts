@@ -1,0 +1,91 @@
+import { lowerCore } from "../lower/lower-core.js";
+import type { Protocol } from "../lower/lowering-result.js";
+import { lowerCli } from "../lower/opencode-cli/lower-cli.js";
+import { unavailableToolMessage } from "../profiles/opencode-cli/format-invalid.js";
+import type { CliFormatResult } from "../profiles/opencode-cli/format-result.js";
+import { BUILT_IN_TOOLS, defaultAvailableTools, resolveToolName } from "../profiles/opencode-cli/tool-availability.js";
+import type { OutputStorePort } from "../profiles/output-store-port.js";
+import type { FormatOptions, Profile } from "../profiles/profile.js";
+import { extractGateFragments, type GateFragment } from "./gate-fragments.js";
+
+/** One call of a turn with what its tool observed. */
+export interface GateCall {
+  id: string;
+  tool: string;
+  /** The arguments as the model sent them (parsed). */
+  input: unknown;
+  observation: Record<string, unknown>;
+}
+
+export interface ExpectedTurnOptions {
+  profile: Profile;
+  protocol: Protocol;
+  /** The model id the agent is configured with (gemini-3 vs. earlier, Claude rules, tool set). */
+  model: string;
+  prompt: string;
+  calls: GateCall[];
+  options: FormatOptions;
+  store: OutputStorePort;
+  /** opencode-cli: the model's input modalities (ProviderTransform step 1). */
+  modalities?: readonly string[];
+}
+
+/**
+ * What the profile would send for one turn's tool results: each call formatted with the profile,
+ * then the whole turn lowered with the profile's lowerer for the protocol in the smallest history
+ * that holds it (the prompt, the assistant's calls, their results — the results last, as in the
+ * request right after the tools ran), and the result fragments read back out of that body.
+ * @see spec §2 (format), §4.1–4.3 (lowering); design: gate
+ */
+export function expectedTurnFragments(options: ExpectedTurnOptions): GateFragment[] {
+  const body = options.profile.id === "opencode-cli" ? lowerCliTurn(options) : lowerCoreTurn(options);
+  return extractGateFragments(options.protocol, body);
+}
+
+/** The tool name and input a v1 call carries in history: an unknown tool becomes `invalid`. @see spec §2.0, README "unknown tool" */
+export function cliHistoryCall(tool: string, input: unknown, options: FormatOptions): { tool: string; input: unknown } {
+  const available = options.availableTools ?? defaultAvailableTools(options.model, options.provider);
+  const resolved = resolveToolName(tool, available);
+  if (resolved !== undefined) return { tool: resolved, input };
+  if (BUILT_IN_TOOLS.has(tool)) return { tool, input };
+  return { tool: "invalid", input: { tool, error: unavailableToolMessage(tool, available) } };
+}
+
+function lowerCliTurn(options: ExpectedTurnOptions): unknown {
+  const parts: unknown[] = [{ type: "step-start" }];
+  for (const call of options.calls) {
+    const result = options.profile.format({ tool: call.tool, input: call.input, observation: call.observation, options: options.options }, options.store) as CliFormatResult;
+    const named = cliHistoryCall(call.tool, call.input, options.options);
+    const time = { start: 1, end: 2 };
+    const state =
+      result.status === "completed"
+        ? { status: "completed", input: named.input, output: result.output, title: result.title, metadata: result.metadata, time, ...(result.attachments ? { attachments: result.attachments } : {}) }
+        : { status: "error", input: named.input, error: result.error, time };
+    parts.push({ type: "tool", tool: named.tool, callID: call.id, state });
+  }
+  const messages = [
+    { role: "user", parts: [{ type: "text", text: options.prompt }] },
+    { role: "assistant", parts },
+  ];
+  return lowerCli({ protocol: options.protocol, messages, model: options.model, modalities: options.modalities }).body;
+}
+
+function lowerCoreTurn(options: ExpectedTurnOptions): unknown {
+  const results = options.calls.map((call) => ({
+    role: "tool" as const,
+    content: [
+      {
+        type: "tool-result" as const,
+        id: call.id,
+        name: call.tool,
+        result: options.profile.format({ tool: call.tool, input: call.input, observation: call.observation, options: options.options }, options.store),
+      },
+    ],
+  }));
+  const messages = [
+    { role: "user", content: [{ type: "text", text: options.prompt }] },
+    { role: "assistant", content: options.calls.map((call) => ({ type: "tool-call", id: call.id, name: call.tool, input: call.input })) },
+    ...results,
+  ];
+  return lowerCore({ protocol: options.protocol, messages: messages as never }).body;
+}

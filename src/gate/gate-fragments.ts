@@ -1,0 +1,120 @@
+import type { Protocol } from "../lower/lowering-result.js";
+
+/**
+ * One tool result as it sits in a request body: the wire element itself (the `role:"tool"`
+ * message, the `tool_result` block, the `functionResponse` part, the `function_call_output`
+ * item) and what the agent sent right after its batch of results (e.g. the user message that
+ * carries the images a provider cannot take inside a tool result).
+ */
+export interface GateFragment {
+  /** The call id, or null on google-gemini (no ids on the wire: matched by position). */
+  callId: string | null;
+  /** The tool name on the wire, when the protocol carries one. */
+  name: string | null;
+  /** 0-based position among all tool results of the request. */
+  ordinal: number;
+  /** The wire element. */
+  value: unknown;
+  /** Elements following the batch this result closes (empty unless it is the batch's last result). */
+  after: unknown[];
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+const arrayOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/**
+ * Every tool result in a request body, in wire order, per protocol: openai-chat `role:"tool"`
+ * messages, anthropic-messages `tool_result` blocks, google-gemini `functionResponse` parts,
+ * openai-responses `function_call_output` items. What follows a batch of results up to the next
+ * assistant/model turn (user messages, non-result blocks or parts) is attached to the batch's last
+ * result.
+ * @see spec §4.2, §4.3; README "images", "parallel calls"
+ */
+export function extractGateFragments(protocol: Protocol, body: unknown): GateFragment[] {
+  const fragments: GateFragment[] = [];
+  let last: GateFragment | null = null;
+  const push = (callId: string | null, name: string | null, value: unknown) => {
+    last = { callId, name, ordinal: fragments.length, value, after: [] };
+    fragments.push(last);
+  };
+  const attach = (value: unknown) => {
+    if (last) last.after.push(value);
+  };
+  const close = () => {
+    last = null;
+  };
+  const root = isObject(body) ? body : {};
+  switch (protocol) {
+    case "openai-chat":
+      for (const message of arrayOf(root.messages)) {
+        if (!isObject(message)) continue;
+        if (message.role === "tool") push(String(message.tool_call_id ?? ""), null, message);
+        else if (message.role === "user") attach(message);
+        else close();
+      }
+      break;
+    case "anthropic-messages":
+      for (const message of arrayOf(root.messages)) {
+        if (!isObject(message)) continue;
+        if (message.role !== "user") {
+          close();
+          continue;
+        }
+        for (const block of arrayOf(message.content)) {
+          if (isObject(block) && block.type === "tool_result") push(String(block.tool_use_id ?? ""), null, block);
+          else attach(block);
+        }
+      }
+      break;
+    case "google-gemini":
+      for (const content of arrayOf(root.contents)) {
+        if (!isObject(content)) continue;
+        if (content.role !== "user") {
+          close();
+          continue;
+        }
+        for (const part of arrayOf(content.parts)) {
+          const response = isObject(part) ? part.functionResponse : undefined;
+          if (isObject(response)) push(null, typeof response.name === "string" ? response.name : null, part);
+          else attach(part);
+        }
+      }
+      break;
+    case "openai-responses":
+      for (const item of arrayOf(root.input)) {
+        if (!isObject(item)) continue;
+        if (item.type === "function_call_output") push(String(item.call_id ?? ""), null, item);
+        else if (item.role === "user") attach(item);
+        else close();
+      }
+      break;
+    default: {
+      const _exhaustive: never = protocol;
+      return _exhaustive;
+    }
+  }
+  return fragments;
+}
+
+/** The tool text inside a fragment (the first text the model reads), for order alignment. */
+export function gateFragmentText(protocol: Protocol, value: unknown): string {
+  if (!isObject(value)) return "";
+  const textOf = (content: unknown): string =>
+    typeof content === "string" ? content : arrayOf(content).map((part) => (isObject(part) && typeof part.text === "string" ? part.text : "")).join("\n");
+  switch (protocol) {
+    case "openai-chat":
+    case "anthropic-messages":
+      return textOf(value.content);
+    case "google-gemini": {
+      const response = isObject(value.functionResponse) && isObject(value.functionResponse.response) ? value.functionResponse.response : {};
+      return typeof response.content === "string" ? response.content : JSON.stringify(response.content ?? "");
+    }
+    case "openai-responses":
+      return textOf(value.output);
+    default: {
+      const _exhaustive: never = protocol;
+      return _exhaustive;
+    }
+  }
+}

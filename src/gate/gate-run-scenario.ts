@@ -1,0 +1,261 @@
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import type { CaseOutcome, CaseStatus } from "../conformance/case-outcome.js";
+import { createFakeProvider } from "../fake/create-fake-provider.js";
+import { fakeTurnAt, fakeTurnCallIds } from "../fake/fake-turn.js";
+import { startFakeHttpServer } from "../fake/start-fake-http-server.js";
+import { redactValue, standardRedactions } from "../golden/redact.js";
+import type { Protocol } from "../lower/lowering-result.js";
+import { observeToolCall } from "../loop/observe-tool-call.js";
+import { createOutputStore } from "../output-store/output-store-node.js";
+import type { Profile } from "../profiles/profile.js";
+import type { Scenario } from "../scenario/scenario.js";
+import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
+import { runAgentProcess, type AgentExit } from "./gate-agent-process.js";
+import { compareGateFragments, type GateComparable } from "./gate-compare.js";
+import { expectedTurnFragments, type GateCall } from "./gate-expected.js";
+import { extractGateFragments, gateFragmentText, type GateFragment } from "./gate-fragments.js";
+import { renderGateTemplate } from "./gate-render-template.js";
+import { alignSearchObservation } from "./gate-search-order.js";
+
+/** What the expected side of a comparison is: the profile, or goldens of an earlier run. */
+export interface GateExpectation {
+  /** The expected fragments by call id, or null to compute them with the profile. */
+  golden: Record<string, GateComparable> | null;
+}
+
+export interface GateScenarioOptions {
+  profile: Profile;
+  protocol: Protocol;
+  scenario: Scenario;
+  /** The agent command (placeholders filled per scenario). */
+  command: readonly string[];
+  /** The config template's text and the file name it is written as, if any. */
+  configTemplate?: { text: string; name: string };
+  model: string;
+  /** A fresh directory for this scenario's run (workspace, config, reference output). */
+  runDirectory: string;
+  timeoutMs: number;
+  /** opencode-cli: the model's input modalities. */
+  modalities?: readonly string[];
+  /** Expected fragments from goldens instead of the profile. */
+  golden?: Record<string, GateComparable> | null;
+  /** Extra environment for the agent. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** One scenario's run: the outcomes (one per tool call), the fragments captured, the agent's exit. */
+export interface GateScenarioRun {
+  outcomes: CaseOutcome[];
+  /** The redacted fragments the agent sent, by call id (what `--against golden` records). */
+  actual: Record<string, GateComparable>;
+  exit: AgentExit;
+  /** Provider requests the agent sent. */
+  requests: number;
+}
+
+/** One call of the script, with its resolved id, tool and arguments. */
+interface ScriptedCall {
+  turn: number;
+  ordinal: number;
+  id: string;
+  tool: string;
+  input: unknown;
+}
+
+/**
+ * Runs one scenario against an agent: a fresh workspace, the fake provider on 127.0.0.1, the
+ * rendered config, the agent command (killed with its process group at the deadline); then the
+ * tool results it sent are read out of its requests and each is compared, after redaction, with
+ * what the profile sends for the same call and observation (the workspace is laid anew at the same
+ * path and the script's calls replayed on it), or with a golden.
+ */
+export async function runGateScenario(options: GateScenarioOptions): Promise<GateScenarioRun> {
+  const { scenario, protocol, profile } = options;
+  const workspace = join(options.runDirectory, "workspace");
+  const referenceOutput = join(options.runDirectory, "reference-output");
+  mkdirSync(options.runDirectory, { recursive: true });
+  await writeScenarioWorkspace(scenario, workspace);
+  const provider = await createFakeProvider({ protocol, scenario, profile: profile.id, workspace });
+  const server = await startFakeHttpServer(provider);
+  try {
+    const values: Record<string, string> = {
+      baseURL: server.url,
+      origin: server.url,
+      model: options.model,
+      workspace,
+      prompt: scenario.prompt,
+      runDir: options.runDirectory,
+      scenario: scenario.name,
+      protocol,
+    };
+    if (options.configTemplate) {
+      const configPath = join(options.runDirectory, basename(options.configTemplate.name));
+      writeFileSync(configPath, renderGateTemplate(options.configTemplate.text, values));
+      values.config = configPath;
+    }
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...options.env,
+      PWD: workspace,
+      CORREX_BASE_URL: server.url,
+      CORREX_MODEL: options.model,
+      CORREX_WORKSPACE: workspace,
+      CORREX_PROMPT: scenario.prompt,
+      CORREX_RUN_DIR: options.runDirectory,
+      CORREX_PROTOCOL: protocol,
+      ...(values.config ? { CORREX_CONFIG: values.config } : {}),
+    };
+    const command = options.command.map((arg) => renderGateTemplate(arg, values));
+    const exit = await runAgentProcess(command, { cwd: workspace, env, timeoutMs: options.timeoutMs });
+
+    const script = scriptedCalls(scenario, protocol, profile, server.url, workspace);
+    const captured = firstFragments(protocol, provider.requests.filter((request) => request.kind === "provider" && request.violation === null).map((request) => request.body));
+    const rules = standardRedactions(referenceOutput);
+    const actualOf = (call: ScriptedCall): GateComparable | undefined => {
+      const fragment = protocol === "google-gemini" ? captured.byOrdinal.get(call.ordinal) : captured.byId.get(call.id);
+      return fragment ? (redactValue({ result: fragment.value, after: fragment.after }, rules) as GateComparable) : undefined;
+    };
+    const expected = options.golden ?? (await replayExpected(options, script, actualOf, workspace, referenceOutput, server.url));
+    const actual: Record<string, GateComparable> = {};
+    const outcomes: CaseOutcome[] = [];
+    for (const call of script) {
+      const got = actualOf(call);
+      if (got) actual[call.id] = got;
+      outcomes.push(callOutcome(options, call, expected[call.id], got, exit));
+    }
+    if (provider.violations.length > 0) {
+      outcomes.push(
+        outcome(options, `${scenario.name}/${protocol}/requests`, "wire", "fail", `${provider.violations.length} request(s) broke schemas/wire/${protocol}.json; first: request ${provider.violations[0].seq}: ${provider.violations[0].message}`),
+      );
+    }
+    return { outcomes, actual, exit, requests: provider.requests.filter((request) => request.kind === "provider").length };
+  } finally {
+    await server.close();
+  }
+}
+
+/** Every scripted call in order, with the arguments the fake sent for this profile. */
+function scriptedCalls(scenario: Scenario, protocol: Protocol, profile: Profile, origin: string, workspace: string): ScriptedCall[] {
+  const ids = fakeTurnCallIds(scenario, protocol);
+  const calls: ScriptedCall[] = [];
+  scenario.turns.forEach((_turn, index) => {
+    const turn = fakeTurnAt(scenario, index, protocol, profile.id, { origin, workspace });
+    turn.calls.forEach((call, callIndex) => {
+      calls.push({ turn: index, ordinal: calls.length, id: ids[index]![callIndex]!, tool: call.name, input: JSON.parse(call.arguments) as unknown });
+    });
+  });
+  return calls;
+}
+
+/** The first occurrence of each tool result across the agent's requests, by call id and by position. */
+function firstFragments(protocol: Protocol, bodies: unknown[]): { byId: Map<string, GateFragment>; byOrdinal: Map<number, GateFragment> } {
+  const byId = new Map<string, GateFragment>();
+  const byOrdinal = new Map<number, GateFragment>();
+  for (const body of bodies) {
+    for (const fragment of extractGateFragments(protocol, body)) {
+      if (fragment.callId !== null && !byId.has(fragment.callId)) byId.set(fragment.callId, fragment);
+      if (!byOrdinal.has(fragment.ordinal)) byOrdinal.set(fragment.ordinal, fragment);
+    }
+  }
+  return { byId, byOrdinal };
+}
+
+/**
+ * The profile's fragments for every scripted call: the workspace is laid anew at the same path,
+ * each turn's calls are observed in order (side effects included), formatted and lowered.
+ */
+async function replayExpected(
+  options: GateScenarioOptions,
+  script: ScriptedCall[],
+  actualOf: (call: ScriptedCall) => GateComparable | undefined,
+  workspace: string,
+  referenceOutput: string,
+  origin: string,
+): Promise<Record<string, GateComparable>> {
+  const { profile, protocol, scenario } = options;
+  rmSync(workspace, { recursive: true, force: true });
+  await writeScenarioWorkspace(scenario, workspace);
+  const store = createOutputStore(referenceOutput);
+  const rules = standardRedactions(referenceOutput);
+  const expected: Record<string, GateComparable> = {};
+  const turns = [...new Set(script.map((call) => call.turn))];
+  for (const turn of turns) {
+    const calls = script.filter((call) => call.turn === turn);
+    const observed: GateCall[] = [];
+    for (const call of calls) {
+      let observation = await observeToolCall({ tool: call.tool, input: call.input }, { workspace, style: profile.id });
+      const agent = actualOf(call);
+      if (agent) observation = alignSearchObservation(call.tool, observation, gateFragmentText(protocol, agent.result));
+      observed.push({ id: call.id, tool: call.tool, input: call.input, observation });
+    }
+    const fragments = expectedTurnFragments({
+      profile,
+      protocol,
+      model: options.model,
+      prompt: scenario.prompt,
+      calls: observed,
+      options: { model: options.model, cwd: workspace, outputDir: referenceOutput },
+      store,
+      modalities: options.modalities,
+    });
+    calls.forEach((call, index) => {
+      const fragment = protocol === "google-gemini" ? fragments[index] : fragments.find((item) => item.callId === call.id);
+      if (fragment) expected[call.id] = redactValue({ result: fragment.value, after: fragment.after }, rules) as GateComparable;
+    });
+  }
+  void origin;
+  return expected;
+}
+
+function outcome(options: GateScenarioOptions, id: string, area: string, status: CaseStatus, message?: string): CaseOutcome {
+  return {
+    id,
+    profile: options.profile.id,
+    stage: "gate",
+    area,
+    protocols: [options.protocol],
+    tags: options.scenario.tags ?? [],
+    spec: options.scenario.spec,
+    level: "must",
+    status,
+    ...(message === undefined ? {} : { message }),
+    differences: [],
+    golden: "none",
+    durationMs: 0,
+  };
+}
+
+/** One call's outcome: pass, fail with the differing bytes, or what became of the agent. */
+function callOutcome(options: GateScenarioOptions, call: ScriptedCall, expected: GateComparable | undefined, actual: GateComparable | undefined, exit: AgentExit): CaseOutcome {
+  const id = `${options.scenario.name}/${options.protocol}/${call.id}`;
+  const label = `call ${call.id} ${call.tool} ${JSON.stringify(call.input)}`;
+  const base = outcome(options, id, call.tool, "pass");
+  const base2 = { ...base, durationMs: exit.durationMs };
+  if (actual === undefined) {
+    const agentState =
+      exit.status === "timeout"
+        ? "timeout"
+        : exit.status === "spawn-error" || exit.code !== 0
+          ? "crash"
+          : "fail";
+    const why =
+      exit.status === "timeout"
+        ? `the agent was killed after ${options.timeoutMs} ms before sending the result of ${label}`
+        : exit.status === "spawn-error" || exit.code !== 0
+          ? `the agent ended (${exit.status === "spawn-error" ? "could not start" : exit.signal ? `signal ${exit.signal}` : `exit ${exit.code}`}) without sending the result of ${label}; output: ${lastLine(exit.outputTail)}`
+          : `the agent never sent the result of ${label}`;
+    return { ...base2, status: agentState, message: why };
+  }
+  if (expected === undefined) {
+    return { ...base2, status: "fail", message: `no expected result for ${label} (golden missing)`, actual, golden: options.golden ? "missing" : "none" };
+  }
+  const comparison = compareGateFragments(expected, actual);
+  if (comparison.equal) return { ...base2, actual, expected, golden: options.golden ? "matched" : "none" };
+  return { ...base2, status: "fail", message: `${label}: ${comparison.firstByte}`, differences: comparison.differences, actual, expected };
+}
+
+function lastLine(text: string): string {
+  const lines = text.trim().split("\n");
+  return JSON.stringify((lines[lines.length - 1] ?? "").slice(0, 300));
+}

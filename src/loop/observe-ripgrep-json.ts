@@ -1,0 +1,39 @@
+/** One ripgrep `--json` match, as grep's observation holds it (schemas/observations/grep.json). */
+export interface RipgrepMatch {
+  /** The path ripgrep printed (relative to its working directory unless it was given absolute paths). */
+  path: string;
+  line: number;
+  /** `lines.text`, line terminator included (or `lines.bytes` decoded when ripgrep sent bytes). */
+  text: string;
+}
+
+/**
+ * Parses ripgrep's `--json` output (one JSON message per line) into its matches, in output order.
+ * Lines that are not match messages (begin, end, context, summary) are skipped.
+ * @see spec §2.5 (match text = `lines.text`, order = ripgrep's), README "grep match text"
+ */
+export function parseRipgrepJson(output: string): RipgrepMatch[] {
+  const matches: RipgrepMatch[] = [];
+  for (const line of output.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    const message = JSON.parse(line) as { type?: string; data?: Record<string, unknown> };
+    if (message.type !== "match" || !message.data) continue;
+    const data = message.data as { path?: RipgrepData; lines?: RipgrepData; line_number?: number };
+    matches.push({ path: ripgrepText(data.path), line: data.line_number ?? 0, text: ripgrepText(data.lines) });
+  }
+  return matches;
+}
+
+type RipgrepData = { text?: string; bytes?: string } | undefined;
+
+/** ripgrep's arbitrary data: `{text}` when valid UTF-8, else `{bytes}` in base64 (decoded lossily). */
+function ripgrepText(data: RipgrepData): string {
+  if (data?.text !== undefined) return data.text;
+  if (data?.bytes !== undefined) return new TextDecoder().decode(Uint8Array.from(atob(data.bytes), (c) => c.charCodeAt(0)));
+  return "";
+}
+
+/** ripgrep's `--files` output (one path per line, `\n`-terminated) as a list. @see spec §2.6 */
+export function parseRipgrepFiles(output: string): string[] {
+  return output.split("\n").filter((line) => line.length > 0);
+}
