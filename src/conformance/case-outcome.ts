@@ -21,6 +21,8 @@ export interface CaseOutcome {
   /** The redacted actual value, when the subject produced one. */
   actual?: unknown;
   expected?: unknown;
+  /** The case body as written (call, observation or history), for reports that show the input. */
+  input?: unknown;
   /** What happened to the golden: matched, pending written, missing (CI), stale baseline entry. */
   golden: "matched" | "pending" | "missing" | "updated" | "none";
   durationMs: number;

@@ -26,6 +26,7 @@ export async function runCase(testCase: LoadedCase, golden: LoadedGolden | null,
     tags: testCase.tags,
     spec: testCase.spec,
     level: testCase.level,
+    input: testCase.body,
     differences: [],
     golden: "none" as const,
   };

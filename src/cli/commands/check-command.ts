@@ -20,6 +20,8 @@ import { isCIEnvironment, parseUpdateMode, resolveUpdateBehavior } from "../../c
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import { InputError } from "../../input/input-error.js";
 import { profiles } from "../../profiles/profile-registry.js";
+import { renderHtmlReport } from "../../report/render-html-report.js";
+import { writeHtmlReport } from "../../report/write-html-report.js";
 import type { CommandIo } from "../command-io.js";
 import { packageRoot } from "../package-root.js";
 import { parseCommandArgs } from "../parse-command-args.js";
@@ -37,14 +39,15 @@ or --ci nothing is written and a missing golden fails.
   --protocol X       only lower cases for protocol X    --tag T      only cases with tag T
   --case GLOB        only case ids matching (repeatable; * one segment, ** any)
   --shard i/n        the i-th of n deterministic shards
-  --reporter R       pretty|json|junit|tap, optionally =FILE (repeatable)
+  --reporter R       pretty|json|junit|tap, optionally =FILE (repeatable); html=DIR writes a
+                     self-contained HTML report folder (matrix, a page per case)
   --baseline FILE    expected failures by case id
   --update MODE      auto (default) | always | new | no
   --ci               behave as under CI (write nothing)
   --timeout MS       per-case timeout for adapter subjects (default 10000)
   --root DIR         corpus root holding fixtures/cases/ and golden/ (default: correx's own)`;
 
-const reporters = ["pretty", "json", "junit", "tap"] as const;
+const reporters = ["pretty", "json", "junit", "tap", "html"] as const;
 
 /** `correx check`: see checkHelp. */
 export async function checkCommand(args: string[], io: CommandIo): Promise<number> {
@@ -104,6 +107,7 @@ export async function checkCommand(args: string[], io: CommandIo): Promise<numbe
     if (!(reporters as readonly string[]).includes(name)) throw new UsageError(`correx check: unknown reporter "${name}"; known: ${reporters.join(", ")}`);
     return { name: name as (typeof reporters)[number], file: rest.length ? rest.join("=") : undefined };
   });
+  if (targets.some((target) => target.name === "html" && !target.file)) throw new UsageError("correx check: the html reporter writes a folder: give it as html=DIR");
   if (targets.filter((target) => !target.file).length > 1) throw new UsageError("correx check: only one reporter may write to stdout; give the others =FILE");
 
   const root = values.root ? resolve(String(values.root)) : packageRoot;
@@ -158,6 +162,10 @@ export async function checkCommand(args: string[], io: CommandIo): Promise<numbe
     filtered: isFiltered(filter),
   };
   for (const target of targets) {
+    if (target.name === "html") {
+      writeHtmlReport(target.file!, renderHtmlReport(run, metadata));
+      continue;
+    }
     const text =
       target.name === "json" ? renderJsonReport(run, metadata) : target.name === "junit" ? renderJunitReport(run, metadata) : target.name === "tap" ? renderTapReport(run) : renderPrettyReport(run, metadata);
     if (target.file) writeReportFile(target.file, text);
