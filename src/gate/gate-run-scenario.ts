@@ -8,7 +8,7 @@ import { redactValue, standardRedactions } from "../golden/redact.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import { observeToolCall } from "../loop/observe-tool-call.js";
 import { createOutputStore } from "../output-store/output-store-node.js";
-import type { Profile } from "../profiles/profile.js";
+import { UnsupportedError, type Profile } from "../profiles/profile.js";
 import type { Scenario } from "../scenario/scenario.js";
 import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
 import { runAgentProcess, type AgentExit } from "./gate-agent-process.js";
@@ -116,13 +116,14 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       const fragment = protocol === "google-gemini" ? captured.byOrdinal.get(call.ordinal) : captured.byId.get(call.id);
       return fragment ? (redactValue({ result: fragment.value, after: fragment.after }, rules) as GateComparable) : undefined;
     };
-    const expected = options.golden ?? (await replayExpected(options, script, actualOf, workspace, referenceOutput, server.url));
+    const { expected, unsupported } = options.golden ? { expected: options.golden, unsupported: new Map<string, string>() } : await replayExpected(options, script, actualOf, workspace, referenceOutput);
     const actual: Record<string, GateComparable> = {};
     const outcomes: CaseOutcome[] = [];
     for (const call of script) {
       const got = actualOf(call);
       if (got) actual[call.id] = got;
-      outcomes.push(callOutcome(options, call, expected[call.id], got, exit));
+      const reason = unsupported.get(call.id);
+      outcomes.push(reason === undefined ? callOutcome(options, call, expected[call.id], got, exit) : { ...outcome(options, `${scenario.name}/${protocol}/${call.id}`, call.tool, "unsupported", `the profile does not model this result: ${reason}`), ...(got ? { actual: got } : {}) });
     }
     if (provider.violations.length > 0) {
       outcomes.push(
@@ -171,14 +172,14 @@ async function replayExpected(
   actualOf: (call: ScriptedCall) => GateComparable | undefined,
   workspace: string,
   referenceOutput: string,
-  origin: string,
-): Promise<Record<string, GateComparable>> {
+): Promise<{ expected: Record<string, GateComparable>; unsupported: Map<string, string> }> {
   const { profile, protocol, scenario } = options;
   rmSync(workspace, { recursive: true, force: true });
   await writeScenarioWorkspace(scenario, workspace);
   const store = createOutputStore(referenceOutput);
   const rules = standardRedactions(referenceOutput);
   const expected: Record<string, GateComparable> = {};
+  const unsupported = new Map<string, string>();
   const turns = [...new Set(script.map((call) => call.turn))];
   for (const turn of turns) {
     const calls = script.filter((call) => call.turn === turn);
@@ -189,7 +190,9 @@ async function replayExpected(
       if (agent) observation = alignSearchObservation(call.tool, observation, gateFragmentText(protocol, agent.result));
       observed.push({ id: call.id, tool: call.tool, input: call.input, observation });
     }
-    const fragments = expectedTurnFragments({
+    let fragments: ReturnType<typeof expectedTurnFragments>;
+    try {
+      fragments = expectedTurnFragments({
       profile,
       protocol,
       model: options.model,
@@ -198,14 +201,18 @@ async function replayExpected(
       options: { model: options.model, cwd: workspace, outputDir: referenceOutput },
       store,
       modalities: options.modalities,
-    });
+      });
+    } catch (error) {
+      if (!UnsupportedError.isInstance(error)) throw error;
+      for (const call of calls) unsupported.set(call.id, error.message);
+      continue;
+    }
     calls.forEach((call, index) => {
       const fragment = protocol === "google-gemini" ? fragments[index] : fragments.find((item) => item.callId === call.id);
       if (fragment) expected[call.id] = redactValue({ result: fragment.value, after: fragment.after }, rules) as GateComparable;
     });
   }
-  void origin;
-  return expected;
+  return { expected, unsupported };
 }
 
 function outcome(options: GateScenarioOptions, id: string, area: string, status: CaseStatus, message?: string): CaseOutcome {
@@ -230,8 +237,7 @@ function outcome(options: GateScenarioOptions, id: string, area: string, status:
 function callOutcome(options: GateScenarioOptions, call: ScriptedCall, expected: GateComparable | undefined, actual: GateComparable | undefined, exit: AgentExit): CaseOutcome {
   const id = `${options.scenario.name}/${options.protocol}/${call.id}`;
   const label = `call ${call.id} ${call.tool} ${JSON.stringify(call.input)}`;
-  const base = outcome(options, id, call.tool, "pass");
-  const base2 = { ...base, durationMs: exit.durationMs };
+  const base2 = { ...outcome(options, id, call.tool, "pass"), durationMs: exit.durationMs };
   if (actual === undefined) {
     const agentState =
       exit.status === "timeout"

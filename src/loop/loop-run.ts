@@ -1,0 +1,154 @@
+import { cliHistoryCall } from "../gate/gate-expected.js";
+import { lowerCore } from "../lower/lower-core.js";
+import type { Protocol } from "../lower/lowering-result.js";
+import { lowerCli } from "../lower/opencode-cli/lower-cli.js";
+import type { CliFormatResult } from "../profiles/opencode-cli/format-result.js";
+import type { OutputStorePort } from "../profiles/output-store-port.js";
+import { UnsupportedError, type FormatOptions, type Profile } from "../profiles/profile.js";
+import { MAX_STEPS_TEXT, NO_STRUCTURED_OUTPUT, STRUCTURED_OUTPUT_TOOL } from "./loop-max-steps.js";
+import { parseStreamReply, type LoopCall, type LoopFinish } from "./loop-stream-reply.js";
+import { loopTools, streamBody, streamEndpoint, toolRequestFields, type LoopTool } from "./loop-tool-definitions.js";
+import { observeToolCall } from "./observe-tool-call.js";
+
+export interface ReferenceLoopOptions {
+  profile: Profile;
+  protocol: Protocol;
+  /** The provider's origin, e.g. `http://127.0.0.1:PORT` (any origin under msw). */
+  baseURL: string;
+  model: string;
+  prompt: string;
+  workspace: string;
+  store: OutputStorePort;
+  /** Steps allowed (opencode's `agent.steps`; default unlimited). */
+  maxSteps?: number;
+  /** json_schema structured-output mode: the schema the StructuredOutput tool takes. */
+  format?: { type: "json_schema"; schema: Record<string, unknown> };
+  /** The fetch to call the provider and webfetch pages with (default: global fetch). */
+  fetch?: typeof fetch;
+  formatOptions?: FormatOptions;
+}
+
+/** How a loop ended. */
+export interface ReferenceLoopResult {
+  status: "completed" | "error";
+  error?: string;
+  steps: number;
+  finish: LoopFinish;
+  /** The last assistant text. */
+  text: string;
+  /** The StructuredOutput call's input, in json_schema mode. */
+  structured?: unknown;
+  /** Every request body sent, in order. */
+  requests: Record<string, unknown>[];
+}
+
+type Message = Record<string, unknown>;
+
+/**
+ * The reference agent loop: call the provider with real `fetch`, reassemble the streamed reply,
+ * run its tool calls in the workspace (observe → profile format → history), lower the history with
+ * the profile, and go on while the finish is `tool-calls`. At the step limit the MAX_STEPS text is
+ * the request's last (assistant) message and the loop ends after that step. In json_schema mode a
+ * StructuredOutput tool is offered (and required); stopping without calling it is the error
+ * `Model did not produce structured output`.
+ * @see spec §4.5, seed 002 (loop control), spec §4.1–4.3 (lowering)
+ */
+export async function runReferenceLoop(options: ReferenceLoopOptions): Promise<ReferenceLoopResult> {
+  const { profile, protocol } = options;
+  const fetcher = options.fetch ?? fetch;
+  const cli = profile.id === "opencode-cli";
+  const tools: LoopTool[] = loopTools(profile.id);
+  if (options.format) tools.push({ name: STRUCTURED_OUTPUT_TOOL, description: "Return the final answer as structured output.", parameters: options.format.schema });
+  const formatOptions: FormatOptions = { model: options.model, cwd: options.workspace, ...options.formatOptions };
+  const history: Message[] = cli ? [{ role: "user", parts: [{ type: "text", text: options.prompt }] }] : [{ role: "user", content: [{ type: "text", text: options.prompt }] }];
+  const requests: Record<string, unknown>[] = [];
+  const maxSteps = options.maxSteps ?? Number.POSITIVE_INFINITY;
+  let text = "";
+  let finish: LoopFinish = "unknown";
+  for (let step = 1; ; step++) {
+    const lastStep = step >= maxSteps;
+    const messages = lastStep ? [...history, maxStepsMessage(cli)] : history;
+    const lowered = cli ? lowerCli({ protocol, messages, model: options.model }).body : lowerCore({ protocol, messages: messages as never }).body;
+    const body = streamBody(protocol, lowered, options.model, toolRequestFields(protocol, tools, options.format !== undefined));
+    requests.push(body);
+    const { response, stream } = await postWithRetry(fetcher, streamEndpoint(protocol, options.baseURL, options.model), body);
+    if (!response.ok) return { status: "error", error: `provider answered ${response.status}: ${stream.slice(0, 500)}`, steps: step, finish, text, requests };
+    const reply = parseStreamReply(protocol, stream);
+    finish = reply.finish;
+    text = reply.text;
+    const calls = reply.calls.map((call, index) => ({ ...call, id: call.id ?? `call_${step}_${index + 1}` }));
+    const structuredCall = calls.find((call) => call.name === STRUCTURED_OUTPUT_TOOL);
+    if (structuredCall && options.format) {
+      return { status: "completed", steps: step, finish: "stop", text, structured: JSON.parse(structuredCall.arguments || "{}"), requests };
+    }
+    history.push(...(await runStep(options, reply.text, calls, formatOptions, fetcher)));
+    if (finish !== "tool-calls" || lastStep) break;
+  }
+  if (finish === "content-filter") return { status: "error", error: "The response was blocked by the provider's content filter", steps: requests.length, finish, text, requests };
+  if (options.format) return { status: "error", error: NO_STRUCTURED_OUTPUT, steps: requests.length, finish, text, requests };
+  return { status: "completed", steps: requests.length, finish, text, requests };
+}
+
+/** The MAX_STEPS prefill as a history message of the profile. @see spec §4.5 */
+function maxStepsMessage(cli: boolean): Message {
+  return cli ? { role: "assistant", parts: [{ type: "text", text: MAX_STEPS_TEXT }] } : { role: "assistant", content: [{ type: "text", text: MAX_STEPS_TEXT }] };
+}
+
+/** Runs one step's calls in order and returns the history messages the step adds. */
+async function runStep(options: ReferenceLoopOptions, text: string, calls: (LoopCall & { id: string })[], formatOptions: FormatOptions, fetcher: typeof fetch): Promise<Message[]> {
+  const cli = options.profile.id === "opencode-cli";
+  const results: { call: LoopCall & { id: string }; input: unknown; result: unknown }[] = [];
+  for (const call of calls) {
+    let input: unknown;
+    try {
+      input = JSON.parse(call.arguments || "{}");
+    } catch {
+      input = {};
+    }
+    const observation = await observeToolCall({ tool: call.name, input }, { workspace: options.workspace, style: options.profile.id, fetch: fetcher });
+    let result: unknown;
+    try {
+      result = options.profile.format({ tool: call.name, input, observation, options: formatOptions }, options.store);
+    } catch (error) {
+      // A rule the profile does not model (e.g. HTML → markdown): the loop goes on with an error result saying so.
+      if (!UnsupportedError.isInstance(error)) throw error;
+      const message = `correx: ${error.message}`;
+      result = cli ? { status: "error", error: message } : { type: "error", value: message };
+    }
+    results.push({ call, input, result });
+  }
+  if (cli) {
+    const parts: unknown[] = [{ type: "step-start" }];
+    if (text) parts.push({ type: "text", text });
+    for (const { call, input, result } of results) {
+      const formatted = result as CliFormatResult;
+      const named = cliHistoryCall(call.name, input, formatOptions);
+      const time = { start: 1, end: 2 };
+      const state =
+        formatted.status === "completed"
+          ? { status: "completed", input: named.input, output: formatted.output, title: formatted.title, metadata: formatted.metadata, time, ...(formatted.attachments ? { attachments: formatted.attachments } : {}) }
+          : { status: "error", input: named.input, error: formatted.error, time };
+      parts.push({ type: "tool", tool: named.tool, callID: call.id, state });
+    }
+    return [{ role: "assistant", parts }];
+  }
+  const content: unknown[] = [];
+  if (text) content.push({ type: "text", text });
+  for (const { call, input } of results) content.push({ type: "tool-call", id: call.id, name: call.name, input });
+  return [
+    { role: "assistant", content },
+    ...results.map(({ call, result }) => ({ role: "tool", content: [{ type: "tool-result", id: call.id, name: call.name, result }] })),
+  ];
+}
+
+/** Retries a 429 or 5xx answer (at most 3 times), waiting retry-after seconds (capped at 2 s). */
+async function postWithRetry(fetcher: typeof fetch, url: string, body: unknown): Promise<{ response: Response; stream: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetcher(url, { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream" }, body: JSON.stringify(body) });
+    const stream = await response.text();
+    const retryable = response.status === 429 || response.status >= 500;
+    if (!retryable || attempt >= 3) return { response, stream };
+    const seconds = Number(response.headers.get("retry-after") ?? "0.2");
+    await new Promise((resolve) => setTimeout(resolve, Math.min(Number.isFinite(seconds) ? seconds : 0.2, 2) * 1000));
+  }
+}
