@@ -1,0 +1,53 @@
+import { AdapterError } from "../adapter/adapter-error.js";
+import { DEFAULT_OUTPUT_DIR, referenceOps } from "../adapter/reference-handler.js";
+import { redactValue, standardRedactions } from "../golden/redact.js";
+import { renderDifference } from "../golden/render-difference.js";
+import { valueDifferences } from "../golden/value-differences.js";
+import type { FormatOptions } from "../profiles/profile.js";
+import type { MatcherOutcome } from "./vitest-matcher-outcome.js";
+
+/** What `toConformTo` compares against: one `format` call of the reference. */
+export interface ConformToCall {
+  /** `opencode-core` or `opencode-cli`. */
+  profile: string;
+  tool: string;
+  /** The tool call's input (arguments). */
+  input: unknown;
+  /** What happened when the tool ran (schemas/observations/<tool>.json). */
+  observation: Record<string, unknown>;
+  options?: FormatOptions;
+}
+
+/** Differences shown in a failure message; the rest are counted. */
+const SHOWN = 5;
+
+/**
+ * `expect(result).toConformTo({profile, tool, input, observation, options?})`: the received
+ * tool result equals, byte for byte, what the reference's `format` gives for the same call
+ * (saved-output paths redacted on both sides to `[OUTPUT]/tool_[ID]`, as `correx check` does).
+ * The failure message is the visible-whitespace diff `correx check` prints.
+ */
+export function conformTo(received: unknown, call: ConformToCall): MatcherOutcome {
+  const what = `${call.profile} ${call.tool}`;
+  let reference: unknown;
+  try {
+    reference = (referenceOps.format({ profile: call.profile, tool: call.tool, input: call.input, observation: call.observation, options: call.options }) as { result: unknown }).result;
+  } catch (error) {
+    const reason = AdapterError.isInstance(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    return { pass: false, message: () => `toConformTo: the reference cannot format this ${what} call (${reason})` };
+  }
+  const rules = standardRedactions(call.options?.outputDir ?? DEFAULT_OUTPUT_DIR);
+  const expected = redactValue(reference, rules);
+  const actual = redactValue(received, rules);
+  const differences = valueDifferences(expected, actual);
+  const pass = differences.length === 0;
+  return {
+    pass,
+    message: () => {
+      if (pass) return `expected the result not to conform to ${what}, but it equals the reference's byte for byte`;
+      const shown = differences.slice(0, SHOWN).map((difference) => renderDifference(difference, { expected: "reference", actual: "received" }));
+      const more = differences.length > SHOWN ? [`… ${differences.length - SHOWN} more differences`] : [];
+      return [`expected the result to conform to ${what} (the reference): ${differences.length} difference${differences.length === 1 ? "" : "s"}`, ...shown, ...more].join("\n\n");
+    },
+  };
+}
