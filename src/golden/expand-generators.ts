@@ -51,8 +51,12 @@ function expandGenerator(name: string, spec: unknown, path: string): string {
       const template = object.template === undefined ? "{n}" : typeof object.template === "string" ? object.template : fail("template must be a string");
       const separator = object.separator === undefined ? "\n" : typeof object.separator === "string" ? object.separator : fail("separator must be a string");
       if (to - from > 50_000_000) fail("range too large");
+      const pieces = template.split("{n}");
       const parts: string[] = [];
-      for (let n = from; n <= to; n++) parts.push(template.replaceAll("{n}", String(n)));
+      if (pieces.length === 2) {
+        const [before, after] = pieces;
+        for (let n = from; n <= to; n++) parts.push(before + n + after);
+      } else for (let n = from; n <= to; n++) parts.push(pieces.join(String(n)));
       return parts.join(separator);
     }
     case "$concat": {

@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 /** The file-system calls the output store makes; injectable so tests can simulate a full disk. */
 export type OutputStoreFs = Pick<
   typeof fs,
-  "mkdirSync" | "openSync" | "writeSync" | "fsyncSync" | "closeSync" | "unlinkSync" | "readdirSync" | "lstatSync"
+  "mkdirSync" | "openSync" | "writeSync" | "closeSync" | "unlinkSync" | "readdirSync" | "lstatSync"
 >;
 
 /** The real file system. */

@@ -87,12 +87,12 @@ describe("createOutputStore (§3.2)", () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it("removes the partial file and throws when fsync fails (simulated: injected fsyncSync fails with EIO)", () => {
+  it("removes the file and throws when close fails (simulated: injected closeSync fails with EIO)", () => {
     const failing: OutputStoreFs = {
       ...fs,
-      fsyncSync: (() => {
-        throw Object.assign(new Error("EIO: i/o error, fsync"), { code: "EIO" });
-      }) as OutputStoreFs["fsyncSync"],
+      closeSync: (() => {
+        throw Object.assign(new Error("EIO: i/o error, close"), { code: "EIO" });
+      }) as OutputStoreFs["closeSync"],
     };
     expect(() => createOutputStore(dir, { fs: failing }).write("x")).toThrow(/EIO/);
     expect(readdirSync(dir)).toEqual([]);

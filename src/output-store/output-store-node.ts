@@ -13,8 +13,10 @@ export interface OutputStoreOptions extends OutputStoreIdSource {
 
 /**
  * The Node edge of OutputStorePort: each save is a new `<dir>/tool_<id>` file created with
- * `wx` (never overwrites) and mode 0600, written completely and fsynced before its path is
- * returned. A failed write removes the partial file and throws. The directory is created
+ * `wx` (never overwrites) and mode 0600, written completely and closed before its path is
+ * returned (every byte handed to the kernel; no fsync: the path is for other readers now, not
+ * for surviving a power cut, and a flush per truncated result costs more than the formatting).
+ * A failed write or close removes the partial file and throws (ENOSPC surfaces at write). The directory is created
  * (0700) when missing.
  * @see spec §3.2 (directory, `tool_<ascending id>`, flag `wx`)
  */
@@ -54,7 +56,6 @@ export function createOutputStore(dir: string, options: OutputStoreOptions = {})
       },
       close(): string {
         try {
-          fs.fsyncSync(fd);
           closed = true;
           fs.closeSync(fd);
         } catch (error) {
