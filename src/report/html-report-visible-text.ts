@@ -63,7 +63,7 @@ export function visibleTextHtml(text: string, highlight?: Highlight, limit = VIS
   const cuts = new Set<number>([from, to]);
   if (highlight) cuts.add(hs).add(he);
   const trailingStarts: number[] = [];
-  let lineStart = text.lastIndexOf("\n", from - 1) + 1;
+  let lineStart = from === 0 ? 0 : text.lastIndexOf("\n", from - 1) + 1;
   while (lineStart <= to) {
     const newline = text.indexOf("\n", lineStart);
     const lineEnd = newline === -1 ? text.length : newline;
