@@ -111,7 +111,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
 
     const script = scriptedCalls(scenario, protocol, profile, server.url, workspace);
     const captured = firstFragments(protocol, provider.requests.filter((request) => request.kind === "provider" && request.violation === null).map((request) => request.body));
-    const rules = standardRedactions(referenceOutput);
+    const rules = standardRedactions(referenceOutput, workspace);
     const actualOf = (call: ScriptedCall): GateComparable | undefined => {
       const fragment = protocol === "google-gemini" ? captured.byOrdinal.get(call.ordinal) : captured.byId.get(call.id);
       return fragment ? (redactValue({ result: fragment.value, after: fragment.after }, rules) as GateComparable) : undefined;
@@ -177,7 +177,7 @@ async function replayExpected(
   rmSync(workspace, { recursive: true, force: true });
   await writeScenarioWorkspace(scenario, workspace);
   const store = createOutputStore(referenceOutput);
-  const rules = standardRedactions(referenceOutput);
+  const rules = standardRedactions(referenceOutput, workspace);
   const expected: Record<string, GateComparable> = {};
   const unsupported = new Map<string, string>();
   const turns = [...new Set(script.map((call) => call.turn))];

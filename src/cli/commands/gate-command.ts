@@ -141,10 +141,16 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
       workRoot,
       timeoutMs,
       goldenOf: against === "golden" ? (scenario) => loadGateGolden(nodeGoldenPort, gateGoldenPath(goldenDir!, scenario.name, protocol)) : undefined,
-      onScenario:
-        against === "golden"
-          ? (scenario, scenarioRun) => applyGateGolden(nodeGoldenPort, { path: gateGoldenPath(goldenDir!, scenario.name, protocol), scenario, protocol, profile: profile.id, run: scenarioRun, update })
-          : undefined,
+      onScenario: (scenario, scenarioRun) => {
+        const outcomes =
+          against === "golden"
+            ? applyGateGolden(nodeGoldenPort, { path: gateGoldenPath(goldenDir!, scenario.name, protocol), scenario, protocol, profile: profile.id, run: scenarioRun, update })
+            : scenarioRun.outcomes;
+        const passed = outcomes.filter((outcome) => outcome.status === "pass").length;
+        const agent = scenarioRun.exit.status === "timeout" ? "timed out" : scenarioRun.exit.status === "spawn-error" ? "did not start" : `exit ${scenarioRun.exit.signal ?? scenarioRun.exit.code}`;
+        io.err(`correx gate: ${scenario.name} × ${protocol}: ${passed}/${outcomes.length} tool results conform (agent ${agent}, ${scenarioRun.requests} requests, ${(scenarioRun.exit.durationMs / 1000).toFixed(1)} s)\n`);
+        return outcomes;
+      },
     });
     outcomes.push(...run.outcomes);
   }

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// correx's own reference loop (src/loop/loop-run.ts) run as a black-box agent for `correx gate`:
+// it reads CORREX_BASE_URL, CORREX_PROTOCOL, CORREX_MODEL, CORREX_PROMPT and CORREX_WORKSPACE,
+// and plays the profile given by CORREX_AGENT_PROFILE (default opencode-cli). With
+// CORREX_FLIP_BYTE=1 it is the deliberately broken agent: the first tool result it sends has
+// one byte changed. Needs the built dist/ (npm run build).
+import { join } from "node:path";
+import { flipFirstToolResult } from "./flip-byte.mjs";
+
+const dist = new URL("../../dist/", import.meta.url).pathname;
+const { runReferenceLoop } = await import(join(dist, "loop/loop-run.js"));
+const { profiles } = await import(join(dist, "profiles/profile-registry.js"));
+const { createOutputStore } = await import(join(dist, "output-store/output-store-node.js"));
+
+const env = process.env;
+let flipped = false;
+const fetcher = async (url, init) => {
+  if (env.CORREX_FLIP_BYTE === "1" && !flipped && init?.body) {
+    const body = JSON.parse(init.body);
+    if (flipFirstToolResult(body)) {
+      flipped = true;
+      init = { ...init, body: JSON.stringify(body) };
+    }
+  }
+  return fetch(url, init);
+};
+const result = await runReferenceLoop({
+  profile: profiles[env.CORREX_AGENT_PROFILE ?? "opencode-cli"],
+  protocol: env.CORREX_PROTOCOL,
+  baseURL: env.CORREX_BASE_URL,
+  model: env.CORREX_MODEL,
+  prompt: env.CORREX_PROMPT,
+  workspace: env.CORREX_WORKSPACE,
+  store: createOutputStore(join(env.CORREX_RUN_DIR, "agent-output")),
+  fetch: fetcher,
+});
+if (result.status !== "completed") {
+  process.stderr.write(`reference-agent: ${result.error}\n`);
+  process.exit(1);
+}
+process.stdout.write(`${result.text}\n`);

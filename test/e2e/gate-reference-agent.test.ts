@@ -1,0 +1,92 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ripgrepAvailable } from "../../src/loop/observe-search.js";
+import { runGate } from "./gate-runner.js";
+import { repoRoot, runCli } from "./run-cli.js";
+
+const agent = ["node", `${repoRoot}/examples/agents/reference-agent.mjs`];
+const scenario = (name: string) => ["--scenario", `${repoRoot}/fixtures/scenarios/${name}.yaml`];
+const hasRipgrep = await ripgrepAvailable();
+
+interface JsonReport {
+  outcomes: { id: string; status: string; message?: string; golden: string }[];
+}
+/** The json reporter writes one JSON object per line: the cases, then a summary. */
+const report = (file: string): JsonReport => ({
+  outcomes: readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as JsonReport["outcomes"][number] & { type: string })
+    .filter((line) => line.type === "case"),
+});
+
+describe("correx gate against correx's own reference loop run as an agent", () => {
+  it("passes every tool result on openai-chat, anthropic-messages and google-gemini", async () => {
+    const work = mkdtempSync(join(tmpdir(), "correx-gate-ref-"));
+    const names = ["bash-echo", "read-small", "read-png", "parallel-read-bash", "unknown-tool", "invalid-arguments", "write-overwrite", ...(hasRipgrep ? ["glob-match", "grep-match"] : [])];
+    const result = await runGate([
+      "--profile", "opencode-cli",
+      "--protocol", "openai-chat", "--protocol", "anthropic-messages", "--protocol", "google-gemini",
+      "--work-dir", work, "--reporter", `json=${work}/report.json`,
+      ...names.flatMap(scenario), "--", ...agent,
+    ]);
+    const outcomes = report(`${work}/report.json`).outcomes;
+    expect(outcomes.filter((outcome) => outcome.status !== "pass"), result.stderr).toEqual([]);
+    expect(outcomes.length).toBeGreaterThanOrEqual(names.length * 3);
+    expect(result.code).toBe(0);
+  }, 120_000);
+
+  it("fails a deliberately broken agent naming the scenario, the tool call and the byte (Done-when 3)", async () => {
+    const work = mkdtempSync(join(tmpdir(), "correx-gate-flip-"));
+    const result = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", "--work-dir", work, ...scenario("bash-echo"), "--", ...agent], { CORREX_FLIP_BYTE: "1" });
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    // bash `echo hello` → the tool message {"role":"tool","tool_call_id":"call_1_1","content":"hello\n"}: the agent sent "iello\n"
+    expect(result.stdout).toContain('FAIL bash-echo/openai-chat/call_1_1  (§2.1): call call_1_1 bash {"command":"echo hello"}: first difference at byte 62 of the fragment\'s JSON: expected 0x68 "h", found 0x69 "i"');
+    expect(result.stdout).toContain("    -hello\n    +iello\n");
+  }, 60_000);
+
+  it("kills a hung agent with its whole process tree (timeout) and reports a crashed one (crash); the run goes on", async () => {
+    const work = mkdtempSync(join(tmpdir(), "correx-gate-hang-"));
+    const marker = 300 + Math.floor(Math.random() * 600);
+    const hung = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", "--timeout", "1000", "--work-dir", work, "--reporter", `json=${work}/hung.json`, ...scenario("bash-echo"), ...scenario("read-small"), "--", "sh", "-c", `sleep ${marker} & sleep ${marker}`]);
+    expect(hung.code, hung.stdout + hung.stderr).toBe(1);
+    expect(report(`${work}/hung.json`).outcomes.map((outcome) => `${outcome.id} ${outcome.status}`)).toEqual(["bash-echo/openai-chat/call_1_1 timeout", "read-small/openai-chat/call_1_1 timeout"]);
+    const leftovers = readdirSync("/proc").filter((pid) => /^\d+$/.test(pid) && existsSync(`/proc/${pid}/cmdline`) && safeRead(`/proc/${pid}/cmdline`).includes(`sleep\u0000${marker}`));
+    expect(leftovers).toEqual([]);
+    const crashed = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", "--work-dir", work, "--reporter", `json=${work}/crash.json`, ...scenario("bash-echo"), "--", "sh", "-c", "echo boom >&2; exit 3"]);
+    expect(crashed.code).toBe(1);
+    const [outcome] = report(`${work}/crash.json`).outcomes;
+    expect(outcome).toMatchObject({ id: "bash-echo/openai-chat/call_1_1", status: "crash" });
+    expect(outcome!.message).toContain('(exit 3) without sending the result of call call_1_1 bash {"command":"echo hello"}; output: "boom"');
+  }, 60_000);
+
+  it("--against golden: a recorded run replays green, and the one-byte change is a pending golden that golden review shows (Done-when 4)", async () => {
+    const root = mkdtempSync(join(tmpdir(), "correx-gate-golden-"));
+    const golden = ["--against", "golden", "--golden-dir", `${root}/golden/gate`, "--profile", "opencode-cli", "--protocol", "anthropic-messages", "--work-dir", `${root}/work`, ...scenario("bash-echo"), ...scenario("read-small")];
+    const record = await runGate([...golden, "--update", "always", "--", ...agent]);
+    expect(record.code, record.stdout + record.stderr).toBe(0);
+    expect(existsSync(`${root}/golden/gate/bash-echo/anthropic-messages.yaml`)).toBe(true);
+    const replay = await runGate([...golden, "--ci", "--", ...agent]);
+    expect(replay.code, replay.stdout + replay.stderr).toBe(0);
+    expect(replay.stdout).toContain("2 cases: 2 passed");
+    const changed = await runGate([...golden, "--", ...agent], { CORREX_FLIP_BYTE: "1" });
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toContain(`pending golden written: ${root}/golden/gate/bash-echo/anthropic-messages.yaml.new`);
+    const review = runCli(["golden", "review", "--root", root], { input: "s\ns\n" });
+    expect(review.stdout).toContain(`changed golden ${root}/golden/gate/bash-echo/anthropic-messages.yaml`);
+    expect(review.stdout).toContain("    -hello\n    +iello\n");
+    // the broken agent changes the first tool result of every scenario: read-small's pends too
+    expect(review.stdout).toContain("    -<path>[PROJECT]/notes.txt</path>\n    +=path>[PROJECT]/notes.txt</path>\n");
+    expect(review.stdout).toContain("0 accepted, 0 rejected, 2 skipped");
+  }, 60_000);
+});
+
+function safeRead(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
+}

@@ -1,0 +1,50 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { cliPath, repoRoot } from "./run-cli.js";
+
+/** Where the opencode 1.18.33 binary may be: $OPENCODE_BIN, .ci/run's prefix, or a plain npm install. */
+export function findOpencodeBinary(): string | null {
+  const candidates = [
+    process.env.OPENCODE_BIN,
+    `${repoRoot}/node_modules/.cache/correx-opencode/node_modules/opencode-linux-x64/bin/opencode`,
+    `${repoRoot}/node_modules/opencode-linux-x64/bin/opencode`,
+  ];
+  return candidates.find((path): path is string => path !== undefined && existsSync(path)) ?? null;
+}
+
+/**
+ * The argv that runs `correx gate`: the built CLI once its command table has `gate`, else the
+ * built command module called directly.
+ */
+export function gateArgv(args: readonly string[]): string[] {
+  const hasGate = existsSync(cliPath) && readFileSync(cliPath, "utf8").includes("gate-command");
+  if (hasGate) return [process.execPath, cliPath, "gate", ...args];
+  const module = `${repoRoot}/dist/cli/commands/gate-command.js`;
+  const script = `const m = await import(${JSON.stringify(module)}); process.exitCode = await m.gateCommand(process.argv.slice(1), { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) });`;
+  return [process.execPath, "--input-type=module", "-e", script, "--", ...args];
+}
+
+/** Whether a loopback-only network namespace can be made here (root with unshare and ip). */
+export function canIsolateNetwork(): boolean {
+  return process.getuid?.() === 0 && existsSync("/usr/bin/unshare") && (existsSync("/usr/sbin/ip") || existsSync("/sbin/ip") || existsSync("/usr/bin/ip"));
+}
+
+const shellQuote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Runs `correx gate` with `args` (asynchronously, so several can run at once), inside a
+ * loopback-only network namespace when the machine allows it: the fake server and the agent then
+ * share a namespace in which nothing but 127.0.0.1 exists.
+ */
+export function runGate(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const argv = gateArgv(args);
+  const [file, ...rest] = canIsolateNetwork() ? ["unshare", "-n", "sh", "-c", `ip link set lo up && exec ${argv.map(shellQuote).join(" ")}`] : argv;
+  return new Promise((resolve) => {
+    const child = spawn(file!, rest, { cwd: repoRoot, env: { ...process.env, CI: undefined, GITHUB_ACTIONS: undefined, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
