@@ -66,7 +66,7 @@ function produceReport(): { reportDir: string; baseline: string; code: number | 
 /** Counts shown in one matrix cell, by status. */
 async function cellCounts(page: Page, profile: string, area: string, protocol: string): Promise<Record<string, string>> {
   return page.$$eval(`td.cell[data-profile="${profile}"][data-area="${area}"][data-protocol="${protocol}"] .count`, (spans) =>
-    Object.fromEntries(spans.map((span) => [(span as HTMLElement).dataset.status, span.textContent])),
+    Object.fromEntries(spans.map((span) => [span.getAttribute("data-status"), span.textContent])),
   );
 }
 
@@ -132,7 +132,7 @@ describe.skipIf(!chromiumPath)("correx check --reporter html=DIR in a real brows
     expect(await page.textContent('[data-meta="opencode-cli"]')).toBe("1.18.33");
     expect(await page.textContent('[data-meta="baseline"]')).toBe(report.baseline);
     expect(await page.textContent('[data-meta="shard"]')).toBe("—");
-    expect(await page.$$eval("#totals .count", (spans) => spans.map((span) => `${(span as HTMLElement).dataset.status}=${span.textContent}`))).toEqual([
+    expect(await page.$$eval("#totals .count", (spans) => spans.map((span) => `${span.getAttribute("data-status")}=${span.textContent}`))).toEqual([
       "pass=2",
       "fail=2",
       "xfail=1",
