@@ -112,11 +112,15 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     const script = scriptedCalls(scenario, protocol, profile, server.url, workspace);
     const captured = firstFragments(protocol, provider.requests.filter((request) => request.kind === "provider" && request.violation === null).map((request) => request.body));
     const rules = standardRedactions(referenceOutput, workspace);
-    const actualOf = (call: ScriptedCall): GateComparable | undefined => {
+    const rawOf = (call: ScriptedCall): GateComparable | undefined => {
       const fragment = protocol === "google-gemini" ? captured.byOrdinal.get(call.ordinal) : captured.byId.get(call.id);
-      return fragment ? (redactValue({ result: fragment.value, after: fragment.after }, rules) as GateComparable) : undefined;
+      return fragment ? { result: fragment.value, after: fragment.after } : undefined;
     };
-    const { expected, unsupported } = options.golden ? { expected: options.golden, unsupported: new Map<string, string>() } : await replayExpected(options, script, actualOf, workspace, referenceOutput);
+    const actualOf = (call: ScriptedCall): GateComparable | undefined => {
+      const raw = rawOf(call);
+      return raw ? (redactValue(raw, rules) as GateComparable) : undefined;
+    };
+    const { expected, unsupported } = options.golden ? { expected: options.golden, unsupported: new Map<string, string>() } : await replayExpected(options, script, rawOf, workspace, referenceOutput);
     const actual: Record<string, GateComparable> = {};
     const outcomes: CaseOutcome[] = [];
     for (const call of script) {
@@ -169,7 +173,7 @@ function firstFragments(protocol: Protocol, bodies: unknown[]): { byId: Map<stri
 async function replayExpected(
   options: GateScenarioOptions,
   script: ScriptedCall[],
-  actualOf: (call: ScriptedCall) => GateComparable | undefined,
+  rawOf: (call: ScriptedCall) => GateComparable | undefined,
   workspace: string,
   referenceOutput: string,
 ): Promise<{ expected: Record<string, GateComparable>; unsupported: Map<string, string> }> {
@@ -186,7 +190,7 @@ async function replayExpected(
     const observed: GateCall[] = [];
     for (const call of calls) {
       let observation = await observeToolCall({ tool: call.tool, input: call.input }, { workspace, style: profile.id });
-      const agent = actualOf(call);
+      const agent = rawOf(call);
       if (agent) observation = alignSearchObservation(call.tool, observation, gateFragmentText(protocol, agent.result));
       observed.push({ id: call.id, tool: call.tool, input: call.input, observation });
     }
