@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run check:provider-specs [-- [DIR] [--protocol P] [FILE...]]
+// npm run check:provider-specs [-- [DIR] [--protocol P] [--goldens DIR] [--quiet] [--messages] [FILE...]]
 //
 // Validates every tool-result fragment of wire bodies against the providers' OWN machine-readable
 // specs (not correx's schemas/wire/): OpenAI openapi.yaml, Anthropic openapi.stainless.json, the
@@ -7,7 +7,13 @@
 //
 //   DIR    the provider-specs folder (default: ../shared/provider-specs, relative to the repo root);
 //          the first argument is taken as DIR when it is a directory, or pass --specs DIR.
-//   FILE…  JSON wire bodies; default: schemas/examples/wire-*/valid-*.json.
+//   FILE…  JSON wire bodies; default: schemas/examples/wire-*/valid-*.json AND every body of the
+//          lowering golden corpus (the `expected` bodies of golden/<profile>/lower/**/*.yaml,
+//          generators expanded; an expected `{error}` is a refusal, not a body, and is counted).
+//   --goldens DIR  the golden root whose lower/ bodies are checked (default: golden/ of the repo).
+//   --quiet        print only `FAIL` and `known exception:` lines and the summary.
+//   --messages     check FILEs whole too (every message / item: see messageFragments); golden
+//                  corpus bodies are always checked whole.
 //   --protocol P   openai-chat | anthropic-messages | google-gemini | openai-responses; by default
 //          taken from a wire-<protocol>/ folder name, else inferred from the body's shape.
 //
@@ -23,6 +29,9 @@
 //   anthropic-messages  content blocks with type "tool_result" → RequestToolResultBlock
 //   google-gemini       every part of a content holding a functionResponse → Part (with the proto
 //                       `oneof data`), and each functionResponse → FunctionResponse (proto REQUIRED)
+// plus, for golden corpus bodies (and FILEs with --messages), every message / item whole
+// (messageFragments). Known exceptions (KNOWN_EXCEPTIONS) are disagreements between an official
+// spec and what the real clients send; each is printed as `known exception:`, never skipped.
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join, dirname, basename, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,30 +55,85 @@ export const KNOWN_EXCEPTIONS = [
   {
     id: "anthropic-empty-text-block",
     protocol: "anthropic-messages",
-    schema: "RequestToolResultBlock",
+    schemas: ["RequestToolResultBlock", "InputMessage"],
     reason:
       "RequestTextBlock.text has minLength 1, but the AI SDK (@ai-sdk/anthropic 3.x, bundled by opencode-cli) " +
       "sends an empty text part as {type:'text', text:''} (spec/ai-sdk-and-provider-apis.md, disagreement 4)",
-    applies: (fragment) => Array.isArray(fragment.content) && fragment.content.some(isEmptyTextBlock),
-    repair: (fragment) => ({ ...fragment, content: fragment.content.filter((block) => !isEmptyTextBlock(block)) }),
+    applies: (fragment) => toolResultBlocksOf(fragment).some((block) => Array.isArray(block.content) && block.content.some(isEmptyTextBlock)),
+    repair: (fragment) => mapToolResultBlocks(fragment, (block) => (Array.isArray(block.content) ? { ...block, content: block.content.filter((item) => !isEmptyTextBlock(item)) } : block)),
   },
   {
     id: "gemini-thought-signature-sentinel",
     protocol: "google-gemini",
-    schema: "Part",
+    schemas: ["Part", "Content"],
     reason:
       "Part.thoughtSignature is format byte (base64), but the AI SDK (6.0.326+) replays Gemini 3 calls with the " +
       "documented sentinel 'skip_thought_signature_validator' (spec/ai-sdk-and-provider-apis.md, disagreement 10)",
-    applies: (fragment) => fragment.thoughtSignature === "skip_thought_signature_validator",
+    applies: (fragment) => partsOf(fragment).some((part) => part?.thoughtSignature === SIGNATURE_SENTINEL),
     repair: (fragment) => {
-      const { thoughtSignature: _dropped, ...rest } = fragment;
-      return rest;
+      const strip = (part) => {
+        if (part?.thoughtSignature !== SIGNATURE_SENTINEL) return part;
+        const { thoughtSignature: _dropped, ...rest } = part;
+        return rest;
+      };
+      return Array.isArray(fragment?.parts) ? { ...fragment, parts: fragment.parts.map(strip) } : strip(fragment);
     },
+  },
+  {
+    id: "openai-responses-replayed-assistant-text",
+    protocol: "openai-responses",
+    schemas: ["InputItem"],
+    reason:
+      "an assistant message with output_text content must be an OutputMessage (id and status required; annotations " +
+      "and logprobs on each output_text), but @ai-sdk/openai 3.0.88 with store:false (opencode-cli; test/lower-oracle.test.ts) and " +
+      "opencode-core's native lowering replay assistant text as {role:'assistant', content:[{type:'output_text', text}]} " +
+      "without them (openai's ResponseOutputMessage type agrees with the spec: test/types/sdk-wire-types.test-d.ts)",
+    applies: (item) => item?.role === "assistant" && item.id === undefined && Array.isArray(item.content) && item.content.some((part) => part?.type === "output_text"),
+    repair: (item) => ({
+      ...item,
+      type: "message",
+      id: "msg_replayed",
+      status: "completed",
+      content: item.content.map((part) => (part?.type === "output_text" ? { annotations: [], logprobs: [], ...part } : part)),
+    }),
+  },
+  {
+    id: "openai-responses-input-image-without-detail",
+    protocol: "openai-responses",
+    schemas: ["InputItem"],
+    reason:
+      "InputImageContent requires detail, but @ai-sdk/openai 3.0.88 sends a user image as {type:'input_image', image_url} " +
+      "and adds detail only when providerOptions.openai.imageDetail is set, which opencode never sets (test/lower-oracle.test.ts; " +
+      "openai's ResponseInputImage type agrees with the spec: test/types/sdk-wire-types.test-d.ts)",
+    applies: (item) => Array.isArray(item?.content) && item.content.some(isImageWithoutDetail),
+    repair: (item) => ({ ...item, content: item.content.map((part) => (isImageWithoutDetail(part) ? { ...part, detail: "auto" } : part)) }),
   },
 ];
 
+const SIGNATURE_SENTINEL = "skip_thought_signature_validator";
+
 function isEmptyTextBlock(block) {
   return typeof block === "object" && block !== null && block.type === "text" && block.text === "";
+}
+
+function isImageWithoutDetail(part) {
+  return typeof part === "object" && part !== null && part.type === "input_image" && part.detail === undefined;
+}
+
+/** The tool_result blocks of a fragment: the block itself, or those of a message's content. */
+function toolResultBlocksOf(fragment) {
+  if (fragment?.type === "tool_result") return [fragment];
+  return Array.isArray(fragment?.content) ? fragment.content.filter((block) => block?.type === "tool_result") : [];
+}
+
+function mapToolResultBlocks(fragment, map) {
+  if (fragment?.type === "tool_result") return map(fragment);
+  return { ...fragment, content: fragment.content.map((block) => (block?.type === "tool_result" ? map(block) : block)) };
+}
+
+/** The parts of a Gemini fragment: a Content's parts, or the Part itself. */
+function partsOf(fragment) {
+  return Array.isArray(fragment?.parts) ? fragment.parts : [fragment];
 }
 
 // ---------------------------------------------------------------- spec loading
@@ -83,9 +147,9 @@ const SPEC_FILES = {
 
 /** Component schemas each provider's fragments are checked against. */
 const ROOTS = {
-  openai: ["ChatCompletionRequestToolMessage", "ChatCompletionRequestUserMessage", "FunctionCallOutputItemParam"],
-  anthropic: ["RequestToolResultBlock"],
-  gemini: ["Part", "FunctionResponse"],
+  openai: ["ChatCompletionRequestToolMessage", "ChatCompletionRequestUserMessage", "FunctionCallOutputItemParam", "ChatCompletionRequestMessage", "InputItem"],
+  anthropic: ["RequestToolResultBlock", "InputMessage", "RequestTextBlock"],
+  gemini: ["Part", "FunctionResponse", "Content"],
 };
 
 /** OpenAPI-only keys that are not JSON Schema (or that ajv must not interpret). */
@@ -96,8 +160,8 @@ const OPENAPI_ONLY = new Set(["discriminator", "example", "xml", "externalDocs",
  * left in parts of OpenAI's 3.1 file) → a null branch, boolean exclusiveMinimum/Maximum (3.0) →
  * numeric, vendor extensions and OpenAPI-only keywords dropped.
  */
-function toJsonSchema(node) {
-  if (Array.isArray(node)) return node.map(toJsonSchema);
+function toJsonSchema(node, options = {}) {
+  if (Array.isArray(node)) return node.map((item) => toJsonSchema(item, options));
   if (typeof node !== "object" || node === null) return node;
   const out = {};
   for (const [key, value] of Object.entries(node)) {
@@ -105,9 +169,11 @@ function toJsonSchema(node) {
     if (key === "$ref" && typeof value === "string") {
       out.$ref = value.replace(/^#\/components\/schemas\//, "#/$defs/");
     } else if (key === "properties" && typeof value === "object" && value !== null) {
-      out.properties = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, toJsonSchema(schema)]));
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, toJsonSchema(schema, options)]));
+    } else if (key === "oneOf" && options.oneOfAsAnyOf) {
+      out.anyOf = toJsonSchema(value, options);
     } else {
-      out[key] = toJsonSchema(value);
+      out[key] = toJsonSchema(value, options);
     }
   }
   for (const bound of ["exclusiveMinimum", "exclusiveMaximum"]) {
@@ -135,7 +201,7 @@ function nullable(schema) {
 }
 
 /** The named components and everything they reference, as a self-contained JSON Schema bundle. */
-function bundle(components, roots, id) {
+function bundle(components, roots, id, options = {}) {
   const defs = {};
   const pending = [...roots];
   while (pending.length > 0) {
@@ -143,7 +209,7 @@ function bundle(components, roots, id) {
     if (name in defs) continue;
     const schema = components[name];
     if (schema === undefined) throw new InputError(`${id}: component schema ${name} not found`);
-    defs[name] = toJsonSchema(schema);
+    defs[name] = toJsonSchema(schema, options);
     for (const match of JSON.stringify(schema).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) pending.push(match[1]);
   }
   return { $schema: "https://json-schema.org/draft/2020-12/schema", $id: id, $defs: defs };
@@ -252,7 +318,10 @@ export function loadValidators(specsDir) {
   const geminiBundle = bundle(gemini.components.schemas, ROOTS.gemini, "urn:correx:provider-spec:gemini");
   applyProto(geminiBundle.$defs, readProtoMessages(readText(join(specsDir, SPEC_FILES.geminiProto))));
   const bundles = {
-    openai: bundle(openai.components.schemas, ROOTS.openai, "urn:correx:provider-spec:openai"),
+    // OpenAI's (Stainless) spec uses oneOf for unions whose branches overlap: a message with list
+    // content and no `type` is both an EasyInputMessage and an InputMessage, so strict oneOf would
+    // refuse every valid one. Its oneOf is read as anyOf.
+    openai: bundle(openai.components.schemas, ROOTS.openai, "urn:correx:provider-spec:openai", { oneOfAsAnyOf: true }),
     anthropic: bundle(anthropic.components.schemas, ROOTS.anthropic, "urn:correx:provider-spec:anthropic"),
     gemini: geminiBundle,
   };
@@ -337,6 +406,35 @@ export function toolResultFragments(protocol, body) {
   return fragments;
 }
 
+/**
+ * The whole-body fragments (checked for the golden corpus, or with --messages): every message or
+ * item of the lowered fragment against the official spec's message schema, so what surrounds the
+ * tool results (the calls, the user turns media moved to, system text) is checked too.
+ *   openai-chat         messages[i]          → ChatCompletionRequestMessage
+ *   openai-responses    input[i]             → InputItem
+ *   anthropic-messages  messages[i]          → InputMessage; system[i] → RequestTextBlock
+ *   google-gemini       contents[i]          → Content; systemInstruction → Content
+ */
+export function messageFragments(protocol, body) {
+  const each = (key, provider, schema) =>
+    (Array.isArray(body?.[key]) ? body[key] : []).map((value, index) => ({ pointer: `/${key}/${index}`, provider, schema, value }));
+  switch (protocol) {
+    case "openai-chat":
+      return each("messages", "openai", "ChatCompletionRequestMessage");
+    case "openai-responses":
+      return each("input", "openai", "InputItem");
+    case "anthropic-messages":
+      return [...each("system", "anthropic", "RequestTextBlock"), ...each("messages", "anthropic", "InputMessage")];
+    case "google-gemini":
+      return [
+        ...(body?.systemInstruction !== undefined ? [{ pointer: "/systemInstruction", provider: "gemini", schema: "Content", value: body.systemInstruction }] : []),
+        ...each("contents", "gemini", "Content"),
+      ];
+    default:
+      throw new InputError(`unknown protocol ${protocol}`);
+  }
+}
+
 /** The protocol of a body: from a wire-<protocol>/ folder name, else from its shape. */
 export function inferProtocol(path, body) {
   const folder = basename(dirname(path));
@@ -368,11 +466,97 @@ export function checkFragment(validators, protocol, fragment) {
   if (validate(fragment.value)) return { status: "ok", detail: "" };
   const detail = describeErrors(validate.errors);
   for (const exception of KNOWN_EXCEPTIONS) {
-    if (exception.protocol !== protocol || exception.schema !== fragment.schema) continue;
+    if (exception.protocol !== protocol || !exception.schemas.includes(fragment.schema)) continue;
     if (!exception.applies(fragment.value)) continue;
-    if (validate(exception.repair(fragment.value))) return { status: "known", detail: `${exception.id}: ${exception.reason}` };
+    if (validate(exception.repair(fragment.value))) return { status: "known", detail: `${exception.id}: ${exception.reason}`, exception: exception.id };
   }
   return { status: "fail", detail };
+}
+
+// ---------------------------------------------------------------- golden corpus
+
+/**
+ * The generators of case and golden files (design: case and golden files), as
+ * src/golden/expand-generators.ts expands them: an object whose only key is `$repeat`, `$lines`
+ * or `$concat` becomes the string it describes. A copy, so this script runs without a build;
+ * test/provider-specs-corpus.test.ts checks it agrees with the source.
+ */
+export function expandGenerators(value, path = "") {
+  if (Array.isArray(value)) return value.map((item, index) => expandGenerators(item, `${path}/${index}`));
+  if (value === null || typeof value !== "object") return value;
+  const keys = Object.keys(value);
+  if (keys.length === 1 && keys[0].startsWith("$")) return expandGenerator(keys[0], value[keys[0]], path);
+  return Object.fromEntries(keys.map((key) => [key, expandGenerators(value[key], `${path}/${key}`)]));
+}
+
+function expandGenerator(name, spec, path) {
+  const fail = (message) => {
+    throw new InputError(`${path || "/"}: ${name}: ${message}`);
+  };
+  const isObject = spec !== null && typeof spec === "object" && !Array.isArray(spec);
+  switch (name) {
+    case "$repeat":
+      if (!isObject || typeof spec.text !== "string" || !Number.isInteger(spec.count) || spec.count < 0) fail("expects {text, count}");
+      return spec.text.repeat(spec.count);
+    case "$lines": {
+      if (!isObject || !Number.isInteger(spec.from) || !Number.isInteger(spec.to)) fail("expects {from, to, template?, separator?}");
+      const template = spec.template ?? "{n}";
+      const separator = spec.separator ?? "\n";
+      const lines = [];
+      for (let n = spec.from; n <= spec.to; n += 1) lines.push(template.replaceAll("{n}", String(n)));
+      return lines.join(separator);
+    }
+    case "$concat":
+      if (!Array.isArray(spec)) fail("expects an array");
+      return spec
+        .map((part, index) => {
+          const expanded = expandGenerators(part, `${path}/$concat/${index}`);
+          return typeof expanded === "string" ? expanded : fail(`part ${index} is not a string`);
+        })
+        .join("");
+    default:
+      return fail("unknown generator (known: $repeat, $lines, $concat)");
+  }
+}
+
+function yamlFiles(dir) {
+  if (!isDirectory(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((entry) => (entry.isDirectory() ? yamlFiles(join(dir, entry.name)) : /\.ya?ml$/.test(entry.name) ? [join(dir, entry.name)] : []));
+}
+
+/**
+ * Every body of the lowering golden corpus: the `expected` bodies of golden/<profile>/lower/**,
+ * one per protocol, generators expanded. An expected `{error}` (the profile refuses the history)
+ * has no body; those are counted as `refusals`.
+ * @returns {{ bodies: { file: string, protocol: string, body: unknown }[], refusals: number }}
+ */
+export function goldenBodies(goldenRoot) {
+  const bodies = [];
+  let refusals = 0;
+  const profiles = isDirectory(goldenRoot) ? readdirSync(goldenRoot).sort() : [];
+  for (const profile of profiles) {
+    for (const file of yamlFiles(join(goldenRoot, profile, "lower"))) {
+      let golden;
+      try {
+        golden = YAML.parse(readText(file), { uniqueKeys: true, strict: true });
+      } catch (error) {
+        throw new InputError(`${file}: not YAML: ${error.message}`);
+      }
+      const expected = golden?.expected;
+      if (expected === null || typeof expected !== "object") throw new InputError(`${file}: no expected bodies`);
+      for (const [protocol, value] of Object.entries(expected)) {
+        if (!PROTOCOLS.includes(protocol)) throw new InputError(`${file}: unknown protocol ${protocol}`);
+        if (value !== null && typeof value === "object" && Object.keys(value).length === 1 && typeof value.error === "string") {
+          refusals += 1;
+          continue;
+        }
+        bodies.push({ file, protocol, body: expandGenerators(value) });
+      }
+    }
+  }
+  return { bodies, refusals };
 }
 
 // ---------------------------------------------------------------- CLI
@@ -382,16 +566,21 @@ class InputError extends Error {
 }
 
 function parseArgs(argv) {
-  const options = { specsDir: undefined, protocol: undefined, files: [] };
+  const options = { specsDir: undefined, protocol: undefined, goldens: undefined, quiet: false, messages: false, files: [] };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
-    if (arg === "--specs" || arg === "--protocol") {
+    if (arg === "--specs" || arg === "--protocol" || arg === "--goldens") {
       const value = argv[index + 1];
       if (value === undefined) throw new InputError(`${arg} needs a value`);
       index += 1;
       if (arg === "--specs") options.specsDir = value;
+      else if (arg === "--goldens") options.goldens = value;
       else if (PROTOCOLS.includes(value)) options.protocol = value;
       else throw new InputError(`unknown protocol ${value} (one of ${PROTOCOLS.join(", ")})`);
+    } else if (arg === "--quiet") {
+      options.quiet = true;
+    } else if (arg === "--messages") {
+      options.messages = true;
     } else if (arg === "--help" || arg === "-h") {
       options.help = true;
     } else if (arg.startsWith("-")) {
@@ -430,31 +619,50 @@ function defaultFiles() {
 function main(argv) {
   const options = parseArgs(argv);
   if (options.help) {
-    process.stdout.write("usage: check-provider-specs.mjs [DIR | --specs DIR] [--protocol P] [FILE...]\n");
+    process.stdout.write("usage: check-provider-specs.mjs [DIR | --specs DIR] [--protocol P] [--goldens DIR] [--quiet] [--messages] [FILE...]\n");
     return 0;
   }
   const specsDir = resolve(options.specsDir ?? join(repoRoot, "..", "shared", "provider-specs"));
   if (!isDirectory(specsDir)) throw new InputError(`provider specs folder not found: ${specsDir}`);
-  const files = options.files.length > 0 ? options.files : defaultFiles();
-  if (files.length === 0) throw new InputError("no wire bodies to check");
+  /** @type {{ name: string, protocol: string | undefined, load: () => unknown }[]} */
+  const bodies = [];
+  let refusals = 0;
+  if (options.files.length > 0) {
+    for (const file of options.files) bodies.push({ name: relative(process.cwd(), resolve(file)) || file, path: file, load: () => parseJson(file) });
+  } else {
+    for (const file of defaultFiles()) bodies.push({ name: relative(process.cwd(), resolve(file)) || file, path: file, load: () => parseJson(file) });
+    const corpus = goldenBodies(resolve(options.goldens ?? join(repoRoot, "golden")));
+    refusals = corpus.refusals;
+    for (const entry of corpus.bodies) bodies.push({ name: relative(process.cwd(), entry.file) + `#${entry.protocol}`, protocol: entry.protocol, corpus: true, load: () => entry.body });
+  }
+  if (bodies.length === 0) throw new InputError("no wire bodies to check");
   const validators = loadValidators(specsDir);
   const counts = { ok: 0, known: 0, fail: 0 };
-  for (const file of files) {
-    const body = parseJson(file);
-    const protocol = options.protocol ?? inferProtocol(file, body);
-    const shown = relative(process.cwd(), resolve(file)) || file;
-    const fragments = toolResultFragments(protocol, body);
-    if (fragments.length === 0) process.stdout.write(`none ${shown} (${protocol}): no tool-result fragments\n`);
+  /** @type {Map<string, number>} */
+  const exceptionsSeen = new Map();
+  for (const entry of bodies) {
+    const body = entry.load();
+    const protocol = options.protocol ?? entry.protocol ?? inferProtocol(entry.path, body);
+    const wholeBody = options.messages || entry.corpus === true;
+    const fragments = [...toolResultFragments(protocol, body), ...(wholeBody ? messageFragments(protocol, body) : [])];
+    if (fragments.length === 0 && !options.quiet) process.stdout.write(`none ${entry.name} (${protocol}): no tool-result fragments\n`);
     for (const fragment of fragments) {
-      const { status, detail } = checkFragment(validators, protocol, fragment);
+      const { status, detail, exception } = checkFragment(validators, protocol, fragment);
       counts[status] += 1;
-      const where = `${shown}#${fragment.pointer} ${fragment.schema}`;
-      if (status === "ok") process.stdout.write(`ok   ${where}\n`);
-      else if (status === "known") process.stdout.write(`known exception: ${where}: ${detail}\n`);
-      else process.stdout.write(`FAIL ${where}: ${detail}\n`);
+      const where = `${entry.name}#${fragment.pointer} ${fragment.schema}`;
+      if (status === "ok") {
+        if (!options.quiet) process.stdout.write(`ok   ${where}\n`);
+      } else if (status === "known") {
+        exceptionsSeen.set(exception, (exceptionsSeen.get(exception) ?? 0) + 1);
+        process.stdout.write(`known exception: ${where}: ${detail}\n`);
+      } else process.stdout.write(`FAIL ${where}: ${detail}\n`);
     }
   }
   const total = counts.ok + counts.known + counts.fail;
+  if (exceptionsSeen.size > 0) {
+    process.stdout.write(`known exceptions: ${[...exceptionsSeen].map(([id, count]) => `${id} ×${count}`).join(", ")}\n`);
+  }
+  if (options.files.length === 0) process.stdout.write(`${bodies.length} bodies checked (${refusals} golden lowering refusals have no body)\n`);
   process.stdout.write(`${total} fragments: ${counts.ok} ok, ${counts.known} known exceptions, ${counts.fail} failed\n`);
   return counts.fail > 0 ? 1 : 0;
 }
