@@ -5,7 +5,7 @@ import type { LoadedCase } from "./loaded-case.js";
  * per protocol for lower cases. `outputDir` is filled in when the case names none.
  */
 export function caseRequests(testCase: LoadedCase, outputDir: string): { op: string; protocol?: string; params: Record<string, unknown> }[] {
-  const body = testCase.body;
+  const body = testCase.expandBody();
   const options = { outputDir, ...((body.options as Record<string, unknown>) ?? {}) };
   switch (testCase.stage) {
     case "format":

@@ -1,4 +1,4 @@
-import { expandGenerators, GeneratorError } from "../golden/expand-generators.js";
+import { expandGenerators, GeneratorError, stubGenerators } from "../golden/expand-generators.js";
 import type { GoldenPort } from "../golden/golden-port.js";
 import { parseGoldenYaml } from "../golden/golden-yaml.js";
 import { InputError } from "../input/input-error.js";
@@ -19,7 +19,7 @@ export interface CorpusLocation {
 export const goldenPathOf = (location: CorpusLocation, id: string) => `${location.goldenRoot}/${id}.yaml`;
 
 /**
- * Reads every case (sorted by id), expanding generators and validating each against
+ * Reads every case (sorted by id), checking its generators and validating each against
  * schemas/case.json and its observation against schemas/observations/<tool>.json.
  * A broken case is bad input: InputError naming the file, line and field.
  */
@@ -32,7 +32,7 @@ export async function loadCases(port: GoldenPort, location: CorpusLocation): Pro
     const record = parseYamlRecord(text, file);
     let body: Record<string, unknown>;
     try {
-      body = expandGenerators(record.value) as Record<string, unknown>;
+      body = stubGenerators(record.value) as Record<string, unknown>;
     } catch (error) {
       if (!GeneratorError.isInstance(error)) throw error;
       const { line, column } = record.locate(error.pointer);
@@ -57,6 +57,7 @@ export async function loadCases(port: GoldenPort, location: CorpusLocation): Pro
       }
     }
     const id = relative.replace(/\.yaml$/, "");
+    const raw = record.value as Record<string, unknown>; // not the parsed document: only the value is kept
     if (!id.startsWith(`${String(body.profile)}/`)) fail("/profile", `a case under ${id.split("/")[0]}/ must name that profile, found ${String(body.profile)}`);
     cases.push({
       id,
@@ -69,7 +70,8 @@ export async function loadCases(port: GoldenPort, location: CorpusLocation): Pro
       description: body.description as string | undefined,
       tool: body.stage === "format" ? (body.tool as string) : undefined,
       protocols: body.stage === "lower" ? (body.protocols as string[]) : [],
-      body,
+      body: raw,
+      expandBody: () => expandGenerators(raw) as Record<string, unknown>,
       redact: (body.redact as LoadedCase["redact"]) ?? [],
     });
   }

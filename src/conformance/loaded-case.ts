@@ -1,4 +1,4 @@
-/** A case read from the corpus, generators expanded and schema-checked. */
+/** A case read from the corpus and schema-checked (generators checked, expanded only when it runs). */
 export interface LoadedCase {
   /** Stable id: the path under the cases root without `.yaml`, e.g. `opencode-core/bash/echo`. */
   id: string;
@@ -13,8 +13,10 @@ export interface LoadedCase {
   /** The tool, for format cases (matrix rows). */
   tool?: string;
   protocols: string[];
-  /** The case body as written (expanded), for building requests. */
+  /** The case body as written, generators unexpanded (small: for reports and metadata). */
   body: Record<string, unknown>;
+  /** The body with generators expanded: built when the case runs, not kept. */
+  expandBody(): Record<string, unknown>;
   /** Extra redaction rules from the case. */
   redact: { pattern: string; token: string }[];
 }

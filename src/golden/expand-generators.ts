@@ -8,12 +8,25 @@
  * - `{$concat: [part…]}` → the parts (strings or generators) concatenated
  */
 export function expandGenerators(value: unknown, path = ""): unknown {
-  if (Array.isArray(value)) return value.map((item, index) => expandGenerators(item, `${path}/${index}`));
+  return walk(value, path, true);
+}
+
+/**
+ * Checks every generator as `expandGenerators` would, but puts `""` in its place instead of the
+ * string: enough to schema-check a case (generators always make strings) without building
+ * megabytes that only the run needs.
+ */
+export function stubGenerators(value: unknown, path = ""): unknown {
+  return walk(value, path, false);
+}
+
+function walk(value: unknown, path: string, produce: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}/${index}`, produce));
   if (value === null || typeof value !== "object") return value;
   const keys = Object.keys(value);
-  if (keys.length === 1 && keys[0].startsWith("$")) return expandGenerator(keys[0], (value as Record<string, unknown>)[keys[0]], path);
+  if (keys.length === 1 && keys[0].startsWith("$")) return expandGenerator(keys[0], (value as Record<string, unknown>)[keys[0]], path, produce);
   const out: Record<string, unknown> = {};
-  for (const key of keys) out[key] = expandGenerators((value as Record<string, unknown>)[key], `${path}/${key}`);
+  for (const key of keys) out[key] = walk((value as Record<string, unknown>)[key], `${path}/${key}`, produce);
   return out;
 }
 
@@ -30,7 +43,7 @@ export class GeneratorError extends Error {
 
 const MAX_GENERATED = 256 * 1024 * 1024;
 
-function expandGenerator(name: string, spec: unknown, path: string): string {
+function expandGenerator(name: string, spec: unknown, path: string, produce: boolean): string {
   const fail = (message: string): never => {
     throw new GeneratorError(`${name}: ${message}`, path);
   };
@@ -42,7 +55,7 @@ function expandGenerator(name: string, spec: unknown, path: string): string {
       const text = typeof object.text === "string" ? object.text : fail("text must be a string");
       const count = Number.isInteger(object.count) && (object.count as number) >= 0 ? (object.count as number) : fail("count must be a non-negative integer");
       if (text.length * count > MAX_GENERATED) fail("result too large");
-      return text.repeat(count);
+      return produce ? text.repeat(count) : "";
     }
     case "$lines": {
       const object = asObject();
@@ -51,6 +64,7 @@ function expandGenerator(name: string, spec: unknown, path: string): string {
       const template = object.template === undefined ? "{n}" : typeof object.template === "string" ? object.template : fail("template must be a string");
       const separator = object.separator === undefined ? "\n" : typeof object.separator === "string" ? object.separator : fail("separator must be a string");
       if (to - from > 50_000_000) fail("range too large");
+      if (!produce) return "";
       const pieces = template.split("{n}");
       const parts: string[] = [];
       if (pieces.length === 2) {
@@ -63,7 +77,7 @@ function expandGenerator(name: string, spec: unknown, path: string): string {
       if (!Array.isArray(spec)) fail("expects an array");
       return (spec as unknown[])
         .map((part, index) => {
-          const expanded = expandGenerators(part, `${path}/$concat/${index}`);
+          const expanded = walk(part, `${path}/$concat/${index}`, produce);
           return typeof expanded === "string" ? expanded : fail(`part ${index} is not a string`);
         })
         .join("");
