@@ -11,6 +11,7 @@ commands:
   check      run the golden corpus against a subject (default: the built-in reference)
   validate   validate JSON, JSONL or YAML against a correx schema
   format     print a profile's tool result for one call and observation
+  lower      print the wire body a profile sends for a message history
   adapter    serve the reference over the adapter protocol on stdin/stdout
   golden     review, accept, reject or prune pending goldens
   serve      fake provider endpoint on 127.0.0.1 (agents under test)
@@ -24,6 +25,7 @@ const commands: Record<string, () => Promise<Command>> = {
   validate: async () => (await import("./commands/validate-command.js")).validateCommand,
   check: async () => (await import("./commands/check-command.js")).checkCommand,
   format: async () => (await import("./commands/format-command.js")).formatCommand,
+  lower: async () => (await import("./commands/lower-command.js")).lowerCommand,
   adapter: async () => (await import("./commands/adapter-command.js")).adapterCommand,
   golden: async () => (await import("./commands/golden-command.js")).goldenCommand,
   serve: async () => (await import("./commands/serve-command.js")).serveCommand,
