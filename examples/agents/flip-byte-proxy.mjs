@@ -4,7 +4,7 @@
 // of the first tool result each request carries (flip-byte.mjs). Everything else passes through
 // unchanged, streamed replies included. Usage: node flip-byte-proxy.mjs CMD…
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { flipFirstToolResult } from "./flip-byte.mjs";
 
@@ -13,10 +13,14 @@ const server = createServer(async (request, response) => {
   const chunks = [];
   for await (const chunk of request) chunks.push(chunk);
   let body = Buffer.concat(chunks);
-  if (body.length > 0 && String(request.headers["content-type"] ?? "").includes("json")) {
-    const parsed = JSON.parse(body.toString("utf8"));
-    if (flipFirstToolResult(parsed)) body = Buffer.from(JSON.stringify(parsed));
+  let parsed;
+  try {
+    parsed = body.length > 0 ? JSON.parse(body.toString("utf8")) : undefined;
+  } catch {
+    parsed = undefined;
   }
+  if (parsed !== undefined && flipFirstToolResult(parsed)) body = Buffer.from(JSON.stringify(parsed));
+  if (process.env.CORREX_PROXY_LOG) appendFileSync(process.env.CORREX_PROXY_LOG, `${request.method} ${request.url} ${JSON.stringify(request.headers)} ${body.length}\n`);
   const headers = { ...request.headers };
   delete headers["content-length"];
   delete headers.host;

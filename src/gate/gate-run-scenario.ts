@@ -90,7 +90,9 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       protocol,
     };
     if (options.configTemplate) {
-      const configPath = join(options.runDirectory, basename(options.configTemplate.name));
+      // Not beside the workspace: agents look for project config files in the workspace's parents.
+      mkdirSync(join(options.runDirectory, "agent-config"), { recursive: true });
+      const configPath = join(options.runDirectory, "agent-config", basename(options.configTemplate.name));
       writeFileSync(configPath, renderGateTemplate(options.configTemplate.text, values));
       values.config = configPath;
     }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ripgrepAvailable } from "../../src/loop/observe-search.js";
 import { findOpencodeBinary, runGate } from "./gate-runner.js";
-import { repoRoot } from "./run-cli.js";
+import { repoRoot, runCli } from "./run-cli.js";
 
 /**
  * issue 7, Done-when 2: `correx gate --profile opencode-cli` against the real opencode 1.18.33
@@ -106,5 +106,36 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against
       for (const protocol of protocols) expect(green[protocol]).toBeGreaterThanOrEqual(20);
     },
     40 * 60 * 1000,
+  );
+
+  it(
+    "a recorded run replays green against its goldens; the binary's traffic with one byte changed fails naming scenario, call and byte, and pends a golden that review shows",
+    async () => {
+      const root = mkdtempSync(join(tmpdir(), "correx-gate-opencode-golden-"));
+      const golden = [
+        "--against", "golden", "--golden-dir", `${root}/golden/opencode`,
+        "--profile", "opencode-cli", "--protocol", "openai-chat",
+        "--config-template", `${repoRoot}/examples/agents/opencode.json.template`,
+        "--timeout", "90000", "--work-dir", `${root}/work`,
+        "--scenario", `${repoRoot}/fixtures/scenarios/bash-echo.yaml`,
+        "--scenario", `${repoRoot}/fixtures/scenarios/read-small.yaml`,
+      ];
+      const opencode = ["sh", `${repoRoot}/examples/agents/opencode-run.sh`];
+      const env = { OPENCODE_BIN: binary! };
+      const record = await runGate([...golden, "--update", "always", "--", ...opencode], env);
+      expect(record.code, record.stdout + record.stderr).toBe(0);
+      const replay = await runGate([...golden, "--ci", "--", ...opencode], env);
+      expect(replay.code, replay.stdout + replay.stderr).toBe(0);
+      expect(replay.stdout).toContain("2 cases: 2 passed");
+      const broken = await runGate([...golden, "--", "node", `${repoRoot}/examples/agents/flip-byte-proxy.mjs`, ...opencode], env);
+      expect(broken.code, broken.stdout + broken.stderr).toBe(1);
+      // bash `echo hello`: the wrapped binary's tool message content "hello\n" went out as "iello\n"
+      expect(broken.stdout).toContain('FAIL bash-echo/openai-chat/call_1_1  (§2.1): call call_1_1 bash {"command":"echo hello"}: first difference at byte 62 of the fragment\'s JSON: expected 0x68 "h", found 0x69 "i"');
+      expect(broken.stdout).toContain(`pending golden written: ${root}/golden/opencode/bash-echo/openai-chat.yaml.new`);
+      const review = runCli(["golden", "review", "--root", root], { input: "s\ns\n" });
+      expect(review.stdout).toContain(`changed golden ${root}/golden/opencode/bash-echo/openai-chat.yaml`);
+      expect(review.stdout).toContain("    -hello\n    +iello\n");
+    },
+    10 * 60 * 1000,
   );
 });
