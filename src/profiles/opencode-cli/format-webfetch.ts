@@ -5,6 +5,7 @@ import { failOnErrorObservation } from "./format-context.js";
 import type { WebfetchObservation } from "./format-observations.js";
 import { ToolFailure, type ToolOutcome } from "./format-result.js";
 import { extractHtmlText } from "./html-extract-text.js";
+import { htmlToMarkdown } from "./html-to-markdown.js";
 import { utf8Length } from "./text-utf8-length.js";
 
 /** @see spec §2.8 v1 (5 MB response limit) */
@@ -20,7 +21,7 @@ export interface WebfetchInput {
 /**
  * v1 webfetch: URL check, non-2xx error, size limit, image attachment, else the body
  * (trimmed HTML text for `text`, raw for non-HTML and for `html`). Title `<url> (<content-type>)`.
- * HTML → markdown (Turndown) is not implemented: it throws UnsupportedError.
+ * HTML → markdown covers the subset htmlToMarkdown can state exactly; beyond it, UnsupportedError.
  * @see spec §2.8 v1, README "webfetch"
  */
 export function formatWebfetch(input: WebfetchInput, observation: Record<string, unknown>, _context: FormatContext): ToolOutcome {
@@ -52,8 +53,7 @@ export function formatWebfetch(input: WebfetchInput, observation: Record<string,
     case "text":
       return { title, output: html ? extractHtmlText(body).trim() : body };
     case "markdown":
-      if (html) throw new UnsupportedError("opencode-cli webfetch: HTML to markdown (Turndown) is not implemented");
-      return { title, output: body };
+      return { title, output: html ? htmlToMarkdown(body) : body };
     default: {
       const _exhaustive: never = format;
       throw new UnsupportedError(`Unknown webfetch format ${JSON.stringify(_exhaustive)}`);
