@@ -10,14 +10,10 @@ function runCorpus(extra: string[]) {
 }
 
 describe("the golden corpus passes byte-exact on the reference (issues 3, 4, 5: Done-when 1)", () => {
-  it("in-process: every case passes, except the two HTML→Markdown cases the reference does not implement", () => {
+  it("in-process: every case passes", () => {
     const { run, cases } = runCorpus([]);
     expect(cases.length).toBeGreaterThan(450);
-    expect(cases.filter((row) => row.status !== "pass" && row.status !== "unsupported")).toEqual([]);
-    expect(cases.filter((row) => row.status === "unsupported").map((row) => row.id)).toEqual([
-      "opencode-cli/webfetch/html-markdown-code-fence",
-      "opencode-cli/webfetch/html-markdown-list",
-    ]);
+    expect(cases.filter((row) => row.status !== "pass")).toEqual([]);
     expect(run.code).toBe(0);
   }, 120_000);
 
