@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { loadValidator } from "../schema/load-validator.js";
 import type { Subject, SubjectReply } from "./subject.js";
 
+/** How long a (re)started subject may take to answer its first `hello`. */
+const STARTUP_TIMEOUT_MS = 30_000;
+
 interface Waiting {
   id: number;
   resolve: (reply: SubjectReply) => void;
@@ -100,25 +103,40 @@ export function createCommandSubject(command: string): Subject {
     else settle({ kind: "error", code: response.error!.code, message: response.error!.message });
   };
 
+  const send = (op: string, params: Record<string, unknown>, timeoutMs: number): Promise<SubjectReply> => {
+    const id = nextId++;
+    return new Promise<SubjectReply>((resolve) => {
+      const timer = setTimeout(() => {
+        kill();
+        settle({ kind: "timeout", message: `no reply within ${timeoutMs} ms` });
+      }, timeoutMs);
+      waiting = {
+        id,
+        resolve: (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        },
+      };
+      child!.stdin!.write(JSON.stringify({ id, op, ...params }) + "\n");
+    });
+  };
+
   return {
     name: `cmd:${command}`,
-    call(op, params, timeoutMs) {
-      if (!child) start();
-      const id = nextId++;
-      return new Promise<SubjectReply>((resolve) => {
-        const timer = setTimeout(() => {
+    async call(op, params, timeoutMs) {
+      if (!child) {
+        // A (re)started subject first answers `hello`, on a startup budget of its own: a slow
+        // start is not the next case's timeout, and a subject that cannot start is a crash.
+        start();
+        const hello = await send("hello", {}, Math.max(STARTUP_TIMEOUT_MS, timeoutMs));
+        // any well-formed answer means it is up (even one that does not support hello)
+        if (hello.kind === "timeout") {
           kill();
-          settle({ kind: "timeout", message: `no reply within ${timeoutMs} ms` });
-        }, timeoutMs);
-        waiting = {
-          id,
-          resolve: (reply) => {
-            clearTimeout(timer);
-            resolve(reply);
-          },
-        };
-        child!.stdin!.write(JSON.stringify({ id, op, ...params }) + "\n");
-      });
+          return { kind: "crash", message: `subject did not answer hello within ${Math.max(STARTUP_TIMEOUT_MS, timeoutMs)} ms of starting` };
+        }
+        if (hello.kind === "crash") return hello;
+      }
+      return send(op, params, timeoutMs);
     },
     async close() {
       const proc = child;
