@@ -805,17 +805,17 @@ export interface CaseCommon {
   [k: string]: unknown;
 }
 /**
- * A prompt-cache hint on a message part (spec §1.1 names the field; its inner shape is not pinned by the spec, so only the tag is required).
+ * LLM.CacheHint on a message part (spec §1.1 names the field; the released 1.18.33 bundle reads {type: ephemeral|persistent, ttlSeconds?}: ttlSeconds >= 3600 lowers to Anthropic ttl 1h, see docs/reviews/lowering-goldens.md).
  */
 export interface CacheHint {
   /**
-   * Cache kind, e.g. ephemeral.
+   * Cache kind: ephemeral or persistent.
    */
   type: string;
   /**
-   * Optional time to live, e.g. 5m or 1h.
+   * Time to live in seconds; 3600 or more lowers to Anthropic ttl 1h.
    */
-  ttl?: string;
+  ttlSeconds?: number;
   [k: string]: unknown;
 }
 export interface SystemMessage {
