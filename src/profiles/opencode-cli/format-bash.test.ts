@@ -1,17 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatOptions } from "../profile.js";
 import { opencodeCli } from "./opencode-cli-profile.js";
+import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 
-function memoryStore(): OutputStorePort & { files: string[] } {
-  const files: string[] = [];
-  return {
-    files,
-    write(text: string): string {
-      files.push(text);
-      return `/out/tool_${files.length}`;
-    },
-  };
+/** The in-memory store, with `files` naming what it saved. */
+function memoryStore() {
+  const store = createMemoryOutputStore((n) => `/out/tool_${n}`);
+  return Object.assign(store, { files: store.saved });
 }
 
 function bash(input: Record<string, unknown>, observation: Record<string, unknown>, options?: FormatOptions, store = memoryStore()) {

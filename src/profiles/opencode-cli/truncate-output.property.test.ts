@@ -1,23 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { OutputStorePort } from "../output-store-port.js";
 import { truncateBashTail } from "./truncate-bash-tail.js";
 import { truncateOutput } from "./truncate-output.js";
+import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 
 const RUNS = 10_000;
 const encoder = new TextEncoder();
 const bytesOf = (text: string): number => encoder.encode(text).length;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-function memoryStore(): OutputStorePort & { files: string[] } {
-  const files: string[] = [];
-  return {
-    files,
-    write(text: string): string {
-      files.push(text);
-      return `/out/tool_${files.length}`;
-    },
-  };
+/** The in-memory store, with `files` naming what it saved. */
+function memoryStore() {
+  const store = createMemoryOutputStore((n) => `/out/tool_${n}`);
+  return Object.assign(store, { files: store.saved });
 }
 
 /** Well-formed text of short lines over 1-, 2-, 3- and 4-byte characters and CR. */

@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { OutputStorePort } from "../output-store-port.js";
 import { truncateOutput } from "./truncate-output.js";
+import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 
-function memoryStore(): OutputStorePort & { files: string[] } {
-  const files: string[] = [];
-  return {
-    files,
-    write(text: string): string {
-      files.push(text);
-      return `/data/tool-output/tool_${files.length}`;
-    },
-  };
+/** The in-memory store, with `files` naming what it saved. */
+function memoryStore() {
+  const store = createMemoryOutputStore((n) => `/data/tool-output/tool_${n}`);
+  return Object.assign(store, { files: store.saved });
 }
 
 const TASK_HINT =

@@ -1,38 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { OutputStorePort, OutputStoreWriter } from "../output-store-port.js";
 import { boundToolOutput } from "./core-output-bound.js";
 import { boundToolOutputStream } from "./core-output-bound-stream.js";
 import type { ToolContent } from "./core-tool-content.js";
+import type { OutputStorePort } from "../output-store-port.js";
+import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 
 const RUNS = { numRuns: 10_000 };
 
-/** A store with a streaming writer; `saved` holds each file's text. */
-function memoryStore(): Required<OutputStorePort> & { saved: string[] } {
-  const saved: string[] = [];
-  return {
-    saved,
-    write(text: string): string {
-      saved.push(text);
-      return `/tmp/out/tool_${saved.length}`;
-    },
-    open(): OutputStoreWriter {
-      const index = saved.push("") - 1;
-      const path = `/tmp/out/tool_${saved.length}`;
-      const decoder = new TextDecoder();
-      return {
-        path,
-        append(chunk: string | Uint8Array) {
-          saved[index] += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
-        },
-        close: () => path,
-        abort() {
-          saved.splice(index, 1);
-        },
-      };
-    },
-  };
-}
+const memoryStore = () => createMemoryOutputStore((n) => `/tmp/out/tool_${n}`);
 
 async function* chunksOf(parts: (string | Uint8Array)[]): AsyncIterable<string | Uint8Array> {
   for (const part of parts) yield part;

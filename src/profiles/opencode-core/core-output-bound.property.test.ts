@@ -1,23 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { OutputStorePort } from "../output-store-port.js";
 import { boundToolOutput } from "./core-output-bound.js";
 import { split } from "./core-output-preview.js";
 import type { ToolContent } from "./core-tool-content.js";
 import type { ToolOutput } from "./core-tool-output.js";
+import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 
 const RUNS = { numRuns: 10_000 };
 
-function memoryStore(): OutputStorePort & { saved: string[] } {
-  const saved: string[] = [];
-  return {
-    saved,
-    write(text: string): string {
-      saved.push(text);
-      return `/tmp/out/tool_${saved.length}`;
-    },
-  };
-}
+const memoryStore = () => createMemoryOutputStore((n) => `/tmp/out/tool_${n}`);
 
 const bytes = (text: string) => Buffer.byteLength(text, "utf8");
 const lineCount = (text: string) => text.split("\n").length;

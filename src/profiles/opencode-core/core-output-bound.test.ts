@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { OutputStorePort } from "../output-store-port.js";
 import { boundFullText, boundToolOutput } from "./core-output-bound.js";
 import type { ToolOutput } from "./core-tool-output.js";
+import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 
-/** A store that keeps what it is given and names files P1, P2, … */
-function memoryStore(): OutputStorePort & { saved: string[] } {
-  const saved: string[] = [];
-  return {
-    saved,
-    write(text: string): string {
-      saved.push(text);
-      return `P${saved.length}`;
-    },
-  };
-}
+const memoryStore = () => createMemoryOutputStore((n) => `P${n}`);
 
 const text = (value: string) => ({ type: "text" as const, text: value });
 const defaults = { maxLines: 2000, maxBytes: 51200 };
