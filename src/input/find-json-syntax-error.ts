@@ -1,3 +1,5 @@
+import { skipJsonSpace } from "./skip-json-space.js";
+
 /**
  * Where JSON text first stops being JSON, and why, in words; null when it is valid.
  * Node 20's JSON.parse does not always say where it failed, so correx finds the place itself
@@ -5,7 +7,7 @@
  */
 export function findJsonSyntaxError(text: string): { offset: number; message: string } | null {
   const stack: number[] = []; // 123 object, 91 array
-  let index = skipSpace(text, 0);
+  let index = skipJsonSpace(text, 0);
   let expectValue = true;
   const describe = (at: number) => (at >= text.length ? "unexpected end of input" : `unexpected character ${JSON.stringify(String.fromCodePoint(text.codePointAt(at)!))}`);
   while (true) {
@@ -13,7 +15,7 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
       const code = text.charCodeAt(index);
       if (code === 123 || code === 91) {
         stack.push(code);
-        index = skipSpace(text, index + 1);
+        index = skipJsonSpace(text, index + 1);
         if (text.charCodeAt(index) === (code === 123 ? 125 : 93)) {
           stack.pop();
           index++;
@@ -21,9 +23,9 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
         } else if (code === 123) {
           const key = scanString(text, index);
           if (key.error) return key.error;
-          index = skipSpace(text, key.end);
+          index = skipJsonSpace(text, key.end);
           if (text.charCodeAt(index) !== 58) return { offset: index, message: `${describe(index)}, expected ":"` };
-          index = skipSpace(text, index + 1);
+          index = skipJsonSpace(text, index + 1);
         }
         continue;
       }
@@ -39,18 +41,18 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
       expectValue = false;
       continue;
     }
-    index = skipSpace(text, index);
+    index = skipJsonSpace(text, index);
     if (stack.length === 0) return index >= text.length ? null : { offset: index, message: `${describe(index)} after the value` };
     const top = stack[stack.length - 1];
     const code = text.charCodeAt(index);
     if (code === 44) {
-      index = skipSpace(text, index + 1);
+      index = skipJsonSpace(text, index + 1);
       if (top === 123) {
         const key = scanString(text, index);
         if (key.error) return key.error;
-        index = skipSpace(text, key.end);
+        index = skipJsonSpace(text, key.end);
         if (text.charCodeAt(index) !== 58) return { offset: index, message: `${describe(index)}, expected ":"` };
-        index = skipSpace(text, index + 1);
+        index = skipJsonSpace(text, index + 1);
       }
       expectValue = true;
     } else if (code === (top === 123 ? 125 : 93)) {
@@ -60,14 +62,6 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
   }
 }
 
-function skipSpace(text: string, index: number): number {
-  while (index < text.length) {
-    const code = text.charCodeAt(index);
-    if (code !== 32 && code !== 10 && code !== 13 && code !== 9) break;
-    index++;
-  }
-  return index;
-}
 
 function scanString(text: string, index: number): { end: number; error?: { offset: number; message: string } } {
   if (text.charCodeAt(index) !== 34) {

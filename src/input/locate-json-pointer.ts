@@ -1,3 +1,5 @@
+import { skipJsonSpace } from "./skip-json-space.js";
+
 /**
  * Offset in JSON `text` of the value at `pointer` (or of the key, when `key` is true and the last
  * token names an object member). Falls back to the deepest ancestor found. Iterative: safe on
@@ -5,12 +7,12 @@
  */
 export function locateJsonPointer(text: string, pointer: string, atKey = false): number {
   const tokens = pointer === "" ? [] : pointer.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
-  let index = skipSpace(text, 0);
+  let index = skipJsonSpace(text, 0);
   let found = index;
   for (const [depth, token] of tokens.entries()) {
     const open = text.charCodeAt(index);
     if (open === 123 /* { */) {
-      index = skipSpace(text, index + 1);
+      index = skipJsonSpace(text, index + 1);
       let located = -1;
       while (index < text.length && text.charCodeAt(index) !== 125) {
         const keyStart = index;
@@ -21,26 +23,26 @@ export function locateJsonPointer(text: string, pointer: string, atKey = false):
         } catch {
           return found;
         }
-        index = skipSpace(text, keyEnd);
-        index = skipSpace(text, index + 1); // colon
+        index = skipJsonSpace(text, keyEnd);
+        index = skipJsonSpace(text, index + 1); // colon
         if (key === token) {
           if (atKey && depth === tokens.length - 1) return keyStart; // the member itself is the issue
           located = index;
           found = keyStart;
           break;
         }
-        index = skipSpace(text, skipValue(text, index));
-        if (text.charCodeAt(index) === 44) index = skipSpace(text, index + 1);
+        index = skipJsonSpace(text, skipValue(text, index));
+        if (text.charCodeAt(index) === 44) index = skipJsonSpace(text, index + 1);
       }
       if (located === -1) return found;
       index = located;
       found = located;
     } else if (open === 91 /* [ */) {
       const wanted = Number(token);
-      index = skipSpace(text, index + 1);
+      index = skipJsonSpace(text, index + 1);
       for (let item = 0; item < wanted && index < text.length; item++) {
-        index = skipSpace(text, skipValue(text, index));
-        if (text.charCodeAt(index) === 44) index = skipSpace(text, index + 1);
+        index = skipJsonSpace(text, skipValue(text, index));
+        if (text.charCodeAt(index) === 44) index = skipJsonSpace(text, index + 1);
         else return found;
       }
       found = index;
@@ -49,14 +51,6 @@ export function locateJsonPointer(text: string, pointer: string, atKey = false):
   return found;
 }
 
-function skipSpace(text: string, index: number): number {
-  while (index < text.length) {
-    const code = text.charCodeAt(index);
-    if (code !== 32 && code !== 10 && code !== 13 && code !== 9) break;
-    index++;
-  }
-  return index;
-}
 
 function skipString(text: string, index: number): number {
   for (index++; index < text.length; index++) {
