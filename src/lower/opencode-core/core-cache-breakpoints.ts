@@ -3,14 +3,18 @@ import type { CacheHint } from "../../generated/schema-types.js";
 /** Anthropic accepts at most 4 cache_control breakpoints per request. @see spec §4.3 (Anthropic: at most 4 cache breakpoints) */
 export const ANTHROPIC_BREAKPOINT_CAP = 4;
 
-/** The breakpoint budget, spent in request order (system, then messages). */
+/** Hints of at least this many seconds ask Anthropic for the 1-hour cache (`x !== undefined && x >= 3600 ? "1h" : undefined` in the 1.18.33 bundle). */
+export const ANTHROPIC_ONE_HOUR_TTL_SECONDS = 3600;
+
+/** The breakpoint budget, spent in request order (tool definitions, system, then messages). */
 export interface CacheBreakpoints {
   remaining: number;
   dropped: number;
 }
 
 /**
- * `cache_control` for a cache hint: ephemeral (1h when the hint's ttl is 1h); none past the cap.
+ * `cache_control` for a cache hint (`LLM.CacheHint {type: ephemeral|persistent, ttlSeconds?}`): ephemeral,
+ * with `ttl: "1h"` when `ttlSeconds >= 3600`; none past the cap, which counts the dropped ones.
  * @see spec §4.3 (Anthropic cache breakpoints)
  */
 export function cacheControl(breakpoints: CacheBreakpoints, cache: CacheHint | undefined): { type: "ephemeral"; ttl?: "1h" } | undefined {
@@ -20,5 +24,6 @@ export function cacheControl(breakpoints: CacheBreakpoints, cache: CacheHint | u
     return undefined;
   }
   breakpoints.remaining -= 1;
-  return cache.ttl === "1h" ? { type: "ephemeral", ttl: "1h" } : { type: "ephemeral" };
+  const ttlSeconds = cache.ttlSeconds;
+  return ttlSeconds !== undefined && ttlSeconds >= ANTHROPIC_ONE_HOUR_TTL_SECONDS ? { type: "ephemeral", ttl: "1h" } : { type: "ephemeral" };
 }
