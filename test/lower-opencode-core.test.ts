@@ -79,6 +79,57 @@ describe("opencode-core anthropic-messages (§4.3)", () => {
     expect(JSON.stringify(body).split("cache_control").length - 1).toBe(4);
     expect(warnings).toEqual(["Anthropic Messages: dropped 1 cache breakpoint(s); the API allows at most 4 per request."]);
   });
+  // LLM.CacheHint is {type, ttlSeconds?}; the 1.18.33 bundle maps `x !== undefined && x >= 3600 ? "1h" : undefined` (docs/reviews/lowering-goldens.md, cache-hint-ttl).
+  it("asks for the 1h cache only when ttlSeconds >= 3600", () => {
+    const hinted = (id: string, cache: object): Message => ({ role: "tool", content: [{ type: "tool-result", id, name: "t", result: { type: "text", value: id }, cache: cache as never }] });
+    const body = lower("anthropic-messages", [hinted("a", { type: "ephemeral", ttlSeconds: 3600 }), hinted("b", { type: "persistent", ttlSeconds: 3599 }), hinted("c", { type: "ephemeral", ttl: "1h" })]);
+    expect(body).toBe(
+      '{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"a","content":"a","cache_control":{"type":"ephemeral","ttl":"1h"}}]},' +
+        '{"role":"user","content":[{"type":"tool_result","tool_use_id":"b","content":"b","cache_control":{"type":"ephemeral"}}]},' +
+        '{"role":"user","content":[{"type":"tool_result","tool_use_id":"c","content":"c","cache_control":{"type":"ephemeral"}}]}]}',
+    );
+  });
+  // The default cache policy of LLM.compile (`auto` = {tools, system, messages: "latest-user-message"}) on anthropic-messages:
+  // README v2-runner list "the last system block, the last tool definition, and the latest user message".
+  it("marks the last system block and the last text part of the latest user message", () => {
+    const image = { type: "media", mediaType: "image/png", data: PNG };
+    const messages: Message[] = [
+      { role: "system", content: [{ type: "text", text: "s1" }, { type: "text", text: "s2" }] },
+      { role: "user", content: [{ type: "text", text: "old" }] },
+      { role: "assistant", content: [{ type: "text", text: "ok" }] },
+      { role: "user", content: [{ type: "text", text: "new" }, image as never] },
+    ];
+    expect(lower("anthropic-messages", messages)).toBe(
+      '{"system":[{"type":"text","text":"s1"},{"type":"text","text":"s2","cache_control":{"type":"ephemeral"}}],"messages":[' +
+        '{"role":"user","content":[{"type":"text","text":"old"}]},{"role":"assistant","content":[{"type":"text","text":"ok"}]},' +
+        `{"role":"user","content":[{"type":"text","text":"new","cache_control":{"type":"ephemeral"}},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"${PNG}"}}]}]}`,
+    );
+  });
+  it("keeps an explicit hint where the policy would add one", () => {
+    const messages: Message[] = [
+      { role: "system", content: [{ type: "text", text: "s", cache: { type: "ephemeral", ttlSeconds: 7200 } }] },
+      { role: "user", content: [{ type: "text", text: "u", cache: { type: "persistent", ttlSeconds: 3600 } }] },
+    ];
+    expect(lower("anthropic-messages", messages)).toBe(
+      '{"system":[{"type":"text","text":"s","cache_control":{"type":"ephemeral","ttl":"1h"}}],"messages":[{"role":"user","content":[{"type":"text","text":"u","cache_control":{"type":"ephemeral","ttl":"1h"}}]}]}',
+    );
+  });
+  it("counts policy and explicit hints together in request order against the cap of 4", () => {
+    const cached = (id: string): Message => ({ role: "tool", content: [{ type: "tool-result", id, name: "t", result: { type: "text", value: id }, cache: { type: "ephemeral" } }] });
+    const messages: Message[] = [{ role: "system", content: "sys" }, { role: "user", content: [{ type: "text", text: "go" }] }, ...["a", "b", "c", "d"].map(cached)];
+    const { body, warnings } = lowerCore({ protocol: "anthropic-messages", messages });
+    const result = (id: string, marked: boolean) => `{"role":"user","content":[{"type":"tool_result","tool_use_id":"${id}","content":"${id}"${marked ? ',"cache_control":{"type":"ephemeral"}' : ""}}]}`;
+    expect(JSON.stringify(body)).toBe(
+      '{"system":[{"type":"text","text":"sys","cache_control":{"type":"ephemeral"}}],"messages":[{"role":"user","content":[{"type":"text","text":"go","cache_control":{"type":"ephemeral"}}]},' +
+        `${result("a", true)},${result("b", true)},${result("c", false)},${result("d", false)}]}`,
+    );
+    expect(warnings).toEqual(["Anthropic Messages: dropped 2 cache breakpoint(s); the API allows at most 4 per request."]);
+  });
+  it("applies no cache policy on the other protocols", () => {
+    expect(lower("openai-responses", [{ role: "system", content: "s" }, { role: "user", content: [{ type: "text", text: "u" }] }])).toBe(
+      '{"input":[{"role":"system","content":"s"},{"role":"user","content":[{"type":"input_text","text":"u"}]}]}',
+    );
+  });
   it("sends the assistant tool call as tool_use", () => {
     expect(lower("anthropic-messages", [call("a")])).toBe('{"messages":[{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"bash","input":{"command":"echo hi"}}]}]}');
   });

@@ -3,6 +3,7 @@ import { LoweringError } from "../lowering-error.js";
 import { wireValue, type LoweringResult } from "../lowering-result.js";
 import type { AnthropicMessagesBody } from "../wire-bodies.js";
 import { ANTHROPIC_BREAKPOINT_CAP, cacheControl, type CacheBreakpoints } from "./core-cache-breakpoints.js";
+import { applyDefaultCachePolicy } from "./core-cache-policy.js";
 import { coreToolResultText } from "./core-tool-result-text.js";
 import { IMAGE_MIMES, validateMedia } from "./core-media.js";
 import { splitCoreRequest, systemParts, wrapSystemUpdate } from "./core-request.js";
@@ -91,10 +92,11 @@ function splitsLocalToolResults(messages: Message[], index: number): boolean {
 
 /**
  * opencode-core (native) lowering to Anthropic Messages `{system?, messages}`: each tool message becomes its own user message.
+ * The default cache policy runs first (`LLM.compile`), then hints become breakpoints in request order, at most 4.
  * @see spec §4.3 (Anthropic Messages)
  */
 export function lowerCoreAnthropicMessages(options: { messages: Message[] }): LoweringResult<AnthropicMessagesBody> {
-  const request = splitCoreRequest(options.messages);
+  const request = applyDefaultCachePolicy(splitCoreRequest(options.messages));
   const breakpoints: CacheBreakpoints = { remaining: ANTHROPIC_BREAKPOINT_CAP, dropped: 0 };
   const system = request.system.length === 0 ? undefined : request.system.map((part) => ({ type: "text", text: part.text, cache_control: cacheControl(breakpoints, part.cache) }));
   const messages: AnthropicMessage[] = [];
