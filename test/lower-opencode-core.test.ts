@@ -158,4 +158,14 @@ describe("opencode-core openai-responses (§4.3)", () => {
     const body = lower("openai-responses", [result("a", { type: "content", value: [{ type: "text", text: "t" }, { type: "file", uri: `data:image/png;base64,${PNG}`, mime: "image/png" }] })]);
     expect(body).toBe(`{"input":[{"type":"function_call_output","call_id":"a","output":[{"type":"input_text","text":"t"},{"type":"input_image","image_url":"data:image/png;base64,${PNG}"}]}]}`);
   });
+  // OpenAIResponses.lowerMessages (1.18.33 bundle): a system update joins a previous {role:"user"} item as one more input_text
+  // (docs/reviews/lowering-goldens.md, system-update-after-user-escaped); after anything else it is a user item of its own.
+  it("joins a system update to the user item before it, else sends it as a user item", () => {
+    const update = (text: string): Message => ({ role: "system", content: text });
+    const body = lower("openai-responses", [{ role: "user", content: [{ type: "text", text: "u" }] }, update("a"), update("b"), call("c1"), update("c")]);
+    expect(body).toBe(
+      '{"input":[{"role":"user","content":[{"type":"input_text","text":"u"},{"type":"input_text","text":"<system-update>\\na\\n</system-update>"},{"type":"input_text","text":"<system-update>\\nb\\n</system-update>"}]},' +
+        '{"type":"function_call","call_id":"c1","name":"bash","arguments":"{\\"command\\":\\"echo hi\\"}"},{"role":"user","content":[{"type":"input_text","text":"<system-update>\\nc\\n</system-update>"}]}]}',
+    );
+  });
 });

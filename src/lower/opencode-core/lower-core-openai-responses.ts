@@ -72,6 +72,18 @@ function lowerAssistant(message: AssistantMessage): Item[] {
 }
 
 /**
+ * A later system message: one more input_text part of the previous item when that item is a user
+ * message (a user message or an earlier update), else a new user item.
+ * @see spec §4.3 (system-update merge)
+ */
+function lowerSystemUpdate(input: Item[], text: string): void {
+  const part = { type: "input_text", text };
+  const previous = input.at(-1);
+  if (previous?.role === "user") input[input.length - 1] = { role: "user", content: [...(previous.content as unknown[]), part] };
+  else input.push({ role: "user", content: [part] });
+}
+
+/**
  * opencode-core (native) lowering to OpenAI Responses `{input}`.
  * @see spec §4.3 (OpenAI Responses)
  */
@@ -81,7 +93,7 @@ export function lowerCoreOpenAIResponses(options: { messages: Message[] }): Lowe
   for (const message of request.messages) {
     switch (message.role) {
       case "system":
-        input.push({ role: "user", content: [{ type: "input_text", text: wrapSystemUpdate(systemParts(message)).text }] });
+        lowerSystemUpdate(input, wrapSystemUpdate(systemParts(message)).text);
         break;
       case "user":
         input.push(lowerUser(message));
