@@ -160,6 +160,24 @@ describe("opencode-core openai-responses (§4.3)", () => {
   });
   // OpenAIResponses.lowerMessages (1.18.33 bundle): a system update joins a previous {role:"user"} item as one more input_text
   // (docs/reviews/lowering-goldens.md, system-update-after-user-escaped); after anything else it is a user item of its own.
+  // OpenAIResponses.lowerMessages (1.18.33 bundle): assistant texts are queued and flushed as one output_text message before a
+  // tool call and at the end; a providerExecuted call is skipped (`if (part.providerExecuted === true) continue`).
+  it("sends each run of assistant text as one message and skips provider-executed calls", () => {
+    const assistant: Message = {
+      role: "assistant",
+      content: [
+        { type: "text", text: "a" },
+        { type: "text", text: "b" },
+        { type: "tool-call", id: "ws", name: "web_search", input: {}, providerExecuted: true },
+        { type: "text", text: "c" },
+        { type: "tool-call", id: "c1", name: "bash", input: {} },
+      ],
+    };
+    expect(lower("openai-responses", [assistant])).toBe(
+      '{"input":[{"role":"assistant","content":[{"type":"output_text","text":"a"},{"type":"output_text","text":"b"}]},' +
+        '{"role":"assistant","content":[{"type":"output_text","text":"c"}]},{"type":"function_call","call_id":"c1","name":"bash","arguments":"{}"}]}',
+    );
+  });
   it("joins a system update to the user item before it, else sends it as a user item", () => {
     const update = (text: string): Message => ({ role: "system", content: text });
     const body = lower("openai-responses", [{ role: "user", content: [{ type: "text", text: "u" }] }, update("a"), update("b"), call("c1"), update("c")]);

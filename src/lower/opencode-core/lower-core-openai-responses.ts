@@ -55,20 +55,35 @@ function lowerUser(message: UserMessage): Item {
   };
 }
 
-/** @see spec §4.3 (OpenAI Responses assistant items: output_text messages and function_call items) */
+/**
+ * Assistant items: each run of text parts is one `{role:"assistant"}` message of output_text parts, a
+ * local tool call is a function_call item, a provider-executed call is not sent (`OpenAIResponses.lowerMessages`
+ * in the 1.18.33 bundle: texts are queued and flushed before a call and at the end).
+ * @see spec §4.3 (OpenAI Responses)
+ */
 function lowerAssistant(message: AssistantMessage): Item[] {
-  return message.content.map((part) => {
+  const items: Item[] = [];
+  const texts: string[] = [];
+  const flush = () => {
+    if (texts.length > 0) items.push({ role: "assistant", content: texts.splice(0).map((text) => ({ type: "output_text", text })) });
+  };
+  for (const part of message.content) {
     switch (part.type) {
       case "text":
-        return { role: "assistant", content: [{ type: "output_text", text: part.text }] };
+        texts.push(part.text);
+        break;
       case "tool-call":
-        return { type: "function_call", call_id: part.id, name: part.name, arguments: JSON.stringify(part.input) };
+        flush();
+        if (part.providerExecuted !== true) items.push({ type: "function_call", call_id: part.id, name: part.name, arguments: JSON.stringify(part.input) });
+        break;
       default: {
         const _exhaustive: never = part;
         return _exhaustive;
       }
     }
-  });
+  }
+  flush();
+  return items;
 }
 
 /**
