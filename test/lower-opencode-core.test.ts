@@ -53,9 +53,16 @@ describe("opencode-core openai-chat (§4.3)", () => {
     const image = { type: "content", value: [{ type: "file", uri: "data:image/png;base64,iVBORw0KGgp=", mime: "image/png" }] };
     expect(() => lowerCore({ protocol: "openai-chat", messages: [result("c1", image)] })).toThrow("OpenAI Chat media must contain canonical base64");
   });
-  it("rejects invalid base64", () => {
+  // §4.3 elides the texts; ProviderShared.validateMedia in the 1.18.33 bundle: a data URL failing
+  // ^data:([^;,]+);base64,([A-Za-z0-9+/]*={0,2})$ → "media data URL must contain valid base64" (docs/reviews/lowering-goldens.md,
+  // media-invalid-base64-openai-chat); a payload that passes it but is not base64 (length not a multiple of 4) → "media must contain valid base64".
+  it("rejects a data URL whose payload is not base64 characters", () => {
     const image = { type: "content", value: [{ type: "file", uri: "data:image/png;base64,@@@@", mime: "image/png" }] };
-    expect(() => lowerCore({ protocol: "openai-chat", messages: [result("c1", image)] })).toThrow("OpenAI Chat media must contain valid base64"); // spec §4.3 error list
+    expect(() => lowerCore({ protocol: "openai-chat", messages: [result("c1", image)] })).toThrow(new LoweringError("OpenAI Chat media data URL must contain valid base64"));
+  });
+  it("rejects a data URL payload of base64 characters whose length is not a multiple of 4", () => {
+    const image = { type: "content", value: [{ type: "file", uri: "data:image/png;base64,iVBORw0KGgo", mime: "image/png" }] };
+    expect(() => lowerCore({ protocol: "openai-chat", messages: [result("c1", image)] })).toThrow(new LoweringError("OpenAI Chat media must contain valid base64"));
   });
 });
 

@@ -6,22 +6,25 @@ const IMAGES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 const ENCODED = 29_360_128;
 const DECODED = 20_971_520;
 
-/** The checks of spec §4.3 in their order, written the plain way (full regex scans), as the oracle. */
+/**
+ * The checks of `ProviderShared.validateMedia` in the 1.18.33 bundle (spec §4.3 names them, the bundle
+ * gives the texts and the order), written the plain way with a full regex scan per check, as the oracle.
+ */
 function plainValidateMedia(route: string, mediaType: string, data: string): string {
   const mime = mediaType.toLowerCase();
   if (!IMAGES.includes(mime)) return `${route} does not support media type ${mediaType}`;
-  let base64 = data;
+  let base64: string;
   if (data.startsWith("data:")) {
     const match = /^data:([^;,]+);base64,([A-Za-z0-9+/]*={0,2})$/s.exec(data);
-    if (!match) return `${route} media must contain valid base64`;
+    if (!match) return `${route} media data URL must contain valid base64`;
     if (match[1]!.toLowerCase() !== mime) return `${route} media type ${mediaType} does not match data URL type ${match[1]}`;
     base64 = match[2]!;
-  }
-  if (new TextEncoder().encode(base64).length > ENCODED) return `${route} media exceeds the ${ENCODED} byte encoded limit`;
+  } else base64 = data;
+  if (Buffer.byteLength(base64, "utf8") > ENCODED) return `${route} media exceeds the ${ENCODED} byte encoded limit`;
   if (!base64 || base64.length % 4 !== 0 || !/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(base64)) return `${route} media must contain valid base64`;
-  const binary = atob(base64);
-  if (binary.length > DECODED) return `${route} media exceeds the ${DECODED} byte decoded limit`;
-  if (btoa(binary) !== base64) return `${route} media must contain canonical base64`;
+  const bytes = Buffer.from(base64, "base64");
+  if (bytes.byteLength > DECODED) return `${route} media exceeds the ${DECODED} byte decoded limit`;
+  if (bytes.toString("base64") !== base64) return `${route} media must contain canonical base64`;
   return "ok";
 }
 
@@ -35,15 +38,18 @@ const outcome = (mediaType: string, data: string) => {
 };
 
 const base64Text = fc.uint8Array({ maxLength: 40 }).map((bytes) => btoa(String.fromCharCode(...bytes)));
-const mutated = fc.tuple(base64Text, fc.nat(), fc.constantFrom("", "=", "==", " ", "\n", "*", "-", "_", "A", "Q", "B")).map(([text, at, insert]) => {
-  const index = text.length === 0 ? 0 : at % (text.length + 1);
-  return text.slice(0, index) + insert + text.slice(index);
-});
+const mutated = fc
+  .tuple(base64Text, fc.nat(), fc.constantFrom("", "=", "==", "===", " ", "\n", "*", "-", "_", "A", "Q", "B", ";", ",", "\u00e9", "\u{1F600}"))
+  .map(([text, at, insert]) => {
+    const index = text.length === 0 ? 0 : at % (text.length + 1);
+    return text.slice(0, index) + insert + text.slice(index);
+  });
 const payload = fc.oneof(base64Text, mutated, base64Text.map((text) => text.replace(/=+$/, "")));
+const urlType = fc.constantFrom("image/png", "IMAGE/PNG", "image/gif", "text/plain", "image/png\n", `image/${"x".repeat(400)}`);
 const data = fc.oneof(
   payload,
-  fc.tuple(fc.constantFrom("image/png", "IMAGE/PNG", "image/gif", "text/plain"), payload).map(([type, body]) => `data:${type};base64,${body}`),
-  fc.constantFrom("data:image/png,abc", "data:;base64,AAAA", ""),
+  fc.tuple(urlType, payload).map(([type, body]) => `data:${type};base64,${body}`),
+  fc.constantFrom("data:image/png,abc", "data:;base64,AAAA", "data:image/png;base64", "data:image/png;charset=utf-8;base64,AAAA", "data:", "", "DATA:image/png;base64,AAAA"),
 );
 
 describe("validateMedia keeps the §4.3 checks and their order while scanning large media once", () => {
@@ -54,5 +60,18 @@ describe("validateMedia keeps the §4.3 checks and their order while scanning la
       }),
       { numRuns: 10_000 },
     );
+  });
+});
+
+describe("validateMedia on media past the encoded limit (one scan; order from the 1.18.33 bundle)", () => {
+  const big = "A".repeat(ENCODED + 4);
+  it("reports the encoded limit for a well-formed data URL and for raw base64 with a bad character", () => {
+    expect(outcome("image/png", `data:image/png;base64,${big}`)).toBe("OpenAI Chat media exceeds the 29360128 byte encoded limit");
+    expect(outcome("image/png", `${big}*`)).toBe("OpenAI Chat media exceeds the 29360128 byte encoded limit");
+  });
+  it("reports the data URL error first when the payload has a bad character, even with another type", () => {
+    expect(outcome("image/png", `data:image/png;base64,${big}*`)).toBe("OpenAI Chat media data URL must contain valid base64");
+    expect(outcome("image/png", `data:image/gif;base64,${big}*`)).toBe("OpenAI Chat media data URL must contain valid base64");
+    expect(outcome("image/png", `data:image/gif;base64,${big}`)).toBe("OpenAI Chat media type image/png does not match data URL type image/gif");
   });
 });

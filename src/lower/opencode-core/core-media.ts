@@ -19,9 +19,13 @@ export const MAX_MEDIA_ENCODED_BYTES = 29360128;
 export const MAX_MEDIA_DECODED_BYTES = 20971520;
 
 // With `length % 4 === 0`, this simple linear class is the same language as groups of four with
-// padding only in the last group; it avoids a per-group backtracking regex on 20 MB media.
+// padding only in the last group; it avoids a per-group backtracking regex on 20 MB media. Without
+// the length rule it is the payload part of the bundle's data-URL pattern
+// `^data:([^;,]+);base64,([A-Za-z0-9+/]*={0,2})$`.
 const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
-const dataUrlPrefix = /^data:([^;,]+);base64,/;
+// The data URL's media type: everything up to the first `;` or `,` (sticky, so it stops there).
+const dataUrlType = /[^;,]+/y;
+const BASE64_MARKER = ";base64,";
 
 /** Media that passed the checks: lower-cased MIME, canonical base64 and its data URL. */
 export interface ValidatedMedia {
@@ -35,32 +39,50 @@ function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
+/** The `data:<type>;base64,` head of a data URL: its type and where the payload starts; undefined when there is none. */
+function dataUrlHead(data: string): { type: string; payloadStart: number } | undefined {
+  dataUrlType.lastIndex = "data:".length;
+  const match = dataUrlType.exec(data);
+  if (!match) return undefined;
+  const end = dataUrlType.lastIndex;
+  if (!data.startsWith(BASE64_MARKER, end)) return undefined;
+  return { type: match[0], payloadStart: end + BASE64_MARKER.length };
+}
+
 /**
- * `ProviderShared.validateMedia`: allowed type, a data URL whose type matches, size limits, canonical base64.
- * Throws a LoweringError with opencode's exact text.
+ * `ProviderShared.validateMedia`: allowed type; for a data URL, the whole URL matches
+ * `^data:([^;,]+);base64,([A-Za-z0-9+/]*={0,2})$` (else `media data URL must contain valid base64`)
+ * and its type matches; then the encoded limit, valid base64 (`media must contain valid base64`),
+ * the decoded limit, canonical base64. Throws a LoweringError with opencode's exact text.
+ *
+ * The same checks in the same order as the 1.18.33 bundle, but large media is scanned once: a round
+ * trip that gives the same text proves valid, canonical base64 (and so a payload the data-URL pattern
+ * accepts); the character scans run only where they decide which error comes first.
  * @see spec §4.3 (validateMedia)
  */
 export function validateMedia(route: string, mediaType: string, data: string, allowed: readonly string[]): ValidatedMedia {
   const mime = mediaType.toLowerCase();
   if (!allowed.includes(mime)) throw new LoweringError(`${route} does not support media type ${mediaType}`);
   const invalid = () => new LoweringError(`${route} media must contain valid base64`);
+  const invalidDataUrl = () => new LoweringError(`${route} media data URL must contain valid base64`);
+  const isDataUrl = data.startsWith("data:");
   let base64 = data;
-  // A data URL's payload must be base64 characters before anything else is checked; that full
-  // scan runs only where it can change which error comes first (the round trip below covers it).
-  let payloadChecked = false;
-  const payloadIsBase64 = (payload: string) => (payloadChecked = true) && base64Pattern.test(payload);
-  if (data.startsWith("data:")) {
-    const match = dataUrlPrefix.exec(data.slice(0, 300));
-    if (!match) throw invalid();
-    const payload = data.slice(match[0].length);
-    if (match[1]!.toLowerCase() !== mime) {
-      if (!payloadIsBase64(payload)) throw invalid();
-      throw new LoweringError(`${route} media type ${mediaType} does not match data URL type ${match[1]}`);
+  let fails: boolean | undefined;
+  /** Does the text fail the base64 character pattern? Scanned at most once. */
+  const patternFails = () => (fails ??= !base64Pattern.test(base64));
+  /** For a data URL, a payload failing the pattern is the data-URL error, ahead of every later check. */
+  const dataUrlFails = () => isDataUrl && patternFails();
+  if (isDataUrl) {
+    const head = dataUrlHead(data);
+    if (!head) throw invalidDataUrl();
+    base64 = data.slice(head.payloadStart);
+    if (head.type.toLowerCase() !== mime) {
+      if (dataUrlFails()) throw invalidDataUrl();
+      throw new LoweringError(`${route} media type ${mediaType} does not match data URL type ${head.type}`);
     }
-    base64 = payload;
   }
   if (utf8Length(base64) > MAX_MEDIA_ENCODED_BYTES) {
-    if (data !== base64 && !payloadChecked && !payloadIsBase64(base64)) throw invalid();
+    if (dataUrlFails()) throw invalidDataUrl();
     throw new LoweringError(`${route} media exceeds the ${MAX_MEDIA_ENCODED_BYTES} byte encoded limit`);
   }
   if (!base64) throw invalid();
@@ -68,12 +90,13 @@ export function validateMedia(route: string, mediaType: string, data: string, al
   try {
     binary = atob(base64);
   } catch {
-    throw invalid();
+    throw dataUrlFails() ? invalidDataUrl() : invalid();
   }
-  // A round trip that gives the same text proves valid and canonical base64 in one pass; the
-  // character check runs only to tell "not base64" from "not canonical" (in that order, §4.3).
   const canonical = btoa(binary) === base64;
-  if (!canonical && (base64.length % 4 !== 0 || !base64Pattern.test(base64))) throw invalid();
+  if (!canonical) {
+    if (dataUrlFails()) throw invalidDataUrl();
+    if (base64.length % 4 !== 0 || patternFails()) throw invalid();
+  }
   if (binary.length > MAX_MEDIA_DECODED_BYTES) throw new LoweringError(`${route} media exceeds the ${MAX_MEDIA_DECODED_BYTES} byte decoded limit`);
   if (!canonical) throw new LoweringError(`${route} media must contain canonical base64`);
   return { mime, base64, dataUrl: `data:${mime};base64,${base64}` };
