@@ -65,7 +65,7 @@ const skipReason = !binary ? "the opencode 1.18.33 binary is not installed (.ci/
 if (skipReason) console.warn(`test/e2e/gate-opencode.test.ts skipped: ${skipReason}`);
 
 interface JsonReport {
-  outcomes: { id: string; status: string; message?: string }[];
+  outcomes: { id: string; status: string; message?: string; differences?: { actual: unknown }[] }[];
 }
 
 describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against the real opencode 1.18.33", () => {
@@ -111,7 +111,8 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against
         const known = (outcome: JsonReport["outcomes"][number]) => {
           const scenario = outcome.id.split("/")[0]!;
           if (outcome.status === "unsupported") return unsupported.has(scenario);
-          return outcome.status === "fail" && knownDisagreements[scenario] !== undefined && (outcome.message ?? "").includes(knownDisagreements[scenario]!);
+          const bytes = knownDisagreements[scenario];
+          return outcome.status === "fail" && bytes !== undefined && (outcome.differences ?? []).some((difference) => typeof difference.actual === "string" && difference.actual.includes(bytes));
         };
         const bad = report.outcomes.filter((outcome) => outcome.status !== "pass" && !known(outcome));
         expect(bad, `${protocol}:\n${run.stdout}\n${run.stderr}`).toEqual([]);
