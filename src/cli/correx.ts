@@ -15,6 +15,7 @@ commands:
   adapter    serve the reference over the adapter protocol on stdin/stdout
   golden     review, accept, reject or prune pending goldens
   serve      fake provider endpoint on 127.0.0.1 (agents under test)
+  gate       run an agent against the fake provider and check every tool result it sends
 
 exit codes: 0 all good; 1 something does not conform; 2 usage or input error
 run 'correx <command> --help' for a command's options`;
@@ -29,6 +30,7 @@ const commands: Record<string, () => Promise<Command>> = {
   adapter: async () => (await import("./commands/adapter-command.js")).adapterCommand,
   golden: async () => (await import("./commands/golden-command.js")).goldenCommand,
   serve: async () => (await import("./commands/serve-command.js")).serveCommand,
+  gate: async () => (await import("./commands/gate-command.js")).gateCommand,
 };
 
 const io: CommandIo = {

@@ -43,22 +43,6 @@ const scenarios = [
   "webfetch-over-limit",
 ];
 
-/**
- * Tool results the profile does not model (reported `unsupported`, never a pass): the v1 webfetch
- * HTML → markdown conversion (Turndown) is not implemented by the opencode-cli profile.
- */
-const unsupported = new Set(["webfetch-small"]);
-
-/**
- * Where the released binary and the opencode-cli profile disagree today, with the exact bytes the
- * binary sends (reported to the profile owner; spec README "unknown tool" does not pin the list).
- * Such a call may fail only with these bytes; once the profile is fixed it passes.
- */
-const knownDisagreements: Record<string, string> = {
-  // the binary's list of available tools includes `invalid` itself; the profile leaves it out
-  "unknown-tool": "Available tools: bash, edit, glob, grep, invalid, read, skill, task, todowrite, webfetch, write.",
-};
-
 const binary = findOpencodeBinary();
 const ripgrep = await ripgrepAvailable();
 const skipReason = !binary ? "the opencode 1.18.33 binary is not installed (.ci/run installs opencode-ai@1.18.33 from npm)" : !ripgrep ? "ripgrep (rg) is not installed (.ci/run installs Debian's ripgrep)" : null;
@@ -70,7 +54,7 @@ interface JsonReport {
 
 describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against the real opencode 1.18.33", () => {
   it(
-    "passes for every scenario × openai-chat, anthropic-messages and google-gemini (known profile disagreements aside)",
+    "passes for every scenario × openai-chat, anthropic-messages and google-gemini",
     async () => {
       const work = mkdtempSync(join(tmpdir(), "correx-gate-opencode-"));
       const protocols = ["openai-chat", "anthropic-messages", "google-gemini"] as const;
@@ -108,16 +92,10 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against
           byScenario.set(scenario, [...(byScenario.get(scenario) ?? []), outcome.status]);
         }
         green[protocol] = [...byScenario.values()].filter((statuses) => statuses.every((status) => status === "pass")).length;
-        const known = (outcome: JsonReport["outcomes"][number]) => {
-          const scenario = outcome.id.split("/")[0]!;
-          if (outcome.status === "unsupported") return unsupported.has(scenario);
-          const bytes = knownDisagreements[scenario];
-          return outcome.status === "fail" && bytes !== undefined && (outcome.differences ?? []).some((difference) => typeof difference.actual === "string" && difference.actual.includes(bytes));
-        };
-        const bad = report.outcomes.filter((outcome) => outcome.status !== "pass" && !known(outcome));
+        // every tool result the binary sends equals the profile's, byte for byte
+        const bad = report.outcomes.filter((outcome) => outcome.status !== "pass");
         expect(bad, `${protocol}:\n${run.stdout}\n${run.stderr}`).toEqual([]);
-        const disagreements = report.outcomes.filter((outcome) => outcome.status === "fail").length;
-        expect(run.code, run.stdout).toBe(disagreements > 0 ? 1 : 0);
+        expect(run.code, run.stdout).toBe(0);
       });
       console.log(`correx gate vs opencode 1.18.33: scenarios green per protocol ${JSON.stringify(green)}`);
       for (const protocol of protocols) expect(green[protocol]).toBeGreaterThanOrEqual(20);

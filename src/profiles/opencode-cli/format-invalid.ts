@@ -13,5 +13,8 @@ export function formatInvalid(input: { tool: string; error: string }): ToolOutco
  * @see README "unknown tool"
  */
 export function unavailableToolMessage(name: string, available: readonly string[]): string {
-  return `Model tried to call unavailable tool '${name}'. Available tools: ${[...available].sort().join(", ")}.`;
+  // The list is the registered tool set, which holds `invalid` itself although it is never
+  // offered as an active tool (§2.0); observed on the released 1.18.33 binary by `correx gate`.
+  const registered = new Set([...available, "invalid"]);
+  return `Model tried to call unavailable tool '${name}'. Available tools: ${[...registered].sort().join(", ")}.`;
 }

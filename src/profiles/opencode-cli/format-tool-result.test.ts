@@ -52,7 +52,8 @@ describe("§2.0 invalid arguments (README invalid arguments)", () => {
 });
 
 describe("§2.0 unknown tools (README unknown tool, tools offered)", () => {
-  const available = "bash, edit, glob, grep, read, skill, task, todowrite, webfetch, write";
+  // the registered set, `invalid` included (observed on the released binary by correx gate)
+  const available = "bash, edit, glob, grep, invalid, read, skill, task, todowrite, webfetch, write";
 
   it("reroutes an unknown tool to invalid with the AI SDK message", () => {
     expect(format("frobnicate", { a: 1 }, {})).toEqual({
@@ -75,7 +76,7 @@ describe("§2.0 unknown tools (README unknown tool, tools offered)", () => {
   it("offers apply_patch instead of edit and write to gpt- models (not gpt-4, not oss)", () => {
     expect(format("edit", { filePath: "/a", oldString: "a", newString: "b" }, { path: "/a" }, { model: "gpt-5" })).toMatchObject({
       output:
-        "The arguments provided to the tool are invalid: Model tried to call unavailable tool 'edit'. Available tools: apply_patch, bash, glob, grep, read, skill, task, todowrite, webfetch.",
+        "The arguments provided to the tool are invalid: Model tried to call unavailable tool 'edit'. Available tools: apply_patch, bash, glob, grep, invalid, read, skill, task, todowrite, webfetch.",
     });
     expect(format("edit", { filePath: "/a", oldString: "a", newString: "b" }, { path: "/a", replacements: 1 }, { model: "gpt-4o" })).toMatchObject({
       output: "Edit applied successfully.",
@@ -88,7 +89,7 @@ describe("§2.0 unknown tools (README unknown tool, tools offered)", () => {
 
   it("uses options.availableTools when given", () => {
     expect(format("zzz", {}, {}, { availableTools: ["read", "bash"] })).toMatchObject({
-      output: "The arguments provided to the tool are invalid: Model tried to call unavailable tool 'zzz'. Available tools: bash, read.",
+      output: "The arguments provided to the tool are invalid: Model tried to call unavailable tool 'zzz'. Available tools: bash, invalid, read.",
     });
   });
 });
