@@ -1,6 +1,7 @@
 import { lowerCore } from "../lower/lower-core.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import { lowerCli } from "../lower/opencode-cli/lower-cli.js";
+import { coreReplayedResult } from "../loop/loop-core-replay.js";
 import { unavailableToolMessage } from "../profiles/opencode-cli/format-invalid.js";
 import type { CliFormatResult } from "../profiles/opencode-cli/format-result.js";
 import { BUILT_IN_TOOLS, defaultAvailableTools, resolveToolName } from "../profiles/opencode-cli/tool-availability.js";
@@ -74,12 +75,7 @@ function lowerCoreTurn(options: ExpectedTurnOptions): unknown {
   const results = options.calls.map((call) => ({
     role: "tool" as const,
     content: [
-      {
-        type: "tool-result" as const,
-        id: call.id,
-        name: call.tool,
-        result: options.profile.format({ tool: call.tool, input: call.input, observation: call.observation, options: options.options }, options.store),
-      },
+      coreReplayedResult(call.id, call.tool, options.profile.format({ tool: call.tool, input: call.input, observation: call.observation, options: options.options }, options.store)),
     ],
   }));
   const messages = [

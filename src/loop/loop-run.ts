@@ -5,6 +5,7 @@ import { lowerCli } from "../lower/opencode-cli/lower-cli.js";
 import type { CliFormatResult } from "../profiles/opencode-cli/format-result.js";
 import type { OutputStorePort } from "../profiles/output-store-port.js";
 import { UnsupportedError, type FormatOptions, type Profile } from "../profiles/profile.js";
+import { coreReplayedResult } from "./loop-core-replay.js";
 import { MAX_STEPS_TEXT, NO_STRUCTURED_OUTPUT, STRUCTURED_OUTPUT_TOOL } from "./loop-max-steps.js";
 import { parseStreamReply, type LoopCall, type LoopFinish } from "./loop-stream-reply.js";
 import { loopTools, streamBody, streamEndpoint, toolRequestFields, type LoopTool } from "./loop-tool-definitions.js";
@@ -137,7 +138,7 @@ async function runStep(options: ReferenceLoopOptions, text: string, calls: (Loop
   for (const { call, input } of results) content.push({ type: "tool-call", id: call.id, name: call.name, input });
   return [
     { role: "assistant", content },
-    ...results.map(({ call, result }) => ({ role: "tool", content: [{ type: "tool-result", id: call.id, name: call.name, result }] })),
+    ...results.map(({ call, result }) => ({ role: "tool", content: [coreReplayedResult(call.id, call.name, result)] })),
   ];
 }
 
