@@ -15,6 +15,7 @@ import { runAgentProcess, type AgentExit } from "./gate-agent-process.js";
 import { compareGateFragments, type GateComparable } from "./gate-compare.js";
 import { expectedTurnFragments, type GateCall } from "./gate-expected.js";
 import { extractGateFragments, gateFragmentText, type GateFragment } from "./gate-fragments.js";
+import { agentOutputDirectory } from "./gate-output-directory.js";
 import { renderGateTemplate } from "./gate-render-template.js";
 import { alignSearchObservation } from "./gate-search-order.js";
 
@@ -73,7 +74,6 @@ interface ScriptedCall {
 export async function runGateScenario(options: GateScenarioOptions): Promise<GateScenarioRun> {
   const { scenario, protocol, profile } = options;
   const workspace = join(options.runDirectory, "workspace");
-  const referenceOutput = join(options.runDirectory, "reference-output");
   mkdirSync(options.runDirectory, { recursive: true });
   await writeScenarioWorkspace(scenario, workspace);
   const provider = await createFakeProvider({ protocol, scenario, profile: profile.id, workspace });
@@ -113,6 +113,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
 
     const script = scriptedCalls(scenario, protocol, profile, server.url, workspace);
     const captured = firstFragments(protocol, provider.requests.filter((request) => request.kind === "provider" && request.violation === null).map((request) => request.body));
+    // The reference saves full outputs where the agent did (same marker length: v2 budgets by it).
+    const referenceOutput = agentOutputDirectory([...captured.byId.values(), ...captured.byOrdinal.values()].map((fragment) => fragment.value)) ?? join(options.runDirectory, "reference-output");
     const rules = standardRedactions(referenceOutput, workspace);
     const rawOf = (call: ScriptedCall): GateComparable | undefined => {
       const fragment = protocol === "google-gemini" ? captured.byOrdinal.get(call.ordinal) : captured.byId.get(call.id);
