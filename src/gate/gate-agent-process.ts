@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { killGroup } from "../loop/observe-bash.js";
+import { killProcessTree } from "./gate-process-tree.js";
 
 /** How an agent run ended. */
 export interface AgentExit {
@@ -16,8 +16,8 @@ const TAIL_BYTES = 4096;
 
 /**
  * Runs an agent command in its own process group (`detached`) with a deadline: past `timeoutMs`
- * the whole group is killed (`process.kill(-pid)`), and after a normal exit any process it left
- * behind in its group is killed too.
+ * the whole group and every descendant (in whatever group: opencode runs its tools detached) is
+ * killed, and after a normal exit any process it left behind in its group is killed too.
  */
 export function runAgentProcess(command: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<AgentExit> {
   const started = performance.now();
@@ -34,13 +34,13 @@ export function runAgentProcess(command: readonly string[], options: { cwd: stri
     child.stderr.on("data", keep);
     const timer = setTimeout(() => {
       timedOut = true;
-      killGroup(child.pid);
+      killProcessTree(child.pid);
     }, options.timeoutMs);
     const finish = (exit: Omit<AgentExit, "outputTail" | "durationMs">) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      killGroup(child.pid);
+      killProcessTree(child.pid);
       done({ ...exit, outputTail: tail, durationMs: performance.now() - started });
     };
     child.on("error", (error) => {
