@@ -124,7 +124,11 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       const raw = rawOf(call);
       return raw ? (redactValue(raw, rules) as GateComparable) : undefined;
     };
-    const { expected, unsupported } = options.golden ? { expected: options.golden, unsupported: new Map<string, string>() } : await replayExpected(options, script, rawOf, workspace, referenceOutput);
+    // An agent that timed out or crashed: its unanswered calls after the last answered one are not
+    // replayed (their outcome is timeout/crash whatever the profile says; a hung command would hang the replay too).
+    const lastAnswered = script.findLastIndex((call) => rawOf(call) !== undefined);
+    const replayed = exit.status === "exited" && exit.code === 0 ? script : script.slice(0, lastAnswered + 1);
+    const { expected, unsupported } = options.golden ? { expected: options.golden, unsupported: new Map<string, string>() } : await replayExpected(options, replayed, rawOf, workspace, referenceOutput);
     const actual: Record<string, GateComparable> = {};
     const outcomes: CaseOutcome[] = [];
     for (const call of script) {
