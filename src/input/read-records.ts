@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { createReadStream, statSync } from "node:fs";
 import { InputError } from "./input-error.js";
 import { MAX_RECORD_BYTES } from "./input-limits.js";
@@ -45,22 +46,27 @@ export async function* readRecords(path: string, format: InputFormat = formatOfP
     }
   }
   const stream = path === "-" ? process.stdin : createReadStream(path, { highWaterMark: CHUNK });
-  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let carry: Uint8Array = new Uint8Array(0); // an incomplete UTF-8 sequence at the end of the last chunk
   let pending = "";
   let line = 1; // line number of the first character of `pending`
   let bytesBefore = 0;
   let mode: InputFormat | "whole" = format;
   let sawRecord = false;
 
+  // Strict UTF-8: node's native isUtf8 check, then a plain decode; a sequence cut at the chunk's
+  // end waits for the next chunk (faster than a fatal streaming TextDecoder on big JSONL).
   const decode = (chunk: Uint8Array, final: boolean): string => {
-    try {
-      return decoder.decode(chunk, { stream: !final });
-    } catch {
-      const at = Math.max(0, firstInvalidUtf8(chunk));
-      const before = pending + new TextDecoder().decode(chunk.subarray(0, at));
+    const bytes = carry.length === 0 ? chunk : Buffer.concat([carry, chunk]);
+    const cut = final ? bytes.length : completeUtf8Length(bytes);
+    const complete = bytes.subarray(0, cut);
+    carry = bytes.subarray(cut);
+    if (!isUtf8(complete) || (final && carry.length > 0)) {
+      const at = Math.max(0, firstInvalidUtf8(bytes));
+      const before = pending + Buffer.from(bytes.subarray(0, at)).toString("utf8");
       const lines = before.split("\n");
-      throw new InputError(`invalid UTF-8 (byte offset ${bytesBefore + at})`, name, line + lines.length - 1, lines[lines.length - 1].length + 1);
+      throw new InputError(`invalid UTF-8 (byte offset ${bytesBefore - (bytes.length - chunk.length) + at})`, name, line + lines.length - 1, lines[lines.length - 1].length + 1);
     }
+    return Buffer.from(complete.buffer, complete.byteOffset, complete.length).toString("utf8");
   };
 
   try {
@@ -116,6 +122,20 @@ function isBlank(text: string, start: number, end: number): boolean {
     if (code !== 32 && code !== 9 && code !== 13) return false;
   }
   return true;
+}
+
+/** Length of the longest prefix that does not end inside a UTF-8 sequence (at most 3 bytes held back). */
+function completeUtf8Length(bytes: Uint8Array): number {
+  let start = bytes.length;
+  for (let back = 1; back <= 3 && bytes.length - back >= 0; back++) {
+    const byte = bytes[bytes.length - back];
+    if ((byte & 0xc0) !== 0x80) {
+      start = bytes.length - back;
+      const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+      return needed > back ? start : bytes.length;
+    }
+  }
+  return bytes.length;
 }
 
 /** JSONL when the first line is a whole JSON value on its own and more non-blank text follows. */

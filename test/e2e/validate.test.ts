@@ -52,6 +52,19 @@ describe("correx validate", () => {
     expect(run.code).toBe(1);
   });
 
+  it("reads multi-byte characters that straddle the 1 MiB read boundary", () => {
+    const record = (text: string) => JSON.stringify({ ...part, result: { type: "text", value: text } }) + "\n";
+    const head = record("x");
+    const prefix = '{"type":"tool-result","id":"call_1","name":"bash","result":{"type":"text","value":"';
+    for (const char of ["é", "東", "😀"]) {
+      // pad so that `char` starts one byte before the 1 MiB boundary
+      const fill = "a".repeat((1 << 20) - 1 - Buffer.byteLength(head) - Buffer.byteLength(prefix));
+      const path = file(`straddle-${Buffer.byteLength(char)}.jsonl`, head + record(fill + char + "z") + record("tail"));
+      const run = runCli(["validate", path]);
+      expect(run.stdout).toBe(`${path}: 3 records valid (envelope/tool-result-part)\n`);
+    }
+  });
+
   it("--format json prints one JSON object per file", () => {
     const path = file("part-json.json", JSON.stringify(part));
     const run = runCli(["validate", "--format", "json", path]);

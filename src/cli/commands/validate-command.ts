@@ -84,6 +84,12 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
   return exit;
 }
 
+const kindSet = new Set<string>(schemaKinds);
+/** The inferred kinds this build has schemas for (wire kinds may be missing in older builds). */
+function knownKinds(kinds: SchemaKind[]): SchemaKind[] {
+  return kinds.length === 1 && kindSet.has(kinds[0]) ? kinds : kinds.filter((kind) => kindSet.has(kind));
+}
+
 /** The YAML parser, loaded on first use (the yaml package costs ~30 ms to load). */
 let yamlParser: ((text: string, file: string) => YamlRecord) | null = null;
 
@@ -109,9 +115,8 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
     value = parsed.value;
     locate = parsed.locate;
   }
-  const candidates = forced ? [forced] : inferSchemaKinds(value).filter((kind) => schemaKinds.includes(kind));
-  const missing = candidates.filter((kind) => !validators.has(kind));
-  if (missing.length > 0) return missing;
+  const candidates = forced ? [forced] : knownKinds(inferSchemaKinds(value));
+  for (const kind of candidates) if (!validators.has(kind)) return candidates.filter((each) => !validators.has(each));
   report.records++;
   if (candidates[0] === "case" || candidates[0] === "golden") {
     try {
