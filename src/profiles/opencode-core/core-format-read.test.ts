@@ -36,8 +36,16 @@ describe("formatRead (§2.2b)", () => {
     });
   });
 
-  it("fails for an offset past the end", () => {
-    expect(formatRead({ path: "/w/a", offset: 9 }, { kind: "file", path: "/w/a", content: "1\n2\n" })).toEqual({ failure: "Offset 9 is out of range" });
+  it("fails for an offset past the end with `Unable to read <path as given>` (OffsetOutOfRangeError is not passed through)", () => {
+    expect(formatRead({ path: "a", offset: 9 }, { kind: "file", path: "/w/a", content: "1\n2\n" })).toEqual({ failure: "Unable to read a" });
+    expect(formatRead({ path: "a", offset: 3 }, { kind: "file", path: "/w/a", content: "1\n2\n" })).toEqual({ failure: "Unable to read a" });
+  });
+
+  it("sends an empty page for offset 1 of an empty file, and for offset 1 with nothing kept", () => {
+    expect(formatRead({ path: "a", offset: 1 }, { kind: "file", path: "/w/a", content: "" })).toEqual({
+      structured: { type: "text-page", content: "", mime: "text/plain", offset: 1, truncated: false },
+      content: [],
+    });
   });
 
   it("lists a directory as JSON: directories first (with /), then files, each sorted", () => {
@@ -58,8 +66,9 @@ describe("formatRead (§2.2b)", () => {
     });
   });
 
-  it("fails with `Unable to read <abs>` for a missing path", () => {
-    expect(formatRead({ path: "nope" }, { kind: "missing", path: "/w/nope" })).toEqual({ failure: "Unable to read /w/nope" });
+  it("fails with `Unable to read <path as the model gave it>` for a missing path (relative stays relative)", () => {
+    expect(formatRead({ path: "nope" }, { kind: "missing", path: "/w/nope" })).toEqual({ failure: "Unable to read nope" });
+    expect(formatRead({ path: "/w/nope" }, { kind: "missing", path: "/w/nope" }, { cwd: "/w" })).toEqual({ failure: "Unable to read /w/nope" });
   });
 
   it("refuses PDFs and binary extensions", () => {
@@ -68,8 +77,71 @@ describe("formatRead (§2.2b)", () => {
     expect(formatRead({ path: "a.zip" }, { kind: "file", path: "/w/a.zip", content: "PK" })).toEqual({ failure: "Cannot read binary file: /w/a.zip" });
   });
 
-  it("fails for bytes that are not UTF-8", () => {
+  it("fails for bytes that are not UTF-8 with `Unable to read <path as given>`, whole or paged", () => {
     const bad = Buffer.from([0x61, 0xff, 0x62]).toString("base64");
-    expect(formatRead({ path: "a.txt" }, { kind: "file", path: "/w/a.txt", base64: bad })).toEqual({ failure: "File is not valid UTF-8: /w/a.txt" });
+    expect(formatRead({ path: "a.txt" }, { kind: "file", path: "/w/a.txt", base64: bad })).toEqual({ failure: "Unable to read a.txt" });
+    expect(formatRead({ path: "a.txt", limit: 5 }, { kind: "file", path: "/w/a.txt", base64: bad })).toEqual({ failure: "Unable to read a.txt" });
+  });
+
+  it("does not see invalid UTF-8 past the line where a page stops", () => {
+    const bytes = Buffer.concat([Buffer.from("one\ntwo\n"), Buffer.from([0xff, 0x0a])]).toString("base64");
+    expect(formatRead({ path: "a.txt", limit: 2 }, { kind: "file", path: "/w/a.txt", base64: bytes })).toEqual({
+      structured: { type: "text-page", content: "one\ntwo", mime: "text/plain", offset: 1, truncated: true, next: 3 },
+      content: [],
+    });
+  });
+
+  it("refuses a whole small file whose bytes hold a NUL, whatever its extension", () => {
+    const bytes = Buffer.from("ab\0cd\n").toString("base64");
+    expect(formatRead({ path: "m.txt" }, { kind: "file", path: "/w/m.txt", base64: bytes }, { cwd: "/w" })).toEqual({ failure: "Cannot read binary file: m.txt" });
+  });
+
+  it("refuses more than 30 % bytes in [0x00–0x08] ∪ [0x0E–0x1F]; exactly 30 % and TAB/LF/VT/FF/CR are text", () => {
+    const over = Buffer.from([1, 2, 3, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61]).toString("base64"); // 3/9 > 0.3
+    const exact = Buffer.from([1, 0x1f, 0x0e, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61]).toString("base64"); // 3/10
+    const whitespace = Buffer.from([9, 10, 11, 12, 13, 0x61]).toString("base64");
+    expect(formatRead({ path: "c.txt" }, { kind: "file", path: "/w/c.txt", base64: over }, { cwd: "/w" })).toEqual({ failure: "Cannot read binary file: c.txt" });
+    expect(formatRead({ path: "c.txt" }, { kind: "file", path: "/w/c.txt", base64: exact }, { cwd: "/w" })).toEqual({
+      structured: { uri: "file:///w/c.txt", name: "c.txt", content: "\u0001\u001f\u000eaaaaaaa", encoding: "utf8", mime: "text/plain" },
+      content: [],
+    });
+    expect(formatRead({ path: "c.txt" }, { kind: "file", path: "/w/c.txt", base64: whitespace }, { cwd: "/w" })).toEqual({
+      structured: { uri: "file:///w/c.txt", name: "c.txt", content: "\t\n\u000b\f\ra", encoding: "utf8", mime: "text/plain" },
+      content: [],
+    });
+  });
+
+  it("tests each line of a paged read: a NUL in a line read or skipped refuses, one past the stop does not", () => {
+    const nulFirst = Buffer.from("a\0\nb\nc\n").toString("base64");
+    expect(formatRead({ path: "p.txt", offset: 2 }, { kind: "file", path: "/w/p.txt", base64: nulFirst }, { cwd: "/w" })).toEqual({ failure: "Cannot read binary file: p.txt" });
+    const nulLast = Buffer.from("a\nb\nc\0\n").toString("base64");
+    expect(formatRead({ path: "p.txt", limit: 2 }, { kind: "file", path: "/w/p.txt", base64: nulLast }, { cwd: "/w" })).toEqual({
+      structured: { type: "text-page", content: "a\nb", mime: "text/plain", offset: 1, truncated: true, next: 3 },
+      content: [],
+    });
+    // one line of 1 control byte + LF: 1/2 > 0.3 → binary, though the whole file's share is small
+    const controlLine = Buffer.from(`${"x".repeat(50)}\n\u0001\n`).toString("base64");
+    expect(formatRead({ path: "p.txt", limit: 5 }, { kind: "file", path: "/w/p.txt", base64: controlLine }, { cwd: "/w" })).toEqual({ failure: "Cannot read binary file: p.txt" });
+  });
+
+  it("reads a .pdf without the %PDF magic as text; %PDF magic refuses whatever the extension", () => {
+    const result = formatRead({ path: "n.pdf" }, { kind: "file", path: "/w/n.pdf", content: "not a pdf\n", mime: "application/pdf" }, { cwd: "/w" });
+    expect(result).toEqual({ structured: { uri: "file:///w/n.pdf", name: "n.pdf", content: "not a pdf\n", encoding: "utf8", mime: "application/pdf" }, content: [] });
+    expect(formatRead({ path: "doc.txt" }, { kind: "file", path: "/w/doc.txt", content: "%PDF" }, { cwd: "/w" })).toEqual({ failure: "Cannot read binary file: doc.txt" });
+  });
+
+  it("checks binary extensions on the resource as path.extname sees it (case-insensitive; a leading-dot name has none)", () => {
+    expect(formatRead({ path: "LIB.SO" }, { kind: "file", path: "/w/LIB.SO", content: "text" }, { cwd: "/w" })).toEqual({ failure: "Cannot read binary file: LIB.SO" });
+    expect(formatRead({ path: ".o" }, { kind: "file", path: "/w/.o", content: "x" }, { cwd: "/w" })).toEqual({
+      structured: { uri: "file:///w/.o", name: ".o", content: "x", encoding: "utf8", mime: "text/plain" },
+      content: [],
+    });
+  });
+
+  it("treats an empty file as text", () => {
+    expect(formatRead({ path: "e" }, { kind: "file", path: "/w/e", content: "" }, { cwd: "/w" })).toEqual({
+      structured: { uri: "file:///w/e", name: "e", content: "", encoding: "utf8", mime: "text/plain" },
+      content: [],
+    });
   });
 });

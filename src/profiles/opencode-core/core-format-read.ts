@@ -7,6 +7,7 @@ import type { ToolFailure } from "./core-tool-failure.js";
 import { toolFailure } from "./core-tool-failure.js";
 import type { ToolOutput } from "./core-tool-output.js";
 import { resourceOf } from "./core-resource.js";
+import { hasBinaryExtension, hasPdfMagic, looksBinary } from "./core-read-binary.js";
 import { utf8Length } from "./core-utf8-bytes.js";
 
 /** read's v2 input (`path`, not `filePath`). @see spec §2.2b, README (v2 runner: tools offered) */
@@ -22,31 +23,45 @@ export const READ_MAX_BYTES = 51200;
 export const READ_MAX_LINE_CHARS = 2000;
 export const READ_MAX_MEDIA_BYTES = 20971520;
 
-/** Extensions read refuses as binary. @see spec §2.2 step 6, §2.2b (binary extensions) */
-const BINARY_EXTENSIONS = new Set(
-  ".zip .tar .gz .exe .dll .so .class .jar .war .7z .doc .docx .xls .xlsx .ppt .pptx .odt .ods .odp .bin .dat .obj .o .a .lib .wasm .pyc .pyo".split(" "),
-);
+/** Bytes `ReadTool.read` reads at a time (its first chunk is min(64 KiB, size)). @see spec §2.2b */
+export const READ_CHUNK_BYTES = 65536;
 
 /**
  * read: a small whole text file and text pages and directories are JSON (no content parts);
- * an image is `Image read successfully` plus its file part.
- * @see spec §2.2b
+ * an image is `Image read successfully` plus its file part. Every failure but a binary file and
+ * the media limit reads `Unable to read <path as the model gave it>` (relative stays relative).
+ * @see spec §2.2b; README "Verified against the released binary's v2 runner" (errors);
+ * docs/decisions/gate-v2-runner.md (bundle `ReadTool.execute`)
  */
 export function formatRead(readInput: ReadInput, observation: ReadFacts, options: FormatOptions = {}): ToolOutput | ToolFailure {
   switch (observation.kind) {
     case "missing":
-      return toolFailure(`Unable to read ${observation.path}`);
+      return toolFailure(unableToRead(readInput));
     case "directory":
       return { structured: readDirectoryPage(observation, readInput), content: [] };
     case "file":
-      return formatReadFile(readInput, observation, resourceOf(observation.path, options.cwd));
-    default: {
+      return formatReadFile(readInput, observation, resourceOf(observation.path, options.cwd));    default: {
       const _exhaustive: never = observation;
       return _exhaustive;
     }
   }
 }
 
+/**
+ * The message `ReadTool.execute` gives every failure but BinaryFileError, MediaIngestLimitError
+ * and the image decode/size errors: the input path exactly as given.
+ * @see spec §2.2b ("everything else `Unable to read <path>`"); README v2 list (errors)
+ */
+export function unableToRead(readInput: ReadInput): string {
+  return `Unable to read ${readInput.path}`;
+}
+
+/**
+ * A file, in `ReadTool.read`'s order: an image by magic (media cap); `%PDF` magic or a binary
+ * extension → binary; a whole small file (≤ 51200 bytes, no offset/limit) is binary when its
+ * first chunk fails the byte test or a later chunk holds NUL, and must be UTF-8; else paged.
+ * @see spec §2.2b
+ */
 function formatReadFile(readInput: ReadInput, observation: ReadFile, resource: string): ToolOutput | ToolFailure {
   const bytes = observation.base64 !== undefined ? decodeBase64(observation.base64) : new TextEncoder().encode(observation.content ?? "");
   const image = sniffImage(bytes);
@@ -57,64 +72,134 @@ function formatReadFile(readInput: ReadInput, observation: ReadFile, resource: s
       content: [{ type: "text", text: "Image read successfully" }, fileContent(encodeBase64(bytes), image, readInput.path)],
     };
   }
-  if (isBinary(observation.path, bytes, observation.mime)) return toolFailure(`Cannot read binary file: ${resource}`);
-  let text: string;
-  if (observation.base64 === undefined) text = observation.content ?? "";
-  else {
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    } catch {
-      return toolFailure(`File is not valid UTF-8: ${resource}`);
+  const binary = toolFailure(`Cannot read binary file: ${resource}`);
+  if (hasPdfMagic(bytes) || hasBinaryExtension(resource)) return binary;
+  const mime = observation.mime ?? "text/plain";
+  if (bytes.length > READ_MAX_BYTES || readInput.offset !== undefined || readInput.limit !== undefined) {
+    const page = readTextPage(bytes, mime, readInput, resource);
+    switch (page) {
+      case "binary":
+        return binary;
+      case "unreadable":
+        return toolFailure(unableToRead(readInput));
+      default:
+        return { structured: page, content: [] };
     }
   }
-  const mime = observation.mime ?? "text/plain";
-  if (bytes.length <= READ_MAX_BYTES && readInput.offset === undefined && readInput.limit === undefined) {
-    return { structured: { uri: fileUri(observation.path), name: basename(observation.path), content: text, encoding: "utf8", mime }, content: [] };
+  if (looksBinary(resource, bytes.subarray(0, READ_CHUNK_BYTES))) return binary;
+  for (let at = READ_CHUNK_BYTES; at < bytes.length; at += READ_CHUNK_BYTES) {
+    if (bytes.subarray(at, at + READ_CHUNK_BYTES).includes(0)) return binary;
   }
-  return readTextPage(text, mime, readInput);
+  const text = decodeUtf8(bytes);
+  if (text === undefined) return toolFailure(unableToRead(readInput));
+  return { structured: { uri: fileUri(observation.path), name: basename(observation.path), content: text, encoding: "utf8", mime }, content: [] };
+}
+
+/** Strict UTF-8 (a BOM is dropped, as TextDecoder does), or undefined when malformed. */
+function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * A page of lines: lines split on LF with a CR before it stripped (a final terminator adds no
- * line), 1-based `offset` (default 1), at most `limit` (default 2000) lines and 51200 bytes
- * counting one separator byte per kept line after the first; lines over 2000 chars are cut
- * with the v1 suffix. `next` (the offset to continue from) only when truncated.
+ * A page of lines, as `ReadTool.read` pages: the bytes are cut into LF-terminated pieces (also at
+ * each 64 KiB chunk end); before each piece the page stops once `limit` lines (default and cap
+ * 2000) or 51200 bytes are kept; each piece is tested for binary (the chunk test) and decoded as
+ * strict UTF-8. Lines are split on LF with a CR before it stripped (a final terminator adds no
+ * line), lines before the 1-based `offset` are skipped, lines over 2000 chars are cut with the v1
+ * suffix, and a line that would take the page over 51200 bytes (one separator byte per kept line
+ * after the first) stops it. `next` is the first line not sent, only when stopped. No line kept
+ * with an offset other than 1 is a failure (`OffsetOutOfRangeError`, sent as `Unable to read`).
  * @see spec §2.2b (paged), §2.2 step 7 (per-line rule)
  */
-export function readTextPage(text: string, mime: string, readInput: Pick<ReadInput, "offset" | "limit">): ToolOutput | ToolFailure {
-  const lines = splitReadLines(text);
-  const offset = readInput.offset === undefined || readInput.offset < 1 ? 1 : readInput.offset;
-  const limit = readInput.limit ?? READ_MAX_LINES;
-  if (offset > lines.length && !(lines.length === 0 && offset === 1)) return toolFailure(`Offset ${offset} is out of range`);
+export function readTextPage(bytes: Uint8Array, mime: string, readInput: Pick<ReadInput, "offset" | "limit">, resource: string): Record<string, unknown> | "binary" | "unreadable" {
+  const offset = readInput.offset ?? 1;
+  const limit = Math.min(readInput.limit ?? READ_MAX_LINES, READ_MAX_LINES);
+  const decoder = new TextDecoder("utf-8", { fatal: true });
   const kept: string[] = [];
-  let bytes = 0;
-  let truncated = false;
-  for (let i = offset - 1; i < lines.length; i++) {
-    if (kept.length >= limit) {
-      truncated = true;
-      break;
+  let line = 1;
+  let size = 0;
+  let next: number | undefined;
+  let carry = "";
+  let carryCut = false;
+  const keep = (raw: string): boolean => {
+    const text = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (line < offset) {
+      line++;
+      return true;
     }
-    const raw = lines[i];
-    const line = raw.length > READ_MAX_LINE_CHARS ? `${raw.substring(0, READ_MAX_LINE_CHARS)}... (line truncated to ${READ_MAX_LINE_CHARS} chars)` : raw;
-    const size = utf8Length(line) + (kept.length > 0 ? 1 : 0);
-    if (bytes + size > READ_MAX_BYTES) {
-      truncated = true;
-      break;
+    if (kept.length >= limit || size >= READ_MAX_BYTES) {
+      next = line;
+      return false;
     }
-    bytes += size;
-    kept.push(line);
+    const cut = text.length > READ_MAX_LINE_CHARS ? `${text.slice(0, READ_MAX_LINE_CHARS)}... (line truncated to ${READ_MAX_LINE_CHARS} chars)` : text;
+    const cost = utf8Length(cut) + (kept.length > 0 ? 1 : 0);
+    if (size + cost > READ_MAX_BYTES) {
+      next = line;
+      return false;
+    }
+    kept.push(cut);
+    size += cost;
+    line++;
+    return true;
+  };
+  const take = (decoded: string): boolean => {
+    let rest = decoded;
+    for (;;) {
+      const newline = rest.indexOf("\n");
+      if (newline === -1) {
+        if (!carryCut) {
+          carry += rest;
+          if (carry.length > READ_MAX_LINE_CHARS) {
+            carry = carry.slice(0, READ_MAX_LINE_CHARS + 1);
+            carryCut = true;
+          }
+        }
+        return true;
+      }
+      const whole = carry + (carryCut ? "" : rest.slice(0, newline));
+      carry = "";
+      carryCut = false;
+      rest = rest.slice(newline + 1);
+      if (!keep(whole)) return false;
+    }
+  };
+  let stopped = false;
+  try {
+    chunks: for (let at = 0; at < bytes.length; at += READ_CHUNK_BYTES) {
+      const chunk = bytes.subarray(at, at + READ_CHUNK_BYTES);
+      for (let from = 0; from < chunk.length; ) {
+        if (kept.length >= limit || size >= READ_MAX_BYTES) {
+          next = line;
+          stopped = true;
+          break chunks;
+        }
+        const newline = chunk.indexOf(0x0a, from);
+        const end = newline === -1 ? chunk.length : newline + 1;
+        const piece = chunk.subarray(from, end);
+        if (looksBinary(resource, piece)) return "binary";
+        if (!take(decoder.decode(piece, { stream: true }))) {
+          stopped = true;
+          break chunks;
+        }
+        from = end;
+      }
+    }
+    if (!stopped) {
+      const tail = decoder.decode();
+      if (!carryCut) carry += tail;
+      if (carry !== "") keep(carry);
+    }
+  } catch {
+    return "unreadable";
   }
-  const structured: Record<string, unknown> = { type: "text-page", content: kept.join("\n"), mime, offset, truncated };
-  if (truncated) structured.next = offset + kept.length;
-  return { structured, content: [] };
-}
-
-/** LF-separated lines, a CR before each LF stripped; a final terminator adds no empty line. */
-function splitReadLines(text: string): string[] {
-  if (text === "") return [];
-  const lines = text.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
-  if (text.endsWith("\n")) lines.pop();
-  return lines;
+  if (kept.length === 0 && offset !== 1) return "unreadable";
+  const page: Record<string, unknown> = { type: "text-page", content: kept.join("\n"), mime, offset, truncated: next !== undefined };
+  if (next !== undefined) page.next = next;
+  return page;
 }
 
 /**
@@ -147,14 +232,6 @@ function sniffImage(bytes: Uint8Array): string | undefined {
   if (starts(0x47, 0x49, 0x46, 0x38)) return "image/gif";
   if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return "image/webp";
   return undefined;
-}
-
-/** A PDF (magic or MIME) or a binary extension. @see spec §2.2b (no PDF support; binary extensions) */
-function isBinary(path: string, bytes: Uint8Array, mime: string | undefined): boolean {
-  const isPdf = mime === "application/pdf" || [0x25, 0x50, 0x44, 0x46, 0x2d].every((byte, i) => bytes[i] === byte);
-  const dot = path.lastIndexOf(".");
-  const extension = dot > path.lastIndexOf("/") ? path.slice(dot).toLowerCase() : "";
-  return isPdf || BINARY_EXTENSIONS.has(extension);
 }
 
 /** `file://` URL of an absolute path, percent-encoded as Node's pathToFileURL does. */
