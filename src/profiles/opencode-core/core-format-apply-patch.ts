@@ -2,6 +2,7 @@ import type { ApplyPatchFacts } from "../../generated/schema-types.js";
 import { input } from "./core-input-check.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
+import { requireFacts } from "./core-observation-facts.js";
 
 /** apply_patch's input. @see spec §2.4 (apply_patch) */
 export interface ApplyPatchInput {
@@ -13,6 +14,7 @@ export interface ApplyPatchInput {
  * @see spec §2.4 (apply_patch v2)
  */
 export function formatApplyPatch(_input: ApplyPatchInput, observation: ApplyPatchFacts): ToolOutput {
+  requireFacts("apply_patch", observation, { changes: "object-array" });
   const lines = observation.changes.map((change) => `${change.op} ${change.path}`);
   return { structured: { changes: observation.changes }, content: [{ type: "text", text: `Applied patch sequentially:\n${lines.join("\n")}` }] };
 }

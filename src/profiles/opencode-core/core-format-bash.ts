@@ -2,6 +2,7 @@ import type { BashFacts } from "../../generated/schema-types.js";
 import { input } from "./core-input-check.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
+import { requireFacts } from "./core-observation-facts.js";
 
 /** bash's v2 input. @see spec §2.1b */
 export interface BashInput {
@@ -45,6 +46,7 @@ export function bashFooter(observation: BashFacts): string {
  * @see spec §2.1b
  */
 export function formatBash(bashInput: BashInput, observation: BashFacts): ToolOutput {
+  requireFacts("bash", observation, { output: "string", exitCode: "number-or-null" });
   const structured: Record<string, unknown> = { truncated: observation.captureTruncated === true };
   if (observation.exitCode !== null) structured.exit = observation.exitCode;
   if (observation.timedOut === true) structured.timeout = true;

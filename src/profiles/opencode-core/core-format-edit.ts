@@ -6,6 +6,7 @@ import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolFailure } from "./core-tool-failure.js";
 import { toolFailure } from "./core-tool-failure.js";
 import type { ToolOutput } from "./core-tool-output.js";
+import { requireFacts } from "./core-observation-facts.js";
 
 /** edit's v2 input. @see spec §2.4 (v2) */
 export interface EditInput {
@@ -77,6 +78,7 @@ export function editFailureText(error: NonNullable<EditFacts["error"]>, path: st
  * @see spec §2.4 (v2, bundle tP)
  */
 export function formatEdit(editInput: EditInput, observation: EditFacts, options: FormatOptions = {}): ToolOutput | ToolFailure {
+  requireFacts("edit", observation, { path: "string" });
   if (editInput.oldString === "") return toolFailure(editFailureText("empty-old-string", observation.path));
   if (observation.error !== undefined) return toolFailure(editFailureText(observation.error, observation.path));
   const resource = observation.resource ?? resourceOf(observation.path, options.cwd);

@@ -2,6 +2,7 @@ import type { GlobFacts } from "../../generated/schema-types.js";
 import { input } from "./core-input-check.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
+import { requireFacts } from "./core-observation-facts.js";
 
 /** glob's v2 input. @see spec §2.6 (v2) */
 export interface GlobInput {
@@ -15,6 +16,7 @@ export interface GlobInput {
  * @see spec §2.6 (v2)
  */
 export function formatGlob(_input: GlobInput, observation: GlobFacts): ToolOutput {
+  requireFacts("glob", observation, { paths: "array" });
   const text = observation.paths.length === 0 ? "No files found" : observation.paths.join("\n");
   return { structured: { paths: observation.paths }, content: [{ type: "text", text }] };
 }

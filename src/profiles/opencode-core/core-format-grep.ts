@@ -2,6 +2,7 @@ import type { GrepFacts } from "../../generated/schema-types.js";
 import { input } from "./core-input-check.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
+import { requireFacts } from "./core-observation-facts.js";
 
 /** grep's v2 input. @see spec §2.5 (v2) */
 export interface GrepInput {
@@ -18,6 +19,7 @@ export interface GrepInput {
  * @see spec §2.5 (v2)
  */
 export function formatGrep(_input: GrepInput, observation: GrepFacts): ToolOutput {
+  requireFacts("grep", observation, { matches: "object-array" });
   const { matches } = observation;
   if (matches.length === 0) return { structured: { matches: [] }, content: [{ type: "text", text: "No files found" }] };
   const lines = [`Found ${matches.length} matches`];

@@ -2,6 +2,7 @@ import type { QuestionFacts } from "../../generated/schema-types.js";
 import { input } from "./core-input-check.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
+import { requireFacts } from "./core-observation-facts.js";
 
 /** question's input (only the question texts matter for the output). @see spec §2.11 */
 export interface QuestionInput {
@@ -14,6 +15,7 @@ export interface QuestionInput {
  * @see spec §2.11
  */
 export function formatQuestion(questionInput: QuestionInput, observation: QuestionFacts): ToolOutput {
+  requireFacts("question", observation, { answers: "array" });
   const pairs = questionInput.questions.map((question, i) => {
     const labels = observation.answers[i] ?? [];
     return `"${question.question}"="${labels.length === 0 ? "Unanswered" : labels.join(", ")}"`;

@@ -1,5 +1,6 @@
 import type { ReadDirectory, ReadFacts, ReadFile } from "../../generated/schema-types.js";
 import type { FormatOptions } from "../profile.js";
+import { UnsupportedError } from "../profile.js";
 import { fileContent } from "./core-tool-content.js";
 import { input } from "./core-input-check.js";
 import type { CoreTool } from "./core-tool-definition.js";
@@ -9,6 +10,7 @@ import type { ToolOutput } from "./core-tool-output.js";
 import { resourceOf } from "./core-resource.js";
 import { hasBinaryExtension, hasPdfMagic, looksBinary } from "./core-read-binary.js";
 import { utf8Length } from "./core-utf8-bytes.js";
+import { requireFacts } from "./core-observation-facts.js";
 
 /** read's v2 input (`path`, not `filePath`). @see spec §2.2b, README (v2 runner: tools offered) */
 export interface ReadInput {
@@ -34,6 +36,8 @@ export const READ_CHUNK_BYTES = 65536;
  * docs/decisions/gate-v2-runner.md (bundle `ReadTool.execute`)
  */
 export function formatRead(readInput: ReadInput, observation: ReadFacts, options: FormatOptions = {}): ToolOutput | ToolFailure {
+  requireFacts("read", observation, { path: "string" });
+  if (observation.kind === "directory") requireFacts("read", observation, { entries: "object-array" });
   switch (observation.kind) {
     case "missing":
       return toolFailure(unableToRead(readInput));
@@ -42,7 +46,7 @@ export function formatRead(readInput: ReadInput, observation: ReadFacts, options
     case "file":
       return formatReadFile(readInput, observation, resourceOf(observation.path, options.cwd));    default: {
       const _exhaustive: never = observation;
-      return _exhaustive;
+      throw new UnsupportedError(`opencode-core read: the observation's kind ${JSON.stringify((_exhaustive as { kind?: unknown }).kind)} is not file, directory or missing (schemas/observations/read.json)`);
     }
   }
 }

@@ -2,6 +2,7 @@ import type { SkillFacts } from "../../generated/schema-types.js";
 import { input } from "./core-input-check.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
+import { requireFacts } from "./core-observation-facts.js";
 
 /** skill's input. @see spec §2.14 (skill) */
 export interface SkillInput {
@@ -17,6 +18,7 @@ export const SKILL_MAX_FILES = 10;
  * @see spec §2.14 (skill, v2 P8)
  */
 export function formatSkill(_input: SkillInput, observation: SkillFacts): ToolOutput {
+  requireFacts("skill", observation, { name: "string", content: "string", directory: "string", files: "array" });
   const files = [...observation.files].sort().slice(0, SKILL_MAX_FILES);
   const lines = [
     `<skill_content name="${observation.name}">`,

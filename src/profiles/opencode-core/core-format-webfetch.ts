@@ -5,6 +5,7 @@ import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolFailure } from "./core-tool-failure.js";
 import { toolFailure } from "./core-tool-failure.js";
 import type { ToolOutput } from "./core-tool-output.js";
+import { requireFacts } from "./core-observation-facts.js";
 
 /** webfetch's input. @see spec §2.8 */
 export interface WebfetchInput {
@@ -20,6 +21,7 @@ export interface WebfetchInput {
  * @see spec §2.8 (v2: `output.output`), README v1 list (webfetch non-2xx text)
  */
 export function formatWebfetch(webfetchInput: WebfetchInput, observation: WebfetchFacts): ToolOutput | ToolFailure {
+  requireFacts("webfetch", observation, { url: "string", contentType: "string" });
   const status = observation.status ?? 200;
   if (status < 200 || status > 299) return toolFailure(`StatusCode: non 2xx status code (${status} GET ${observation.url})`);
   const format = webfetchInput.format ?? "markdown";

@@ -2,6 +2,7 @@ import type { WebsearchFacts } from "../../generated/schema-types.js";
 import { input } from "./core-input-check.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
+import { requireFacts } from "./core-observation-facts.js";
 
 /** websearch's input. @see spec §2.9 */
 export interface WebsearchInput {
@@ -16,6 +17,7 @@ export const WEBSEARCH_NO_RESULTS = "No search results found. Please try a diffe
  * @see spec §2.9 (v2)
  */
 export function formatWebsearch(_input: WebsearchInput, observation: WebsearchFacts): ToolOutput {
+  requireFacts("websearch", observation, { text: "string-or-null" });
   return { structured: { text: observation.text }, content: [{ type: "text", text: observation.text ?? WEBSEARCH_NO_RESULTS }] };
 }
 

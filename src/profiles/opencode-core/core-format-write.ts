@@ -4,6 +4,7 @@ import { input } from "./core-input-check.js";
 import { resourceOf } from "./core-resource.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
+import { requireFacts } from "./core-observation-facts.js";
 
 /** write's v2 input (`path`, not `filePath`). @see README (v2 runner: tools offered) */
 export interface WriteInput {
@@ -17,6 +18,7 @@ export interface WriteInput {
  * @see spec §2.3 (v2)
  */
 export function formatWrite(_input: WriteInput, observation: WriteFacts, options: FormatOptions = {}): ToolOutput {
+  requireFacts("write", observation, { path: "string", existed: "boolean" });
   const resource = observation.resource ?? resourceOf(observation.path, options.cwd);
   const text = observation.existed ? `Wrote file successfully: ${resource}` : `Created file successfully: ${resource}`;
   return { structured: { resource, existed: observation.existed }, content: [{ type: "text", text }] };
