@@ -138,6 +138,15 @@ describe("formatRead (§2.2b)", () => {
     });
   });
 
+  it("pages across the 64 KiB read chunks: a character split by the chunk end is decoded whole", () => {
+    // 32767 lines "x" fill bytes 0–65533; line 32768 "yé" puts é's two bytes at 65535 and 65536
+    const bytes = Buffer.concat([Buffer.from("x\n".repeat(32767)), Buffer.from("yé\n")]).toString("base64");
+    expect(formatRead({ path: "big.txt", offset: 32768 }, { kind: "file", path: "/w/big.txt", base64: bytes })).toEqual({
+      structured: { type: "text-page", content: "yé", mime: "text/plain", offset: 32768, truncated: false },
+      content: [],
+    });
+  });
+
   it("treats an empty file as text", () => {
     expect(formatRead({ path: "e" }, { kind: "file", path: "/w/e", content: "" }, { cwd: "/w" })).toEqual({
       structured: { uri: "file:///w/e", name: "e", content: "", encoding: "utf8", mime: "text/plain" },
