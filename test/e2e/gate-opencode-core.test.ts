@@ -53,20 +53,6 @@ const scenarios = [
   "webfetch-over-limit",
 ];
 
-/**
- * Where the binary and the profile disagree and the binary is right (docs/decisions/gate-v2-runner.md):
- * the exact bytes the binary sends, matched in the differing value. The v2 read tool maps every
- * error but binary-file and media-limit ones to `Unable to read <input path as given>`, and refuses
- * a file whose first bytes hold NUL (bundle `ReadTool.read` / `ReadTool.execute`); the profile does
- * neither yet. Such a case may also pass (once the profile is fixed); it may not fail otherwise.
- */
-const knownDisagreements: Record<string, string> = {
-  "read-missing-suggestions": '"message":"Unable to read config"',
-  "read-binary": '"message":"Cannot read binary file: mystery.txt"',
-  "read-invalid-utf8": '"message":"Unable to read latin1.txt"',
-  "read-offset-out-of-range": '"message":"Unable to read three.txt"',
-};
-
 const binary = findOpencodeBinary();
 const ripgrep = await ripgrepAvailable();
 const skipReason = !binary ? "the opencode 1.18.33 binary is not installed (.ci/run installs opencode-ai@1.18.33 from npm)" : !ripgrep ? "ripgrep (rg) is not installed (.ci/run installs Debian's ripgrep)" : null;
@@ -76,7 +62,6 @@ interface Outcome {
   id: string;
   status: string;
   message?: string;
-  differences?: { actual: unknown }[];
 }
 
 const readOutcomes = (file: string): Outcome[] =>
@@ -117,7 +102,7 @@ function processesWith(marker: string): string[] {
 
 describe.skipIf(skipReason !== null)("correx gate --profile opencode-core against the real opencode 1.18.33 v2 runner (opencode serve)", () => {
   it(
-    "passes for every scenario × openai-chat, anthropic-messages and openai-responses (known disagreements fail on the binary's exact bytes)",
+    "passes for every scenario × openai-chat, anthropic-messages and openai-responses: every tool result byte-identical",
     async () => {
       const work = mkdtempSync(join(tmpdir(), "correx-gate-opencode-core-"));
       const protocols = ["openai-chat", "anthropic-messages", "openai-responses"] as const;
@@ -134,16 +119,13 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-core agains
           byScenario.set(scenario, [...(byScenario.get(scenario) ?? []), outcome.status]);
         }
         green[protocol] = [...byScenario.values()].filter((statuses) => statuses.every((status) => status === "pass")).length;
-        const known = (outcome: Outcome) => {
-          const bytes = knownDisagreements[outcome.id.split("/")[0]!];
-          return outcome.status === "fail" && bytes !== undefined && (outcome.differences ?? []).some((difference) => typeof difference.actual === "string" && difference.actual.includes(bytes));
-        };
-        // every other tool result the v2 runner sends equals the profile's, byte for byte
-        const bad = outcomes.filter((outcome) => outcome.status !== "pass" && !known(outcome));
+        // every tool result the v2 runner sends equals the profile's, byte for byte (the read
+        // disagreements of docs/decisions/gate-v2-runner.md are fixed in the profile)
+        const bad = outcomes.filter((outcome) => outcome.status !== "pass");
         expect(bad, `${protocol}:\n${run.stdout}\n${run.stderr}`).toEqual([]);
       });
       console.log(`correx gate vs opencode 1.18.33 v2 runner: scenarios green per protocol ${JSON.stringify(green)}`);
-      for (const protocol of protocols) expect(green[protocol]).toBeGreaterThanOrEqual(scenarios.length - Object.keys(knownDisagreements).length);
+      for (const protocol of protocols) expect(green[protocol]).toBe(scenarios.length);
     },
     40 * 60 * 1000,
   );
