@@ -14,7 +14,7 @@ export interface YamlRecord {
  * `__proto__` keys and excessive nesting. Throws InputError with line:col.
  */
 export function parseYamlRecord(text: string, file: string): YamlRecord {
-  const flowDepthAt = findExcessiveNesting(text, MAX_NESTING_DEPTH);
+  const flowDepthAt = mayNestDeeper(text, MAX_NESTING_DEPTH) ? findExcessiveNesting(text, MAX_NESTING_DEPTH) : -1;
   const lineCounter = new LineCounter();
   let document: Document;
   try {
@@ -41,7 +41,7 @@ export function parseYamlRecord(text: string, file: string): YamlRecord {
   } catch (error) {
     throw new InputError(`malformed YAML: ${error instanceof Error ? error.message : String(error)}`, file);
   }
-  const protoAt = text.search(/(^|[\s{,])["']?__proto__["']?\s*:/m);
+  const protoAt = text.includes("__proto__") ? text.search(/(^|[\s{,])["']?__proto__["']?\s*:/m) : -1;
   if (protoAt !== -1) {
     const { line, col } = lineCounter.linePos(protoAt + (/\s|[{,]/.test(text[protoAt]) ? 1 : 0));
     throw new InputError('key "__proto__" is not allowed', file, line, col);
@@ -70,4 +70,12 @@ export function parseYamlRecord(text: string, file: string): YamlRecord {
       return { line, column: col };
     },
   };
+}
+
+/** Cheap pre-check: fewer opening brackets than the limit cannot nest deeper than it. */
+function mayNestDeeper(text: string, limit: number): boolean {
+  let count = 0;
+  for (let at = text.indexOf("["); at !== -1 && count <= limit; at = text.indexOf("[", at + 1)) count++;
+  for (let at = text.indexOf("{"); at !== -1 && count <= limit; at = text.indexOf("{", at + 1)) count++;
+  return count > limit;
 }
