@@ -1,6 +1,5 @@
 import { expandGenerators, GeneratorError, stubGenerators } from "../golden/expand-generators.js";
 import type { GoldenPort } from "../golden/golden-port.js";
-import { parseGoldenYaml } from "../golden/golden-yaml.js";
 import { InputError } from "../input/input-error.js";
 import { parseYamlRecord } from "../input/parse-yaml-record.js";
 import { loadValidator } from "../schema/load-validator.js";
@@ -102,6 +101,5 @@ export async function loadGolden(port: GoldenPort, location: CorpusLocation, id:
     if (!GeneratorError.isInstance(error)) throw error;
     fail(error.pointer, error.message);
   }
-  void parseGoldenYaml;
   return { file, text, expected, spec: golden.spec, reviewed: golden.reviewed };
 }

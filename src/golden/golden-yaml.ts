@@ -1,4 +1,4 @@
-import { Document, Scalar, isScalar, parse, visit } from "yaml";
+import { Document, Scalar, parse, visit } from "yaml";
 
 /**
  * YAML options that round-trip every string byte for byte, plus the cases where the yaml
@@ -16,11 +16,13 @@ const STRINGIFY_OPTIONS = {
 } as const;
 
 // eslint-disable-next-line no-control-regex
-const NEEDS_QUOTES = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff\ud800-\udfff]|[ \t]\n|[ \t]$|^[ \t\n]|\n$\n|^\s*$/;
+const CONTROL_OR_INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff\ud800-\udfff]/;
+const TRAILING_BLANK = /[ \t]\n|[ \t]$/;
 
 function mustQuote(text: string): boolean {
-  if (!text.includes("\n")) return /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff\ud800-\udfff]/.test(text);
-  return NEEDS_QUOTES.test(text) || text.endsWith("\n\n") || /^\s/.test(text);
+  if (CONTROL_OR_INVISIBLE.test(text)) return true;
+  if (!text.includes("\n")) return false;
+  return TRAILING_BLANK.test(text) || text.endsWith("\n\n") || /^\s/.test(text);
 }
 
 /** Serialises a value as YAML that parses back to exactly the same value. */
@@ -31,7 +33,6 @@ export function stringifyGoldenYaml(value: unknown): string {
       if (typeof node.value === "string" && mustQuote(node.value)) node.type = Scalar.QUOTE_DOUBLE;
     },
   });
-  void isScalar;
   return document.toString(STRINGIFY_OPTIONS);
 }
 
