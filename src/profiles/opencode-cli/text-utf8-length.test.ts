@@ -15,8 +15,29 @@ describe("utf8Length (§0 bytes)", () => {
   });
 
   it("does not split a surrogate pair that straddles its internal chunk boundary", () => {
-    const text = "a".repeat((1 << 18) - 1) + "😀" + "b".repeat(10);
-    expect(utf8Length(text)).toBe((1 << 18) - 1 + 4 + 10);
+    for (const chunk of [1 << 16, 1 << 17]) {
+      const text = "a".repeat(chunk - 1) + "😀" + "b".repeat(10);
+      expect(utf8Length(text)).toBe(chunk - 1 + 4 + 10);
+    }
+  });
+
+  it("counts long texts exactly whether they are ASCII, mixed from any point, or cut inside a pair", () => {
+    const pieces = ["a", "é", "漢", "😀", "\ud800", "\udc00", "\r\n"];
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...pieces), fc.integer({ min: 1, max: 40_000 })), { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        fc.nat(),
+        (runs, a, b) => {
+          const text = runs.map(([piece, count]) => piece.repeat(count)).join("");
+          const start = Math.min(a, b) % (text.length + 1);
+          const end = Math.max(start, Math.max(a, b) % (text.length + 1));
+          expect(utf8Length(text)).toBe(Buffer.byteLength(text, "utf8"));
+          expect(utf8Length(text, start, end)).toBe(encoder.encode(text.slice(start, end)).length);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("equals the TextEncoder length for any string and range", () => {

@@ -1,5 +1,5 @@
 import { isLowSurrogate, toWellFormedText, utf8CodePointSize, utf8Length } from "./text-utf8-length.js";
-import { fitsLimits, walkTailLines } from "./truncate-line-walk.js";
+import { fitsLimits, newlineBefore, walkTailLines } from "./truncate-line-walk.js";
 
 /** The bash tail (bundle `es`): the kept text and whether anything was cut. */
 export interface BashTail {
@@ -20,8 +20,8 @@ export function truncateBashTail(text: string, maxLines: number, maxBytes: numbe
   // The kept piece has at most maxBytes chars (bytes ≥ chars), so the last line's start only
   // matters within that window; searching just the window keeps a 100 MB line cheap.
   const windowStart = Math.max(0, text.length - maxBytes - 2);
-  const newline = text.slice(windowStart).lastIndexOf("\n");
-  const lastLineStart = newline === -1 ? windowStart : windowStart + newline + 1;
+  const newline = newlineBefore(text, text.length, text.length - windowStart);
+  const lastLineStart = newline === -1 ? windowStart : newline + 1;
   return { text: lastBytesOfLine(text, lastLineStart, maxBytes), cut: true };
 }
 

@@ -210,3 +210,40 @@ describe("bash tail properties (§2.1 step 3)", () => {
     );
   });
 });
+
+/**
+ * Long lines at the real limits (2000 lines, 51200 bytes): the walks' chunked newline searches
+ * and the byte counts' switch from encoding to `Buffer.byteLength` only run on texts this size.
+ */
+describe("both truncations on long lines at the default limits", () => {
+  const longText = fc
+    .array(
+      fc.tuple(fc.constantFrom("x", "é", "漢", "😀", "\r", "ab\n"), fc.integer({ min: 0, max: 70_000 })),
+      { minLength: 1, maxLength: 6 },
+    )
+    .map((runs) => runs.map(([piece, count]) => piece.repeat(count)).join("\n"));
+
+  it("Truncate.output matches the literal algorithm in both directions", () => {
+    fc.assert(
+      fc.property(longText, direction, (input, dir) => {
+        const store = memoryStore();
+        const result = truncateOutput(input, { direction: dir }, store);
+        const oracle = literalTruncate(input, 2000, 51200, dir);
+        expect(result.truncated).toBe(oracle.truncated);
+        if (!oracle.truncated) return;
+        const parsed = parseTruncated(result.content, dir);
+        expect(parsed).toEqual({ preview: oracle.preview, removed: oracle.removed, unit: oracle.unit });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("the bash tail matches the byte-level algorithm", () => {
+    fc.assert(
+      fc.property(longText, (input) => {
+        expect(truncateBashTail(input, 2000, 51200)).toEqual(literalBashTail(input, 2000, 51200));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
