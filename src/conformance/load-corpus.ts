@@ -70,11 +70,20 @@ export async function loadCases(port: GoldenPort, location: CorpusLocation): Pro
       tool: body.stage === "format" ? (body.tool as string) : undefined,
       protocols: body.stage === "lower" ? (body.protocols as string[]) : [],
       body: raw,
-      expandBody: () => expandGenerators(raw) as Record<string, unknown>,
+      expandBody: bodyExpander(raw),
       redact: (body.redact as LoadedCase["redact"]) ?? [],
     });
   }
   return cases;
+}
+
+/**
+ * The case's `expandBody`. Made outside `loadCases`' loop so the closure holds only the body:
+ * a closure there would share the loop's scope and keep the parsed YAML document alive for
+ * every case of the run.
+ */
+function bodyExpander(raw: Record<string, unknown>): () => Record<string, unknown> {
+  return () => expandGenerators(raw) as Record<string, unknown>;
 }
 
 /** Reads one golden, or null when it does not exist. Throws InputError when it is malformed. */

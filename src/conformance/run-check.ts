@@ -19,6 +19,12 @@ export interface CheckOptions {
   timeoutMs: number;
   /** Expected failures by case id. */
   baseline?: Set<string>;
+  /**
+   * Keep `actual`, `expected` and `input` on passing outcomes (the HTML report shows them).
+   * Default true. Without them a run holds only what failing cases need, which keeps a large
+   * corpus's heap (and its garbage collection) small.
+   */
+  keepPassingValues?: boolean;
   /** Called after each case (progress). */
   onOutcome?: (outcome: CaseOutcome, done: number, total: number) => void;
 }
@@ -55,10 +61,17 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     let outcome = await runCase(testCase, golden, options.subject, { outputDir: options.outputDir, timeoutMs: options.timeoutMs });
     outcome = applyGoldenPolicy(outcome, testCase, golden !== null, options);
     outcome = applyBaseline(outcome, options.baseline);
+    if (outcome.status === "pass" && options.keepPassingValues === false) outcome = withoutValues(outcome);
     outcomes.push(outcome);
     options.onOutcome?.(outcome, outcomes.length, selected.length);
   }
   return { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: all.map((testCase) => testCase.id) };
+}
+
+/** The outcome without its (possibly large) values. */
+function withoutValues(outcome: CaseOutcome): CaseOutcome {
+  const { actual: _actual, expected: _expected, input: _input, ...rest } = outcome;
+  return rest;
 }
 
 /** Writes (or not) the golden or its pending file for one outcome, and records what happened. */

@@ -144,6 +144,7 @@ export async function checkCommand(args: string[], io: CommandIo): Promise<numbe
       outputDir: values["output-dir"] ? String(values["output-dir"]) : DEFAULT_OUTPUT_DIR,
       timeoutMs,
       baseline,
+      keepPassingValues: targets.some((target) => target.name === "html"),
       onOutcome: showProgress
         ? (outcome, done, total) => io.err(`\r\u001b[2K[${done}/${total}] ${outcome.status.padEnd(11)} ${outcome.id}`.slice(0, (process.stderr.columns ?? 100) + 8))
         : undefined,

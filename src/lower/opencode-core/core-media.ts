@@ -1,3 +1,4 @@
+import { Buffer } from "node:buffer";
 import { LoweringError } from "../lowering-error.js";
 
 /** @see spec §4.3 (IMAGE_MIMES) */
@@ -34,9 +35,21 @@ export interface ValidatedMedia {
   dataUrl: string;
 }
 
+/** The UTF-8 byte count, or just the length where that already decides the encoded-limit check. */
 function utf8Length(text: string): number {
   if (text.length > MAX_MEDIA_ENCODED_BYTES || text.length * 3 <= MAX_MEDIA_ENCODED_BYTES) return text.length;
-  return new TextEncoder().encode(text).length;
+  return Buffer.byteLength(text, "utf8");
+}
+
+/**
+ * The decoded byte count when `base64` is canonical padded base64, else undefined. Node's native
+ * codec is lenient on input, but its output is canonical, so an exact round trip proves the text
+ * is canonical (and so valid) base64: the same verdict as `btoa(atob(text)) === text`, without
+ * atob/btoa's JavaScript loops over 20 MB of media.
+ */
+function canonicalBase64Length(base64: string): number | undefined {
+  const bytes = Buffer.from(base64, "base64");
+  return bytes.toString("base64") === base64 ? bytes.length : undefined;
 }
 
 /** The `data:<type>;base64,` head of a data URL: its type and where the payload starts; undefined when there is none. */
@@ -55,9 +68,9 @@ function dataUrlHead(data: string): { type: string; payloadStart: number } | und
  * and its type matches; then the encoded limit, valid base64 (`media must contain valid base64`),
  * the decoded limit, canonical base64. Throws a LoweringError with opencode's exact text.
  *
- * The same checks in the same order as the 1.18.33 bundle, but large media is scanned once: a round
- * trip that gives the same text proves valid, canonical base64 (and so a payload the data-URL pattern
- * accepts); the character scans run only where they decide which error comes first.
+ * The same checks in the same order as the 1.18.33 bundle, but large media is scanned once: a native
+ * round trip that gives the same text proves valid, canonical base64 (and so a payload the data-URL
+ * pattern accepts); the character scans run only where they decide which error comes first.
  * @see spec §4.3 (validateMedia)
  */
 export function validateMedia(route: string, mediaType: string, data: string, allowed: readonly string[]): ValidatedMedia {
@@ -86,18 +99,20 @@ export function validateMedia(route: string, mediaType: string, data: string, al
     throw new LoweringError(`${route} media exceeds the ${MAX_MEDIA_ENCODED_BYTES} byte encoded limit`);
   }
   if (!base64) throw invalid();
+  const canonicalLength = canonicalBase64Length(base64);
+  if (canonicalLength !== undefined) {
+    if (canonicalLength > MAX_MEDIA_DECODED_BYTES) throw new LoweringError(`${route} media exceeds the ${MAX_MEDIA_DECODED_BYTES} byte decoded limit`);
+    return { mime, base64, dataUrl: `data:${mime};base64,${base64}` };
+  }
+  // Not canonical (atob's verdict agrees): which error opencode reports first.
   let binary: string;
   try {
     binary = atob(base64);
   } catch {
     throw dataUrlFails() ? invalidDataUrl() : invalid();
   }
-  const canonical = btoa(binary) === base64;
-  if (!canonical) {
-    if (dataUrlFails()) throw invalidDataUrl();
-    if (base64.length % 4 !== 0 || patternFails()) throw invalid();
-  }
+  if (dataUrlFails()) throw invalidDataUrl();
+  if (base64.length % 4 !== 0 || patternFails()) throw invalid();
   if (binary.length > MAX_MEDIA_DECODED_BYTES) throw new LoweringError(`${route} media exceeds the ${MAX_MEDIA_DECODED_BYTES} byte decoded limit`);
-  if (!canonical) throw new LoweringError(`${route} media must contain canonical base64`);
-  return { mime, base64, dataUrl: `data:${mime};base64,${base64}` };
+  throw new LoweringError(`${route} media must contain canonical base64`);
 }

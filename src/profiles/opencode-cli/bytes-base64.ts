@@ -65,7 +65,8 @@ export function decodeBase64(text: string): Uint8Array {
 /** Decoded byte count of a base64 string without decoding it (whitespace and padding ignored). */
 export function base64DecodedLength(text: string): number {
   // Fast path (the common case, and a 10 MB blob): no whitespace, so only trailing padding to skip.
-  if (!/[\t\n\r ]/.test(text)) {
+  // Four memchr-backed searches cost less than one regex pass over a 28 MB blob.
+  if (text.indexOf(" ") === -1 && text.indexOf("\n") === -1 && text.indexOf("\r") === -1 && text.indexOf("\t") === -1) {
     let end = text.length;
     while (end > 0 && text.charCodeAt(end - 1) === 0x3d) end--;
     let inner = 0;
