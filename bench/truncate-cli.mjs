@@ -12,6 +12,7 @@ const moduleDir = process.env.CORREX_BENCH_CLI_DIR ?? process.argv[2] ?? new URL
 const load = (name) => import(pathToFileURL(`${moduleDir.replace(/\/?$/, "/")}${name}`).href);
 const { truncateOutput } = await load("truncate-output.js");
 const { truncateBashTail } = await load("truncate-bash-tail.js");
+const { utf8Length } = await load("text-utf8-length.js");
 
 const TARGET = 3;
 const store = { write: () => "/dev/null/tool_bench" };
@@ -67,6 +68,11 @@ for (const [size, label, rounds] of [
       worst.push(a / b);
       console.log(ratioLine(`${label} ${shape}, ${name}`, a, b, TARGET));
     }
+    // Truncate.output must count the whole text's UTF-8 bytes whenever the byte budget stops it
+    // (§3.1 step 5: removed = total − kept). This line times that count alone: the floor any
+    // exact implementation taking the tool's output string pays (no target; for reading the above).
+    const floor = compare(rounds, () => time(() => (sink += utf8Length(text))), () => time(() => (sink += newlineScan(bytes))));
+    console.log(ratioLine(`${label} ${shape}, floor: UTF-8 byte count of the string alone`, floor.a, floor.b));
   }
 }
 console.log(`worst ratio ${Math.max(...worst).toFixed(2)}× (checksum ${sink})`);
