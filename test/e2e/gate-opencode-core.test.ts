@@ -2,8 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ripgrepAvailable } from "../../src/loop/observe-search.js";
-import { findOpencodeBinary, runGate } from "./gate-runner.js";
+import { findOpencodeBinary, gateArgs, greenScenarioCount, readGateOutcomes, realAgentSkipReason, runGate } from "./gate-runner.js";
 import { repoRoot } from "./run-cli.js";
 
 /**
@@ -54,34 +53,18 @@ const scenarios = [
 ];
 
 const binary = findOpencodeBinary();
-const ripgrep = await ripgrepAvailable();
-const skipReason = !binary ? "the opencode 1.18.33 binary is not installed (.ci/run installs opencode-ai@1.18.33 from npm)" : !ripgrep ? "ripgrep (rg) is not installed (.ci/run installs Debian's ripgrep)" : null;
-if (skipReason) console.warn(`test/e2e/gate-opencode-core.test.ts skipped: ${skipReason}`);
+const skipReason = await realAgentSkipReason("test/e2e/gate-opencode-core.test.ts");
 
-interface Outcome {
-  id: string;
-  status: string;
-  message?: string;
-}
-
-const readOutcomes = (file: string): Outcome[] =>
-  readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.startsWith('{"type":"case"'))
-    .map((line) => JSON.parse(line) as Outcome);
-
-const gateArgs = (protocol: string, work: string, timeoutMs: number, scenarioFiles: string[]) => [
-  "--profile", "opencode-core",
-  "--protocol", protocol,
-  "--config-template", `${repoRoot}/examples/agents/opencode-serve.json.template`,
-  "--timeout", String(timeoutMs),
-  "--work-dir", join(work, protocol),
-  "--reporter", "pretty",
-  "--reporter", `json=${join(work, `${protocol}.json`)}`,
-  ...scenarioFiles.flatMap((file) => ["--scenario", file]),
-  "--",
-  process.execPath, `${repoRoot}/examples/agents/opencode-serve.mjs`,
-];
+const coreGateArgs = (protocol: string, work: string, timeoutMs: number, scenarioFiles: string[]) =>
+  gateArgs({
+    profile: "opencode-core",
+    protocol,
+    configTemplate: `${repoRoot}/examples/agents/opencode-serve.json.template`,
+    timeoutMs,
+    work,
+    scenarioFiles,
+    agent: [process.execPath, `${repoRoot}/examples/agents/opencode-serve.mjs`],
+  });
 
 /** Live (not zombie) processes whose command line contains `marker`. */
 function processesWith(marker: string): string[] {
@@ -107,18 +90,13 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-core agains
       const work = mkdtempSync(join(tmpdir(), "correx-gate-opencode-core-"));
       const protocols = ["openai-chat", "anthropic-messages", "openai-responses"] as const;
       const files = scenarios.map((name) => `${repoRoot}/fixtures/scenarios/${name}.yaml`);
-      const runs = await Promise.all(protocols.map((protocol) => runGate(gateArgs(protocol, work, 120000, files), { OPENCODE_BIN: binary! })));
+      const runs = await Promise.all(protocols.map((protocol) => runGate(coreGateArgs(protocol, work, 120000, files), { OPENCODE_BIN: binary! })));
       const green: Record<string, number> = {};
       protocols.forEach((protocol, index) => {
         const run = runs[index]!;
-        const outcomes = readOutcomes(join(work, `${protocol}.json`));
+        const outcomes = readGateOutcomes(join(work, `${protocol}.json`));
         expect(new Set(outcomes.map((outcome) => outcome.id.split("/")[0])).size, run.stdout + run.stderr).toBe(scenarios.length);
-        const byScenario = new Map<string, string[]>();
-        for (const outcome of outcomes) {
-          const scenario = outcome.id.split("/")[0]!;
-          byScenario.set(scenario, [...(byScenario.get(scenario) ?? []), outcome.status]);
-        }
-        green[protocol] = [...byScenario.values()].filter((statuses) => statuses.every((status) => status === "pass")).length;
+        green[protocol] = greenScenarioCount(outcomes);
         // every tool result the v2 runner sends equals the profile's, byte for byte (the read
         // disagreements of docs/decisions/gate-v2-runner.md are fixed in the profile)
         const bad = outcomes.filter((outcome) => outcome.status !== "pass");
@@ -149,8 +127,8 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-core agains
       );
       const files = [join(work, "serve-hang.yaml"), join(work, "serve-crash.yaml"), `${repoRoot}/fixtures/scenarios/bash-echo.yaml`];
       const timeoutMs = 45000;
-      const run = await runGate(gateArgs("openai-chat", work, timeoutMs, files), { OPENCODE_BIN: binary! });
-      const outcomes = readOutcomes(join(work, "openai-chat.json"));
+      const run = await runGate(coreGateArgs("openai-chat", work, timeoutMs, files), { OPENCODE_BIN: binary! });
+      const outcomes = readGateOutcomes(join(work, "openai-chat.json"));
       const detail = `${run.stdout}\n${run.stderr}`;
       expect(outcomes.map((outcome) => [outcome.id, outcome.status]), detail).toEqual([
         ["serve-hang/openai-chat/call_1_1", "timeout"],

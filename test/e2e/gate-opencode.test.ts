@@ -1,9 +1,8 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ripgrepAvailable } from "../../src/loop/observe-search.js";
-import { findOpencodeBinary, runGate } from "./gate-runner.js";
+import { findOpencodeBinary, gateArgs, greenScenarioCount, readGateOutcomes, realAgentSkipReason, runGate } from "./gate-runner.js";
 import { repoRoot, runCli } from "./run-cli.js";
 
 /**
@@ -44,13 +43,7 @@ const scenarios = [
 ];
 
 const binary = findOpencodeBinary();
-const ripgrep = await ripgrepAvailable();
-const skipReason = !binary ? "the opencode 1.18.33 binary is not installed (.ci/run installs opencode-ai@1.18.33 from npm)" : !ripgrep ? "ripgrep (rg) is not installed (.ci/run installs Debian's ripgrep)" : null;
-if (skipReason) console.warn(`test/e2e/gate-opencode.test.ts skipped: ${skipReason}`);
-
-interface JsonReport {
-  outcomes: { id: string; status: string; message?: string; differences?: { actual: unknown }[] }[];
-}
+const skipReason = await realAgentSkipReason("test/e2e/gate-opencode.test.ts");
 
 describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against the real opencode 1.18.33", () => {
   it(
@@ -61,18 +54,15 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against
       const runs = await Promise.all(
         protocols.map((protocol) =>
           runGate(
-            [
-              "--profile", "opencode-cli",
-              "--protocol", protocol,
-              "--config-template", `${repoRoot}/examples/agents/opencode.json.template`,
-              "--timeout", "90000",
-              "--work-dir", join(work, protocol),
-              "--reporter", "pretty",
-              "--reporter", `json=${join(work, `${protocol}.json`)}`,
-              ...scenarios.flatMap((name) => ["--scenario", `${repoRoot}/fixtures/scenarios/${name}.yaml`]),
-              "--",
-              "sh", `${repoRoot}/examples/agents/opencode-run.sh`,
-            ],
+            gateArgs({
+              profile: "opencode-cli",
+              protocol,
+              configTemplate: `${repoRoot}/examples/agents/opencode.json.template`,
+              timeoutMs: 90000,
+              work,
+              scenarioFiles: scenarios.map((name) => `${repoRoot}/fixtures/scenarios/${name}.yaml`),
+              agent: ["sh", `${repoRoot}/examples/agents/opencode-run.sh`],
+            }),
             { OPENCODE_BIN: binary! },
           ),
         ),
@@ -80,20 +70,10 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against
       const green: Record<string, number> = {};
       protocols.forEach((protocol, index) => {
         const run = runs[index]!;
-        const report: JsonReport = {
-          outcomes: readFileSync(join(work, `${protocol}.json`), "utf8")
-            .split("\n")
-            .filter((line) => line.startsWith('{"type":"case"'))
-            .map((line) => JSON.parse(line) as JsonReport["outcomes"][number]),
-        };
-        const byScenario = new Map<string, string[]>();
-        for (const outcome of report.outcomes) {
-          const scenario = outcome.id.split("/")[0]!;
-          byScenario.set(scenario, [...(byScenario.get(scenario) ?? []), outcome.status]);
-        }
-        green[protocol] = [...byScenario.values()].filter((statuses) => statuses.every((status) => status === "pass")).length;
+        const outcomes = readGateOutcomes(join(work, `${protocol}.json`));
+        green[protocol] = greenScenarioCount(outcomes);
         // every tool result the binary sends equals the profile's, byte for byte
-        const bad = report.outcomes.filter((outcome) => outcome.status !== "pass");
+        const bad = outcomes.filter((outcome) => outcome.status !== "pass");
         expect(bad, `${protocol}:\n${run.stdout}\n${run.stderr}`).toEqual([]);
         expect(run.code, run.stdout).toBe(0);
       });

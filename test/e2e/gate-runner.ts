@@ -48,3 +48,68 @@ export function runGate(args: readonly string[], env: Record<string, string | un
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/**
+ * Why the real-binary gate tests cannot run here (no opencode 1.18.33 binary, or no ripgrep),
+ * printed once with the test file's name; null when they can.
+ */
+export async function realAgentSkipReason(testFile: string): Promise<string | null> {
+  const { ripgrepAvailable } = await import("../../src/loop/observe-search.js");
+  const reason = !findOpencodeBinary()
+    ? "the opencode 1.18.33 binary is not installed (.ci/run installs opencode-ai@1.18.33 from npm)"
+    : !(await ripgrepAvailable())
+      ? "ripgrep (rg) is not installed (.ci/run installs Debian's ripgrep)"
+      : null;
+  if (reason) console.warn(`${testFile} skipped: ${reason}`);
+  return reason;
+}
+
+/** A case line of a gate run's json report. */
+export interface GateOutcome {
+  id: string;
+  status: string;
+  message?: string;
+}
+
+/** The case lines of a gate run's json report file. */
+export function readGateOutcomes(file: string): GateOutcome[] {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith('{"type":"case"'))
+    .map((line) => JSON.parse(line) as GateOutcome);
+}
+
+/** How many scenarios (the first id segment) have every one of their calls passing. */
+export function greenScenarioCount(outcomes: readonly GateOutcome[]): number {
+  const byScenario = new Map<string, string[]>();
+  for (const outcome of outcomes) {
+    const scenario = outcome.id.split("/")[0]!;
+    byScenario.set(scenario, [...(byScenario.get(scenario) ?? []), outcome.status]);
+  }
+  return [...byScenario.values()].filter((statuses) => statuses.every((status) => status === "pass")).length;
+}
+
+/** `correx gate` arguments for one protocol's run of scenario files, reporting json into `work`. */
+export function gateArgs(options: {
+  profile: string;
+  protocol: string;
+  configTemplate: string;
+  timeoutMs: number;
+  work: string;
+  scenarioFiles: readonly string[];
+  agent: readonly string[];
+}): string[] {
+  const { profile, protocol, configTemplate, timeoutMs, work, scenarioFiles, agent } = options;
+  return [
+    "--profile", profile,
+    "--protocol", protocol,
+    "--config-template", configTemplate,
+    "--timeout", String(timeoutMs),
+    "--work-dir", `${work}/${protocol}`,
+    "--reporter", "pretty",
+    "--reporter", `json=${work}/${protocol}.json`,
+    ...scenarioFiles.flatMap((file) => ["--scenario", file]),
+    "--",
+    ...agent,
+  ];
+}
