@@ -39,12 +39,19 @@ const outcome = (mediaType: string, data: string) => {
 
 const base64Text = fc.uint8Array({ maxLength: 40 }).map((bytes) => btoa(String.fromCharCode(...bytes)));
 const mutated = fc
-  .tuple(base64Text, fc.nat(), fc.constantFrom("", "=", "==", "===", " ", "\n", "*", "-", "_", "A", "Q", "B", ";", ",", "\u00e9", "\u{1F600}"))
+  .tuple(base64Text, fc.nat(), fc.constantFrom("", "=", "==", "===", " ", "\n", "*", "-", "_", "A", "Q", "B", ";", ",", "\u00e9", "\u{1F600}", "\u0141", "\u012b", "\u0100", "\u00ff", "\u0000"))
   .map(([text, at, insert]) => {
     const index = text.length === 0 ? 0 : at % (text.length + 1);
     return text.slice(0, index) + insert + text.slice(index);
   });
-const payload = fc.oneof(base64Text, mutated, base64Text.map((text) => text.replace(/=+$/, "")));
+/** Canonical text whose last data character is replaced: non-zero bits before the padding, often. */
+const lastCharChanged = fc
+  .tuple(base64Text, fc.constantFrom(..."ABCDQRSTgwxy0189+/"))
+  .map(([text, char]) => {
+    const at = text.replace(/=+$/, "").length - 1;
+    return at < 0 ? text : text.slice(0, at) + char + text.slice(at + 1);
+  });
+const payload = fc.oneof(base64Text, mutated, lastCharChanged, base64Text.map((text) => text.replace(/=+$/, "")));
 const urlType = fc.constantFrom("image/png", "IMAGE/PNG", "image/gif", "text/plain", "image/png\n", `image/${"x".repeat(400)}`);
 const data = fc.oneof(
   payload,
@@ -59,6 +66,33 @@ describe("validateMedia keeps the §4.3 checks and their order while scanning la
         expect(outcome(mediaType, value)).toBe(plainValidateMedia("OpenAI Chat", mediaType, value));
       }),
       { numRuns: 10_000 },
+    );
+  });
+});
+
+describe("validateMedia on media longer than one decode chunk (65,536 characters)", () => {
+  const longBase64 = fc
+    .integer({ min: 40_000, max: 160_000 })
+    .chain((size) => fc.tuple(fc.constant(size), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: size - 1 })))
+    .map(([size, fill, at]) => {
+      const bytes = Buffer.alloc(size, fill);
+      bytes[at] = (fill + 1) & 0xff;
+      return bytes.toString("base64");
+    });
+  const longMutated = fc
+    .tuple(longBase64, fc.oneof(fc.nat(), fc.constantFrom(65_535, 65_536, 65_537, 131_071, 131_072)), fc.constantFrom("", "=", "==", " ", "\n", "*", "-", "_", "A", "Q", "\u00e9", "\u0141", "\u{1F600}"), fc.boolean())
+    .map(([text, at, insert, replace]) => {
+      const index = at % (text.length + 1);
+      return text.slice(0, index) + insert + text.slice(index + (replace ? insert.length : 0));
+    });
+
+  it("gives the same outcome as the plain version, mutations at chunk boundaries included", () => {
+    fc.assert(
+      fc.property(fc.oneof(longBase64, longMutated), fc.boolean(), (payload, asDataUrl) => {
+        const value = asDataUrl ? `data:image/png;base64,${payload}` : payload;
+        expect(outcome("image/png", value)).toBe(plainValidateMedia("OpenAI Chat", "image/png", value));
+      }),
+      { numRuns: 500 },
     );
   });
 });

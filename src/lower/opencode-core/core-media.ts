@@ -41,15 +41,43 @@ function utf8Length(text: string): number {
   return Buffer.byteLength(text, "utf8");
 }
 
+const STANDARD_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+/** Characters of a 4-char group, decoded 64K at a time into a fixed scratch buffer. */
+const DECODE_CHUNK = 1 << 16;
+let decodeScratch: Buffer | undefined;
+
 /**
- * The decoded byte count when `base64` is canonical padded base64, else undefined. Node's native
- * codec is lenient on input, but its output is canonical, so an exact round trip proves the text
- * is canonical (and so valid) base64: the same verdict as `btoa(atob(text)) === text`, without
- * atob/btoa's JavaScript loops over 20 MB of media.
+ * The decoded byte count when `base64` is canonical padded base64, else undefined: the verdict of
+ * `btoa(atob(text)) === text`, without atob/btoa's JavaScript loops or a 20 MB buffer.
+ *
+ * Node's decoder (`buf.write(text, "base64")`) is lenient: it skips characters outside its
+ * alphabet, stops at `=`, and also takes the URL-safe `-` and `_`. A skipped or stopped character
+ * always lowers the byte count of its chunk below the full `chars / 4 * 3` (minus the padding at the
+ * end), so full counts prove every character valid; `-`, `_`, characters above U+00FF (which the
+ * decoder reads by their low byte) and non-zero bits before the padding are ruled out separately.
  */
 function canonicalBase64Length(base64: string): number | undefined {
-  const bytes = Buffer.from(base64, "base64");
-  return bytes.toString("base64") === base64 ? bytes.length : undefined;
+  const length = base64.length;
+  if (length % 4 !== 0) return undefined;
+  // On a one-byte string V8 answers this without scanning: no character can be above U+00FF.
+  if (/[\u0100-\uffff]/.test(base64)) return undefined;
+  if (base64.indexOf("-") !== -1 || base64.indexOf("_") !== -1) return undefined;
+  const pad = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+  if (pad > 0) {
+    // The last data character must not carry bits the padding drops.
+    const last = STANDARD_ALPHABET.indexOf(base64.charAt(length - pad - 1));
+    if (last === -1 || (last & (pad === 2 ? 0b1111 : 0b11)) !== 0) return undefined;
+  }
+  decodeScratch ??= Buffer.allocUnsafe((DECODE_CHUNK / 4) * 3);
+  let bytes = 0;
+  for (let from = 0; from < length; from += DECODE_CHUNK) {
+    const to = Math.min(from + DECODE_CHUNK, length);
+    const full = ((to - from) / 4) * 3 - (to === length ? pad : 0);
+    const written = decodeScratch.write(base64.slice(from, to), "base64");
+    if (written !== full) return undefined;
+    bytes += written;
+  }
+  return bytes;
 }
 
 /** The `data:<type>;base64,` head of a data URL: its type and where the payload starts; undefined when there is none. */
@@ -68,9 +96,9 @@ function dataUrlHead(data: string): { type: string; payloadStart: number } | und
  * and its type matches; then the encoded limit, valid base64 (`media must contain valid base64`),
  * the decoded limit, canonical base64. Throws a LoweringError with opencode's exact text.
  *
- * The same checks in the same order as the 1.18.33 bundle, but large media is scanned once: a native
- * round trip that gives the same text proves valid, canonical base64 (and so a payload the data-URL
- * pattern accepts); the character scans run only where they decide which error comes first.
+ * The same checks in the same order as the 1.18.33 bundle, but large media is scanned once: a chunked
+ * native decode that proves valid, canonical base64 (and so a payload the data-URL pattern accepts);
+ * the character scans run only where they decide which error comes first.
  * @see spec §4.3 (validateMedia)
  */
 export function validateMedia(route: string, mediaType: string, data: string, allowed: readonly string[]): ValidatedMedia {
