@@ -30,6 +30,6 @@ export function compare(rounds, a, b) {
   return { a: median(as), b: median(bs) };
 }
 
-export const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
+export const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 1 ? `${ms.toFixed(1)} ms` : `${ms.toFixed(3)} ms`);
 export const ratioLine = (label, ours, baseline, target) =>
   `${label}: ${fmt(ours)} vs ${fmt(baseline)} baseline = ${(ours / baseline).toFixed(2)}×${target ? ` (target ≤ ${target}×: ${ours / baseline <= target ? "met" : "NOT met"})` : ""}`;
