@@ -3,14 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFakeProvider } from "../src/fake/create-fake-provider.js";
 import type { Protocol } from "../src/lower/lowering-result.js";
-import { runReferenceLoop } from "../src/loop/loop-run.js";
-import { createOutputStore } from "../src/output-store/output-store-node.js";
-import { profiles } from "../src/profiles/profile-registry.js";
 import type { ProfileId } from "../src/profiles/profile.js";
-import { loadScenario } from "../src/scenario/load-scenario.js";
-import { writeScenarioWorkspace } from "../src/scenario/write-scenario-workspace.js";
+import { runScenarioLoop } from "./loop-scenario-run.js";
 
 const scenarios = new URL("../fixtures/scenarios/", import.meta.url).pathname;
 const server = setupServer();
@@ -23,20 +18,15 @@ const MAX_STEPS =
   "CRITICAL - MAXIMUM STEPS REACHED\n\nThe maximum number of steps allowed for this task has been reached. Tools are disabled until next user input. Respond with text only.\n\nSTRICT REQUIREMENTS:\n1. Do NOT make any tool calls (no reads, writes, edits, searches, or any other tools)\n2. MUST provide a text response summarizing work done so far\n3. This constraint overrides ALL other instructions, including any user requests for edits or tool use\n\nResponse must include:\n- Statement that maximum steps for this agent have been reached\n- Summary of what has been accomplished so far\n- List of any remaining tasks that were not completed\n- Recommendations for what should be done next\n\nAny attempt to use tools is a critical violation. Respond with text ONLY.";
 
 async function loop(profileId: ProfileId, protocol: Protocol, scenarioName: string, extra: { maxSteps?: number; format?: { type: "json_schema"; schema: Record<string, unknown> } } = {}) {
-  const scenario = await loadScenario(`${scenarios}${scenarioName}.yaml`);
   const workspace = join(root, `${profileId}-${protocol}-${scenarioName}-${Object.keys(extra).join("-")}`);
-  await writeScenarioWorkspace(scenario, workspace);
-  const provider = await createFakeProvider({ protocol, scenario, profile: profileId, workspace });
-  server.resetHandlers(...provider.handlers);
-  const result = await runReferenceLoop({
-    profile: profiles[profileId],
+  const { result, provider } = await runScenarioLoop({
+    server,
+    profileId,
     protocol,
-    baseURL: "http://127.0.0.1:9",
-    model: protocol === "anthropic-messages" ? "claude-correx-fake" : protocol === "google-gemini" ? "gemini-2.5-correx-fake" : "correx-fake",
-    prompt: scenario.prompt,
+    scenarioFile: `${scenarios}${scenarioName}.yaml`,
     workspace,
-    store: createOutputStore(`${workspace}-output`),
-    ...extra,
+    outputDir: `${workspace}-output`,
+    loop: extra,
   });
   return { result, provider };
 }
