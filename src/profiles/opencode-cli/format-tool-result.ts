@@ -1,4 +1,5 @@
 import type { OutputStorePort } from "../output-store-port.js";
+import { resolveLimits, type OutputLimits } from "../output-limits.js";
 import { UnsupportedError, type FormatOptions, type FormatRequest } from "../profile.js";
 import { checkToolParameters, invalidArgumentsText } from "./check-tool-parameters.js";
 import { formatApplyPatch } from "./format-apply-patch.js";
@@ -28,11 +29,8 @@ import { TRUNCATE_MAX_BYTES, TRUNCATE_MAX_LINES, truncateOutput } from "./trunca
 export type CliFormatOptions = FormatOptions;
 
 /** `Truncate.limits()` from the options. @see spec §3.1 constants */
-export function truncateLimits(options: FormatOptions): { maxLines: number; maxBytes: number } {
-  return {
-    maxLines: options.limits?.maxLines ?? TRUNCATE_MAX_LINES,
-    maxBytes: options.limits?.maxBytes ?? TRUNCATE_MAX_BYTES,
-  };
+export function truncateLimits(options: FormatOptions): OutputLimits {
+  return resolveLimits(options.limits, { maxLines: TRUNCATE_MAX_LINES, maxBytes: TRUNCATE_MAX_BYTES });
 }
 
 /**

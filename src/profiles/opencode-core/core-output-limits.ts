@@ -1,19 +1,11 @@
-/**
- * The ToolOutputStore limits.
- * @see spec §3.2 (constants: MAX_LINES = 2000, MAX_BYTES = 51200)
- */
-export interface OutputLimits {
-  maxLines: number;
-  maxBytes: number;
-}
+import { resolveLimits, type OutputLimits } from "../output-limits.js";
 
-/** @see spec §3.2 (constants) */
+export type { OutputLimits } from "../output-limits.js";
+
+/** @see spec §3.2 (constants: MAX_LINES = 2000, MAX_BYTES = 51200) */
 export const DEFAULT_OUTPUT_LIMITS: OutputLimits = { maxLines: 2000, maxBytes: 51200 };
 
-/** Fills in the defaults for the limits an options object leaves out. */
+/** The ToolOutputStore limits an options object gives, defaults filled in. */
 export function resolveOutputLimits(limits?: { maxLines?: number; maxBytes?: number }): OutputLimits {
-  return {
-    maxLines: limits?.maxLines ?? DEFAULT_OUTPUT_LIMITS.maxLines,
-    maxBytes: limits?.maxBytes ?? DEFAULT_OUTPUT_LIMITS.maxBytes,
-  };
+  return resolveLimits(limits, DEFAULT_OUTPUT_LIMITS);
 }
