@@ -1,19 +1,11 @@
+import type { FormatOptions } from "../generated/schema-types.js";
 import type { OutputStorePort } from "./output-store-port.js";
 
 /** Profile ids correx implements. */
 export type ProfileId = "opencode-core" | "opencode-cli";
 
 /** Options that change formatting besides the observation (schemas/options.json). */
-export interface FormatOptions {
-  limits?: { maxLines?: number; maxBytes?: number };
-  outputDir?: string;
-  taskAllowed?: boolean;
-  model?: string;
-  provider?: string;
-  cwd?: string;
-  /** opencode-cli: the tools offered to the model (§2.0); default `opencode run`'s. */
-  availableTools?: string[];
-}
+export type { FormatOptions } from "../generated/schema-types.js";
 
 /** The `format` op's params (schemas/adapter/ops/format.json). */
 export interface FormatRequest {

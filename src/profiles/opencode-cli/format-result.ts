@@ -1,35 +1,14 @@
 /**
- * What the opencode-cli profile's `format` returns (schemas/opencode-cli/format-result.json),
- * and what each v1 tool hands to the §2.0 wrapper. Local mirrors of the schema types until
- * src/generated/ provides them.
+ * What the opencode-cli profile's `format` returns (schemas/opencode-cli/format-result.json, types
+ * generated in src/generated/), and what each v1 tool hands to the §2.0 wrapper.
  * @see spec §1.3, §2.0
  */
+import type { CliFormatCompleted, CliFormatError, CliFormatResult, FilePart } from "../../generated/schema-types.js";
+
+export type { CliFormatCompleted, CliFormatError, CliFormatResult };
 
 /** A v1 attachment (schemas/opencode-cli/tool-state.json#/$defs/FilePart). */
-export interface CliFilePart {
-  type: "file";
-  mime: string;
-  url: string;
-  filename?: string;
-}
-
-/** The settled completed state, as the model sees it. */
-export interface CliFormatCompleted {
-  status: "completed";
-  title: string;
-  output: string;
-  metadata: { truncated: boolean; outputPath?: string };
-  attachments?: CliFilePart[];
-}
-
-/** The settled error state. */
-export interface CliFormatError {
-  status: "error";
-  error: string;
-}
-
-/** CliFormatResult. */
-export type CliFormatResult = CliFormatCompleted | CliFormatError;
+export type CliFilePart = FilePart;
 
 /**
  * A v1 tool's return value before the §2.0 wrapper. `truncated` is set by the tools that
