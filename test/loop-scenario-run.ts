@@ -1,5 +1,6 @@
 import type { SetupServer } from "msw/node";
 import { createFakeProvider } from "../src/fake/create-fake-provider.js";
+import { fakeModels } from "../src/fake/fake-models.js";
 import type { Protocol } from "../src/lower/lowering-result.js";
 import { runReferenceLoop } from "../src/loop/loop-run.js";
 import { createOutputStore } from "../src/output-store/output-store-node.js";
@@ -7,14 +8,6 @@ import { profiles } from "../src/profiles/profile-registry.js";
 import type { ProfileId } from "../src/profiles/profile.js";
 import { loadScenario } from "../src/scenario/load-scenario.js";
 import { writeScenarioWorkspace } from "../src/scenario/write-scenario-workspace.js";
-
-/** A model name per protocol that the fake provider accepts (Gemini and Claude names carry their family). */
-export const fakeModels: Record<Protocol, string> = {
-  "openai-chat": "correx-fake-chat",
-  "anthropic-messages": "claude-correx-fake",
-  "google-gemini": "gemini-2.5-correx-fake",
-  "openai-responses": "correx-fake-responses",
-};
 
 /**
  * Runs the reference loop through one scenario under msw: writes the scenario's workspace, puts

@@ -5,7 +5,7 @@ import { profiles } from "./profile-registry.js";
 
 const defaults = { maxLines: 2000, maxBytes: 51200 };
 
-describe("resolveLimits (schemas/options.json limits)", () => {
+describe("resolveLimits: schemas/options.json limits over the §3.1 and §3.2 defaults", () => {
   it("fills in the profile's defaults and keeps given non-negative integers, zero included", () => {
     expect(resolveLimits(undefined, defaults)).toEqual(defaults);
     expect(resolveLimits({ maxBytes: 0 }, defaults)).toEqual({ maxLines: 2000, maxBytes: 0 });

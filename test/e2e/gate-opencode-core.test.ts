@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findOpencodeBinary, gateArgs, greenScenarioCount, readGateOutcomes, realAgentSkipReason, runGate } from "./gate-runner.js";
+import { gateArgs, greenScenarioCount, readGateOutcomes, realAgent, runGate } from "./gate-runner.js";
 import { repoRoot } from "./run-cli.js";
 
 /**
@@ -52,8 +52,7 @@ const scenarios = [
   "webfetch-over-limit",
 ];
 
-const binary = findOpencodeBinary();
-const skipReason = await realAgentSkipReason("test/e2e/gate-opencode-core.test.ts");
+const { binary, skipReason } = await realAgent("test/e2e/gate-opencode-core.test.ts");
 
 const coreGateArgs = (protocol: string, work: string, timeoutMs: number, scenarioFiles: string[]) =>
   gateArgs({

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findOpencodeBinary, gateArgs, greenScenarioCount, readGateOutcomes, realAgentSkipReason, runGate } from "./gate-runner.js";
+import { gateArgs, greenScenarioCount, readGateOutcomes, realAgent, runGate } from "./gate-runner.js";
 import { repoRoot, runCli } from "./run-cli.js";
 
 /**
@@ -42,8 +42,7 @@ const scenarios = [
   "webfetch-over-limit",
 ];
 
-const binary = findOpencodeBinary();
-const skipReason = await realAgentSkipReason("test/e2e/gate-opencode.test.ts");
+const { binary, skipReason } = await realAgent("test/e2e/gate-opencode.test.ts");
 
 describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against the real opencode 1.18.33", () => {
   it(

@@ -50,18 +50,19 @@ export function runGate(args: readonly string[], env: Record<string, string | un
 }
 
 /**
- * Why the real-binary gate tests cannot run here (no opencode 1.18.33 binary, or no ripgrep),
- * printed once with the test file's name; null when they can.
+ * The opencode 1.18.33 binary for the real-binary gate tests, and why they cannot run here (no
+ * binary, or no ripgrep; printed once with the test file's name), null when they can.
  */
-export async function realAgentSkipReason(testFile: string): Promise<string | null> {
+export async function realAgent(testFile: string): Promise<{ binary: string | null; skipReason: string | null }> {
   const { ripgrepAvailable } = await import("../../src/loop/observe-search.js");
-  const reason = !findOpencodeBinary()
+  const binary = findOpencodeBinary();
+  const skipReason = !binary
     ? "the opencode 1.18.33 binary is not installed (.ci/run installs opencode-ai@1.18.33 from npm)"
     : !(await ripgrepAvailable())
       ? "ripgrep (rg) is not installed (.ci/run installs Debian's ripgrep)"
       : null;
-  if (reason) console.warn(`${testFile} skipped: ${reason}`);
-  return reason;
+  if (skipReason) console.warn(`${testFile} skipped: ${skipReason}`);
+  return { binary, skipReason };
 }
 
 /** A case line of a gate run's json report. */

@@ -12,6 +12,11 @@ describe("correx check --reporter html=DIR (no browser)", () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^4 cases: 4 passed/m);
     expect(readdirSync(join(dir, "cases"))).toHaveLength(4);
+    // a passing case's page shows its value and input: the CLI keeps them when html is requested
+    const page = readFileSync(join(dir, "cases", "opencode-cli__bash__no-output.html"), "utf8");
+    expect(page).toContain("<h4>expected = actual</h4>");
+    expect(page).toContain("(no output)");
+    expect(page).toContain('<section id="input">');
     const second = runCli(["check", "--root", root, "--case", "opencode-cli/**", "--reporter", `html=${dir}`]);
     expect(second.code).toBe(0);
     expect(second.stdout).toBe("");

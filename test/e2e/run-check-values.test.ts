@@ -27,7 +27,7 @@ async function runWithOneFailure(keepPassingValues: boolean | undefined) {
   return { failed, passed };
 }
 
-describe("runCheck: which outcomes keep their values", () => {
+describe("runCheck: which outcomes keep their values (design: outcomes)", () => {
   it("keeps actual, expected and input on every outcome by default (the HTML report shows them)", async () => {
     const { failed, passed } = await runWithOneFailure(undefined);
     expect(passed).toHaveLength(3);

@@ -9,6 +9,7 @@ import { renderTapReport } from "../../conformance/reporters/render-tap-report.j
 import type { RunMetadata } from "../../conformance/reporters/run-metadata.js";
 import type { CheckRun } from "../../conformance/run-check.js";
 import { isCIEnvironment, parseUpdateMode, resolveUpdateBehavior } from "../../conformance/update-policy.js";
+import { fakeModels } from "../../fake/fake-models.js";
 import { isFakeProtocol } from "../../fake/fake-protocol.js";
 import { applyGateGolden, gateGoldenPath, loadGateGolden } from "../../gate/gate-golden.js";
 import { runGate } from "../../gate/gate-run.js";
@@ -46,14 +47,6 @@ CORREX_CONFIG (the rendered template). CMD's arguments may hold the same {{place
 exit codes: 0 every tool result conforms; 1 a difference, crash or timeout; 2 usage or input error`;
 
 const reporters = ["pretty", "json", "junit", "tap"] as const;
-
-/** Model ids that switch opencode's family rules on where they matter (§4.1: Claude, gemini-2.x). */
-export const defaultGateModels: Record<Protocol, string> = {
-  "openai-chat": "correx-fake-chat",
-  "anthropic-messages": "claude-correx-fake",
-  "google-gemini": "gemini-2.5-correx-fake",
-  "openai-responses": "correx-fake-responses",
-};
 
 /** `correx gate`: see gateHelp. */
 export async function gateCommand(args: string[], io: CommandIo): Promise<number> {
@@ -137,7 +130,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
       scenarios,
       command,
       configTemplate,
-      model: values.model === undefined ? defaultGateModels[protocol] : String(values.model),
+      model: values.model === undefined ? fakeModels[protocol] : String(values.model),
       workRoot,
       timeoutMs,
       goldenOf: against === "golden" ? (scenario) => loadGateGolden(nodeGoldenPort, gateGoldenPath(goldenDir!, scenario.name, protocol)) : undefined,

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { validateMedia } from "./core-media.js";
 
 const IMAGES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
@@ -70,7 +70,21 @@ describe("validateMedia keeps the §4.3 checks and their order while scanning la
   });
 });
 
-describe("validateMedia on media longer than one decode chunk (65,536 characters)", () => {
+describe("validateMedia (§4.3) without Node's Buffer (a host with only the web APIs)", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("gives the same outcome as the plain version through the atob/btoa round trip", () => {
+    const plain = (mediaType: string, value: string) => plainValidateMedia("OpenAI Chat", mediaType, value);
+    const cases = fc.sample(fc.tuple(fc.constantFrom("image/png", "image/PNG", "application/pdf"), data), { numRuns: 2_000, seed: 7 });
+    const expected = cases.map(([mediaType, value]) => plain(mediaType, value));
+    vi.stubGlobal("Buffer", undefined);
+    expect(cases.map(([mediaType, value]) => outcome(mediaType, value))).toEqual(expected);
+  });
+});
+
+describe("validateMedia (§4.3) on media longer than one decode chunk (65,536 characters)", () => {
   const longBase64 = fc
     .integer({ min: 40_000, max: 160_000 })
     .chain((size) => fc.tuple(fc.constant(size), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: size - 1 })))

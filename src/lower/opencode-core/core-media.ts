@@ -1,4 +1,4 @@
-import { Buffer } from "node:buffer";
+import { bufferHost, type BufferHost } from "../../text/buffer-host.js";
 import { LoweringError } from "../lowering-error.js";
 
 /** @see spec §4.3 (IMAGE_MIMES) */
@@ -38,13 +38,13 @@ export interface ValidatedMedia {
 /** The UTF-8 byte count, or just the length where that already decides the encoded-limit check. */
 function utf8Length(text: string): number {
   if (text.length > MAX_MEDIA_ENCODED_BYTES || text.length * 3 <= MAX_MEDIA_ENCODED_BYTES) return text.length;
-  return Buffer.byteLength(text, "utf8");
+  return bufferHost()?.byteLength(text, "utf8") ?? new TextEncoder().encode(text).length;
 }
 
 const STANDARD_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 /** Characters of a 4-char group, decoded 64K at a time into a fixed scratch buffer. */
 const DECODE_CHUNK = 1 << 16;
-let decodeScratch: Buffer | undefined;
+let decodeScratch: ReturnType<BufferHost["allocUnsafe"]> | undefined;
 
 /**
  * The decoded byte count when `base64` is canonical padded base64, else undefined: the verdict of
@@ -57,6 +57,8 @@ let decodeScratch: Buffer | undefined;
  * decoder reads by their low byte) and non-zero bits before the padding are ruled out separately.
  */
 function canonicalBase64Length(base64: string): number | undefined {
+  const host = bufferHost();
+  if (host === undefined) return canonicalBase64LengthByRoundTrip(base64);
   const length = base64.length;
   if (length % 4 !== 0) return undefined;
   // On a one-byte string V8 answers this without scanning: no character can be above U+00FF.
@@ -68,7 +70,7 @@ function canonicalBase64Length(base64: string): number | undefined {
     const last = STANDARD_ALPHABET.indexOf(base64.charAt(length - pad - 1));
     if (last === -1 || (last & (pad === 2 ? 0b1111 : 0b11)) !== 0) return undefined;
   }
-  decodeScratch ??= Buffer.allocUnsafe((DECODE_CHUNK / 4) * 3);
+  decodeScratch ??= host.allocUnsafe((DECODE_CHUNK / 4) * 3);
   let bytes = 0;
   for (let from = 0; from < length; from += DECODE_CHUNK) {
     const to = Math.min(from + DECODE_CHUNK, length);
@@ -78,6 +80,16 @@ function canonicalBase64Length(base64: string): number | undefined {
     bytes += written;
   }
   return bytes;
+}
+
+/** The same verdict without Node's Buffer: the plain round trip (JavaScript loops, slow on big media). */
+function canonicalBase64LengthByRoundTrip(base64: string): number | undefined {
+  try {
+    const binary = atob(base64);
+    return btoa(binary) === base64 ? binary.length : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The `data:<type>;base64,` head of a data URL: its type and where the payload starts; undefined when there is none. */

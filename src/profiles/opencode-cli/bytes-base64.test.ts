@@ -26,6 +26,20 @@ describe("base64 codec", () => {
     );
   });
 
+  it("sizes base64 with whitespace anywhere (space, \\n, \\r, \\t) as the bytes it decodes to (§2.14 MCP resource sizes)", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 120 }), fc.array(fc.tuple(fc.nat(), fc.constantFrom(" ", "\n", "\r", "\t")), { minLength: 1, maxLength: 4 }), (bytes, inserts) => {
+        let text = encodeBase64(bytes);
+        for (const [at, space] of inserts) {
+          const index = at % (text.length + 1);
+          text = text.slice(0, index) + space + text.slice(index);
+        }
+        expect(base64DecodedLength(text)).toBe(bytes.length);
+      }),
+      { numRuns: 10_000 },
+    );
+  });
+
   it("rejects characters outside the alphabet", () => {
     expect(() => decodeBase64("a*b=")).toThrow();
   });

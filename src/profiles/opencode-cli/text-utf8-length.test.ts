@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { toWellFormedText, utf8Length } from "./text-utf8-length.js";
 
 const encoder = new TextEncoder();
@@ -38,6 +38,17 @@ describe("utf8Length (§0 bytes)", () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it("counts long mixed texts exactly without Node's Buffer too (encodeInto all the way)", () => {
+    const texts = ["a".repeat(70_000) + "é".repeat(70_000), "😀".repeat(40_000) + "\ud800" + "x".repeat(70_000)];
+    const expected = texts.map((text) => encoder.encode(text).length);
+    vi.stubGlobal("Buffer", undefined);
+    try {
+      expect(texts.map((text) => utf8Length(text))).toEqual(expected);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("equals the TextEncoder length for any string and range", () => {

@@ -215,7 +215,7 @@ describe("bash tail properties (§2.1 step 3)", () => {
  * Long lines at the real limits (2000 lines, 51200 bytes): the walks' chunked newline searches
  * and the byte counts' switch from encoding to `Buffer.byteLength` only run on texts this size.
  */
-describe("both truncations on long lines at the default limits", () => {
+describe("Truncate.output (§3.1) and the bash tail (§2.1 step 3) on long lines at the default limits", () => {
   const longText = fc
     .array(
       fc.tuple(fc.constantFrom("x", "é", "漢", "😀", "\r", "ab\n"), fc.integer({ min: 0, max: 70_000 })),

@@ -3,13 +3,7 @@
  * A lone surrogate counts 3 bytes, as `Buffer.byteLength` counts it (it is encoded as U+FFFD).
  * @see spec §0 notation ("bytes" = `Buffer.byteLength(s, "utf-8")`), §3.2 step 6 (takeHeadBytes/takeTailBytes)
  */
-
-interface ByteLengthHost {
-  byteLength(text: string, encoding: "utf8"): number;
-}
-
-/** Node's native counter when the host has one (a global, not an import: the core stays portable). */
-const host = (globalThis as { Buffer?: ByteLengthHost }).Buffer;
+import { bufferHost } from "../../text/buffer-host.js";
 
 /**
  * Whether `utf8Length(text) <= limit`, without counting when the length in UTF-16 units already
@@ -21,6 +15,7 @@ export function utf8LengthAtMost(text: string, limit: number): boolean {
 
 /** UTF-8 byte length of `text`. @see spec §0 notation */
 export function utf8Length(text: string): number {
+  const host = bufferHost();
   if (host !== undefined) return host.byteLength(text, "utf8");
   return utf8LengthOf(text, 0, text.length);
 }
