@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { killProcessTree } from "./gate-process-tree.js";
+import { createProcessTree } from "../process/process-tree.js";
+import { ByteTail } from "../text/byte-tail.js";
 
 /** How an agent run ended. */
 export interface AgentExit {
@@ -15,33 +16,39 @@ export interface AgentExit {
 const TAIL_BYTES = 4096;
 
 /**
- * Runs an agent command in its own process group (`detached`) with a deadline: past `timeoutMs`
- * the whole group and every descendant (in whatever group: opencode runs its tools detached) is
- * killed, and after a normal exit any process it left behind in its group is killed too.
+ * Runs an agent command as a process tree of its own (src/process/process-tree.ts: its own
+ * process group, and a marker in its environment) with a deadline. When it exits, at the deadline,
+ * or if correx itself is stopped, the whole tree is SIGKILLed: its group, every descendant in
+ * whatever group (opencode runs its tools detached), and every process still carrying the marker
+ * (a `setsid` or double-forked escapee whose parent has exited). The promise settles at the
+ * agent's exit, whoever still holds its pipes.
  */
 export function runAgentProcess(command: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<AgentExit> {
   const started = performance.now();
   return new Promise((done) => {
-    let tail = "";
-    const keep = (chunk: Buffer) => {
-      tail = (tail + chunk.toString("utf8")).slice(-TAIL_BYTES);
-    };
+    const tail = new ByteTail(TAIL_BYTES);
+    const keep = (chunk: Buffer) => tail.push(chunk);
     const [file, ...args] = command;
-    const child = spawn(file ?? "", args, { cwd: options.cwd, env: options.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const tree = createProcessTree();
+    const child = spawn(file ?? "", args, { cwd: options.cwd, env: tree.env(options.env), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    tree.attach(child.pid);
     let timedOut = false;
     let settled = false;
     child.stdout.on("data", keep);
     child.stderr.on("data", keep);
     const timer = setTimeout(() => {
       timedOut = true;
-      killProcessTree(child.pid);
+      tree.kill();
     }, options.timeoutMs);
     const finish = (exit: Omit<AgentExit, "outputTail" | "durationMs">) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      killProcessTree(child.pid);
-      done({ ...exit, outputTail: tail, durationMs: performance.now() - started });
+      tree.kill();
+      // A killed holder closes the pipes; destroying our ends too means nothing waits for it.
+      child.stdout.destroy();
+      child.stderr.destroy();
+      done({ ...exit, outputTail: tail.text(), durationMs: performance.now() - started });
     };
     child.on("error", (error) => {
       keep(Buffer.from(error.message));

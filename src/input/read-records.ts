@@ -3,6 +3,7 @@ import { createReadStream, statSync } from "node:fs";
 import { InputError } from "./input-error.js";
 import { MAX_RECORD_BYTES } from "./input-limits.js";
 import { firstInvalidUtf8 } from "./first-invalid-utf8.js";
+import { LineSplitter, type LineEvent } from "../text/line-splitter.js";
 
 /** One document of an input: its text, the line it starts on, and how to parse it. */
 export interface InputRecord {
@@ -46,102 +47,99 @@ export async function* readRecords(path: string, format: InputFormat = formatOfP
     }
   }
   const stream = path === "-" ? process.stdin : createReadStream(path, { highWaterMark: CHUNK });
-  let carry: Uint8Array = new Uint8Array(0); // an incomplete UTF-8 sequence at the end of the last chunk
-  let pending = "";
-  let line = 1; // line number of the first character of `pending`
-  let bytesBefore = 0;
+  // Bytes are split into lines by the shared LineSplitter (linear however long a line is) while
+  // the input may be JSONL; a whole document is kept as its chunks and joined once at the end.
+  const lines = format === "jsonl" || format === "auto" ? new LineSplitter(MAX_RECORD_BYTES) : null;
   let mode: InputFormat | "whole" = format;
+  let whole: Uint8Array[] | null = format === "jsonl" ? null : [];
+  let wholeBytes = 0;
+  let line = 1; // the line number of the next line the splitter completes
   let sawRecord = false;
 
-  // Strict UTF-8: node's native isUtf8 check, then a plain decode; a sequence cut at the chunk's
-  // end waits for the next chunk (faster than a fatal streaming TextDecoder on big JSONL).
-  const decode = (chunk: Uint8Array, final: boolean): string => {
-    const bytes = carry.length === 0 ? chunk : Buffer.concat([carry, chunk]);
-    const cut = final ? bytes.length : completeUtf8Length(bytes);
-    const complete = bytes.subarray(0, cut);
-    carry = bytes.subarray(cut);
-    if (!isUtf8(complete) || (final && carry.length > 0)) {
-      const at = Math.max(0, firstInvalidUtf8(bytes));
-      const before = pending + Buffer.from(bytes.subarray(0, at)).toString("utf8");
-      const lines = before.split("\n");
-      throw new InputError(`invalid UTF-8 (byte offset ${bytesBefore - (bytes.length - chunk.length) + at})`, name, line + lines.length - 1, lines[lines.length - 1].length + 1);
+  /** The JSONL records among these lines; blank lines only count. */
+  const records = (events: LineEvent[]): InputRecord[] => {
+    const batch: InputRecord[] = [];
+    for (const event of events) {
+      if (event.kind === "too-long") throw new InputError(`line is longer than the ${MAX_RECORD_BYTES} byte limit for one record`, name, line, 1);
+      if (!isBlank(event.bytes)) batch.push({ text: decodeUtf8(event.bytes, name, event.offset, line), line, format: "json" });
+      line++;
     }
-    return Buffer.from(complete.buffer, complete.byteOffset, complete.length).toString("utf8");
+    return batch;
   };
 
   try {
     for await (const raw of stream as AsyncIterable<Buffer>) {
-      const chunk = raw instanceof Uint8Array ? raw : Buffer.from(raw as string);
-      const text = decode(chunk, false);
-      bytesBefore += chunk.length;
-      pending += text;
-      if (mode === "auto") {
-        const newline = pending.indexOf("\n");
-        if (newline === -1 && pending.length < MAX_RECORD_BYTES) continue;
-        mode = looksLikeJsonLines(pending, newline) ? "jsonl" : "whole";
+      const chunk: Uint8Array = raw instanceof Uint8Array ? raw : Buffer.from(raw as string);
+      if (whole) {
+        whole.push(chunk);
+        wholeBytes += chunk.length;
       }
-      if (mode === "jsonl") {
-        const batch: InputRecord[] = [];
-        let start = 0;
-        for (let end = pending.indexOf("\n"); end !== -1; end = pending.indexOf("\n", start)) {
-          if (end > start && !isBlank(pending, start, end)) batch.push({ text: pending.slice(start, end), line, format: "json" });
-          line++;
-          start = end + 1;
+      if (mode === "auto") {
+        const events = lines!.push(chunk);
+        if (events.length === 0) continue;
+        const first = events[0];
+        mode = first.kind === "line" && looksLikeJsonLines(first.bytes) ? "jsonl" : "whole";
+        if (mode === "jsonl") {
+          whole = null;
+          const batch = records(events);
+          if (batch.length > 0) {
+            sawRecord = true;
+            yield batch;
+          }
         }
-        pending = pending.slice(start);
+      } else if (mode === "jsonl") {
+        const batch = records(lines!.push(chunk));
         if (batch.length > 0) {
           sawRecord = true;
           yield batch;
         }
-        if (pending.length > MAX_RECORD_BYTES) throw new InputError(`line is longer than the ${MAX_RECORD_BYTES} byte limit for one record`, name, line, 1);
-      } else if (pending.length > MAX_RECORD_BYTES) {
-        throw new InputError(`input is over the ${MAX_RECORD_BYTES} byte limit for one document`, name);
       }
+      if (whole && wholeBytes > MAX_RECORD_BYTES) throw new InputError(`input is over the ${MAX_RECORD_BYTES} byte limit for one document`, name);
     }
-    pending += decode(new Uint8Array(0), true);
   } finally {
     if (path !== "-") (stream as ReturnType<typeof createReadStream>).destroy();
   }
   if (mode === "jsonl") {
-    if (pending.trim() !== "") {
+    const last = lines!.end();
+    if (last && !isBlank(last)) {
       sawRecord = true;
-      yield [{ text: pending, line, format: "json" }];
+      yield [{ text: decodeUtf8(last, name, lines!.currentLineOffset, line), line, format: "json" }];
     }
     if (!sawRecord) throw new InputError("empty input: no records", name);
     return;
   }
-  if (pending.trim() === "") throw new InputError("empty input", name);
-  if (mode === "auto" || mode === "whole") mode = /^\s*[[{]/.test(pending) ? "json" : "yaml";
-  yield [{ text: pending, line: 1, format: mode === "yaml" ? "yaml" : "json" }];
+  const text = decodeUtf8(whole!.length === 1 ? whole![0] : Buffer.concat(whole!), name, 0, 1);
+  whole = null;
+  if (text.trim() === "") throw new InputError("empty input", name);
+  if (mode === "auto" || mode === "whole") mode = /^\s*[[{]/.test(text) ? "json" : "yaml";
+  yield [{ text, line: 1, format: mode === "yaml" ? "yaml" : "json" }];
 }
 
-/** True when text[start, end) is only spaces, tabs and CRs (a blank JSONL line). */
-function isBlank(text: string, start: number, end: number): boolean {
-  for (let index = start; index < end; index++) {
-    const code = text.charCodeAt(index);
-    if (code !== 32 && code !== 9 && code !== 13) return false;
-  }
+/**
+ * Strict UTF-8 decoding (node's native check, then a plain decode). Invalid bytes are an
+ * InputError at their line:col and byte offset in the input (`offset` and `line` say where
+ * `bytes` starts).
+ */
+function decodeUtf8(bytes: Uint8Array, name: string, offset: number, line: number): string {
+  if (isUtf8(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8");
+  const at = Math.max(0, firstInvalidUtf8(bytes));
+  const before = Buffer.from(bytes.buffer, bytes.byteOffset, at).toString("utf8");
+  const lineStart = before.lastIndexOf("\n") + 1;
+  let newlines = 0;
+  for (let index = before.indexOf("\n"); index !== -1; index = before.indexOf("\n", index + 1)) newlines++;
+  throw new InputError(`invalid UTF-8 (byte offset ${offset + at})`, name, line + newlines, before.length - lineStart + 1);
+}
+
+/** True when a line is only spaces, tabs and CRs (a blank JSONL line). */
+function isBlank(bytes: Uint8Array): boolean {
+  for (const byte of bytes) if (byte !== 32 && byte !== 9 && byte !== 13) return false;
   return true;
 }
 
-/** Length of the longest prefix that does not end inside a UTF-8 sequence (at most 3 bytes held back). */
-function completeUtf8Length(bytes: Uint8Array): number {
-  let start = bytes.length;
-  for (let back = 1; back <= 3 && bytes.length - back >= 0; back++) {
-    const byte = bytes[bytes.length - back];
-    if ((byte & 0xc0) !== 0x80) {
-      start = bytes.length - back;
-      const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
-      return needed > back ? start : bytes.length;
-    }
-  }
-  return bytes.length;
-}
-
-/** JSONL when the first line is a whole JSON value on its own and more non-blank text follows. */
-function looksLikeJsonLines(text: string, newline: number): boolean {
-  if (newline === -1) return false;
-  const first = text.slice(0, newline).trim();
+/** JSONL when the first line is a whole JSON value (object or array) on its own. */
+function looksLikeJsonLines(bytes: Uint8Array): boolean {
+  if (!isUtf8(bytes)) return false;
+  const first = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8").trim();
   if (!/^[[{]/.test(first)) return false;
   try {
     JSON.parse(first);

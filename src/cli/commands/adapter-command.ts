@@ -1,6 +1,7 @@
 import { handleAdapterLine } from "../../adapter/handle-adapter-line.js";
 import { referenceOps } from "../../adapter/reference-handler.js";
 import { MAX_RECORD_BYTES } from "../../input/input-limits.js";
+import { LineSplitter } from "../../text/line-splitter.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 
@@ -16,33 +17,27 @@ export async function adapterCommand(args: string[], io: CommandIo): Promise<num
     io.out(adapterHelp + "\n");
     return 0;
   }
-  const decoder = new TextDecoder();
-  let pending = "";
-  let skipping = false;
+  // Lines come from the shared LineSplitter: linear time however long a line is, and a line
+  // over the limit is answered once (id null) and skipped, not held.
+  const lines = new LineSplitter(MAX_RECORD_BYTES);
+  const tooLong = JSON.stringify({ id: null, ok: false, error: { code: "invalid-request", message: `request line longer than ${MAX_RECORD_BYTES} bytes` } });
+  const decode = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8");
   for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
-    pending += decoder.decode(chunk, { stream: true });
-    let start = 0;
-    for (let end = pending.indexOf("\n"); end !== -1; end = pending.indexOf("\n", start)) {
-      const line = pending.slice(start, end);
-      start = end + 1;
-      if (skipping) {
-        skipping = false;
-        io.out(JSON.stringify({ id: null, ok: false, error: { code: "invalid-request", message: `request line longer than ${MAX_RECORD_BYTES} bytes` } }) + "\n");
+    for (const event of lines.push(chunk)) {
+      if (event.kind === "too-long") {
+        io.out(tooLong + "\n");
         continue;
       }
+      const line = decode(event.bytes);
       if (line.trim() === "") continue;
       const { response, stop } = await handleAdapterLine(line, referenceOps);
       io.out(response + "\n");
       if (stop) return 0;
     }
-    pending = pending.slice(start);
-    if (pending.length > MAX_RECORD_BYTES) {
-      pending = "";
-      skipping = true;
-    }
   }
-  if (pending.trim() !== "") {
-    const { response } = await handleAdapterLine(pending, referenceOps);
+  const last = lines.end();
+  if (last && decode(last).trim() !== "") {
+    const { response } = await handleAdapterLine(decode(last), referenceOps);
     io.out(response + "\n");
   }
   return 0;
