@@ -1,11 +1,69 @@
-import { nodeGoldenPort } from "../golden/node-golden-port.js";
+import { closeSync, constants, lstatSync, openSync, realpathSync, statSync, writeSync, type Stats } from "node:fs";
+import { nodeGoldenPort, writeThroughTemp } from "../golden/node-golden-port.js";
 import { InputError } from "../input/input-error.js";
 
-/** Writes a report file atomically (temp + rename), so a reader never sees half a report. */
+const kindOf = (stats: Stats) =>
+  stats.isDirectory() ? "a directory" : stats.isSocket() ? "a socket" : stats.isBlockDevice() ? "a block device" : stats.isCharacterDevice() ? "a character device" : stats.isFIFO() ? "a FIFO" : "a file";
+
+/**
+ * Writes a report file so a reader never sees half a report, and never replaces what the path
+ * is: a regular file or a new path gets temp + rename (atomic); a symlink is followed and its
+ * target written the same way (the link stays); a character device or a FIFO (`/dev/null`,
+ * `/dev/stdout`, a named pipe with a reader) is written through. A directory, a socket, a
+ * block device or a FIFO nobody reads is refused with one line.
+ */
 export function writeReportFile(path: string, text: string): void {
   try {
-    nodeGoldenPort.writeAtomic(path, text);
+    let target = path;
+    let stats: Stats | null = lstatOrNull(path);
+    if (stats?.isSymbolicLink()) {
+      try {
+        target = realpathSync(path);
+        stats = statSync(target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        return writeThrough(path, text, "w"); // a dangling link: create its target through it
+      }
+    }
+    if (stats === null || stats.isFile()) {
+      if (nodeGoldenPort.read(target) !== text) writeThroughTemp(target, text);
+      return;
+    }
+    if (stats.isCharacterDevice()) return writeThrough(target, text, constants.O_WRONLY);
+    if (stats.isFIFO()) return writeThrough(target, text, constants.O_WRONLY | constants.O_NONBLOCK);
+    throw new InputError(`cannot write report: it is ${kindOf(stats)}`, path);
   } catch (error) {
-    throw new InputError(`cannot write report: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, path);
+    if (InputError.isInstance(error)) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "ENXIO" ? "a FIFO nobody is reading (ENXIO)" : (code ?? String(error));
+    throw new InputError(`cannot write report: ${reason}`, path);
+  }
+}
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/** Opens and writes in place (devices, FIFOs, dangling links), retrying a full pipe. */
+function writeThrough(path: string, text: string, flags: string | number): void {
+  const fd = openSync(path, flags);
+  try {
+    const bytes = Buffer.from(text, "utf8");
+    let offset = 0;
+    while (offset < bytes.length) {
+      try {
+        offset += writeSync(fd, bytes, offset);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+      }
+    }
+  } finally {
+    closeSync(fd);
   }
 }

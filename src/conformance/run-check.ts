@@ -1,10 +1,11 @@
 import type { GoldenPort } from "../golden/golden-port.js";
+import { acceptedGoldenText } from "../golden/accept-golden.js";
 import { stringifyGoldenYaml } from "../golden/golden-yaml.js";
 import { InputError } from "../input/input-error.js";
 import { summarize, type CaseOutcome, type RunSummary } from "./case-outcome.js";
 import { filterCases, type CorpusFilter } from "./corpus-filter.js";
 import { goldenPathOf, loadCases, loadGolden, type CorpusLocation } from "./load-corpus.js";
-import type { LoadedCase } from "./loaded-case.js";
+import type { LoadedCase, LoadedGolden } from "./loaded-case.js";
 import { runCase } from "./run-case.js";
 import type { Subject } from "./subject.js";
 import type { UpdateBehavior } from "./update-policy.js";
@@ -15,6 +16,12 @@ export interface CheckOptions {
   filter: CorpusFilter;
   subject: Subject;
   update: UpdateBehavior;
+  /** Pending files go under this folder instead of beside the goldens (`--pending-dir`). */
+  pendingRoot?: string;
+  /** With `update: "none"`, why a missing golden is not written (named in its message). */
+  noWriteReason?: string;
+  /** What rewrites goldens in place, recorded in their `reviewed:` (default "correx check --update always"). */
+  updatedBy?: string;
   outputDir: string;
   timeoutMs: number;
   /** Expected failures by case id. */
@@ -59,7 +66,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   for (const testCase of selected) {
     const golden = await loadGolden(port, location, testCase.id);
     let outcome = await runCase(testCase, golden, options.subject, { outputDir: options.outputDir, timeoutMs: options.timeoutMs });
-    outcome = applyGoldenPolicy(outcome, testCase, golden !== null, options);
+    outcome = applyGoldenPolicy(outcome, testCase, golden, options);
     outcome = applyBaseline(outcome, options.baseline);
     if (outcome.status === "pass" && options.keepPassingValues === false) outcome = withoutValues(outcome);
     outcomes.push(outcome);
@@ -75,21 +82,25 @@ function withoutValues(outcome: CaseOutcome): CaseOutcome {
 }
 
 /** Writes (or not) the golden or its pending file for one outcome, and records what happened. */
-function applyGoldenPolicy(outcome: CaseOutcome, testCase: LoadedCase, hasGolden: boolean, options: CheckOptions): CaseOutcome {
+function applyGoldenPolicy(outcome: CaseOutcome, testCase: LoadedCase, golden: LoadedGolden | null, options: CheckOptions): CaseOutcome {
   const goldenPath = goldenPathOf(options.location, testCase.id);
-  const pendingPath = `${goldenPath}.new`;
+  const pendingPath = options.pendingRoot === undefined ? `${goldenPath}.new` : `${options.pendingRoot}/${testCase.id}.yaml.new`;
   if (outcome.status === "pass") {
     if (options.update !== "none") options.port.remove(pendingPath);
     return { ...outcome, golden: "matched" };
   }
   if (outcome.status !== "fail" || outcome.actual === undefined) return outcome;
   switch (options.update) {
-    case "none":
-      return { ...outcome, golden: hasGolden ? "none" : "missing", message: hasGolden ? outcome.message : "no golden (nothing is written under CI)" };
-    case "in-place":
-      options.port.writeAtomic(goldenPath, goldenDocument(testCase, outcome.actual));
+    case "none": {
+      const reason = options.noWriteReason ?? "nothing is written under CI";
+      return { ...outcome, golden: golden ? "none" : "missing", message: golden ? outcome.message : `no golden (${reason})` };
+    }
+    case "in-place": {
+      const entry = `${options.updatedBy ?? "updated by correx check --update always"} (subject: ${options.subject.name})`;
+      options.port.writeAtomic(goldenPath, acceptedGoldenText(golden?.text ?? null, { case: testCase.id, spec: testCase.spec }, outcome.actual, entry));
       options.port.remove(pendingPath);
       return { ...outcome, status: "pass", golden: "updated", message: "golden updated" };
+    }
     case "pending": {
       const source: Record<string, unknown> = { profile: testCase.profile, stage: testCase.stage, subject: options.subject.name };
       if (testCase.tool) source.tool = testCase.tool;

@@ -7,7 +7,7 @@ import { Document, Scalar, parse, visit } from "yaml";
  * whitespace, and anything an editor would silently change (trailing spaces or tabs on a line,
  * CR, other control characters) are written double-quoted, JSON-style.
  */
-const STRINGIFY_OPTIONS = {
+export const STRINGIFY_OPTIONS = {
   blockQuote: "literal",
   lineWidth: 0,
   doubleQuotedAsJSON: true,
@@ -27,13 +27,21 @@ function mustQuote(text: string): boolean {
 
 /** Serialises a value as YAML that parses back to exactly the same value. */
 export function stringifyGoldenYaml(value: unknown): string {
+  return goldenYamlDocument(value).toString(STRINGIFY_OPTIONS);
+}
+
+/**
+ * The document stringifyGoldenYaml writes, before it is written: its scalars already carry the
+ * quoting rules, so a caller may restyle collections (flow) and write it with STRINGIFY_OPTIONS.
+ */
+export function goldenYamlDocument(value: unknown): Document {
   const document = new Document(value, { aliasDuplicateObjects: false });
   visit(document, {
     Scalar(_key, node: Scalar) {
       if (typeof node.value === "string" && mustQuote(node.value)) node.type = Scalar.QUOTE_DOUBLE;
     },
   });
-  return document.toString(STRINGIFY_OPTIONS);
+  return document;
 }
 
 /** Parses golden or case YAML (YAML 1.2 core schema, unique keys). */

@@ -12,7 +12,12 @@ const asJson = (value: unknown): string => (value === undefined ? "(absent)" : J
  * unchanged stretches elided around the change. Strings are diffed as text; other values as
  * pretty JSON.
  */
-export function renderDifference(difference: ValueDifference, labels: { expected: string; actual: string } = { expected: "expected", actual: "actual" }): string {
+export function renderDifference(
+  difference: ValueDifference,
+  labels: { expected: string; actual: string } = { expected: "expected", actual: "actual" },
+  options: { maxLines?: number } = {},
+): string {
+  const maxLines = options.maxLines ?? MAX_LINES;
   const expected = typeof difference.expected === "string" ? difference.expected : asJson(difference.expected);
   const actual = typeof difference.actual === "string" ? difference.actual : asJson(difference.actual);
   const header = `${difference.pointer || "/"}:`;
@@ -23,7 +28,7 @@ export function renderDifference(difference: ValueDifference, labels: { expected
     .split("\n")
     .filter((line) => !line.startsWith("=====") && line !== "\\ No newline at end of file")
     .map((line) => (line.startsWith("--- ") || line.startsWith("+++ ") ? line.replace(/\t$/, "") : line));
-  const trimmed = body.length > MAX_LINES ? [...body.slice(0, MAX_LINES), `… ${body.length - MAX_LINES} more diff lines`] : body;
+  const trimmed = body.length > maxLines ? [...body.slice(0, maxLines), `… ${body.length - maxLines} more diff lines`] : body;
   return [header, ...trimmed.map((line) => "  " + line), ...(note ? ["  " + note] : [])].join("\n").replace(/\s+$/, "");
 }
 

@@ -1,4 +1,7 @@
+import { acceptedGoldenText } from "./accept-golden.js";
+import { expandGenerators } from "./expand-generators.js";
 import type { GoldenPort } from "./golden-port.js";
+import { parseGoldenYaml } from "./golden-yaml.js";
 
 /** A pending change: the golden as it is (null when new) and what the `.new` file proposes. */
 export interface ReviewItem {
@@ -19,23 +22,48 @@ export function collectReviewItems(port: GoldenPort, goldenRoot: string): Review
   });
 }
 
-/** The golden a pending file becomes when accepted: the same document without its `source` block. */
-export function acceptedText(pendingText: string): string {
-  return pendingText.replace(/^source:\n(?:[ ]{2}.*\n)*/m, "");
+/** What a pending file proposes: its golden header, the expected value, and the subject that produced it. */
+export function pendingProposal(pendingText: string): { case: string; spec?: string; expected: unknown; subject: string } {
+  const pending = parseGoldenYaml(pendingText) as { case?: unknown; spec?: unknown; expected?: unknown; source?: { subject?: unknown } } | null;
+  return {
+    case: String(pending?.case ?? ""),
+    spec: typeof pending?.spec === "string" ? pending.spec : undefined,
+    expected: expandGenerators(pending?.expected, "/expected"),
+    subject: typeof pending?.source?.subject === "string" ? pending.source.subject : "unknown",
+  };
+}
+
+/**
+ * The golden a pending file becomes when accepted: the existing golden edited in place (only
+ * changed values rewritten, `reviewed:` gains `acceptedBy` and the subject), or a new golden.
+ */
+export function acceptedText(item: Pick<ReviewItem, "oldText" | "newText">, acceptedBy: string): string {
+  const proposal = pendingProposal(item.newText);
+  return acceptedGoldenText(item.oldText, { case: proposal.case, spec: proposal.spec }, proposal.expected, `${acceptedBy} (subject: ${proposal.subject})`);
 }
 
 /**
  * Applies review decisions in one step (insta's container commit): accept writes the golden
  * atomically and removes the pending file; reject removes the pending file; skip leaves both.
+ * A pending file that changed or vanished since it was shown is skipped, never half-applied.
  * `golden review`, `--accept-all` and `--reject-all` all go through here.
  */
-export function commitReview(port: GoldenPort, items: readonly ReviewItem[], ops: readonly ReviewOp[]): { accepted: number; rejected: number; skipped: number } {
+export function commitReview(
+  port: GoldenPort,
+  items: readonly ReviewItem[],
+  ops: readonly ReviewOp[],
+  acceptedBy = "accepted by correx golden review",
+): { accepted: number; rejected: number; skipped: number } {
   const counts = { accepted: 0, rejected: 0, skipped: 0 };
   items.forEach((item, index) => {
     const op = ops[index] ?? "skip";
+    if (op !== "skip" && (port.read(item.pendingPath) !== item.newText || port.read(item.goldenPath) !== item.oldText)) {
+      counts.skipped++;
+      return;
+    }
     switch (op) {
       case "accept":
-        port.writeAtomic(item.goldenPath, acceptedText(item.newText));
+        port.writeAtomic(item.goldenPath, acceptedText(item, acceptedBy));
         port.remove(item.pendingPath);
         counts.accepted++;
         break;

@@ -94,10 +94,16 @@ describe("correx check: the golden workflow (issue 6)", () => {
     const refused = runCli(["golden", "prune", "--root", root, "--profile", "opencode-cli"]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe("correx golden prune: refusing on a filtered run (--profile); prune needs the whole corpus\n");
-    expect(runCli(["golden", "prune", "--root", root]).stdout).toBe(`orphan ${orphan}\n1 golden without a case (use --delete to remove)\n`);
+    const listed = runCli(["golden", "prune", "--root", root]);
+    expect(listed.stdout).toBe(`orphan ${orphan}\n1 golden without a case (use --delete to remove)\n`);
+    expect(listed.code).toBe(1);
     expect(existsSync(orphan)).toBe(true);
-    expect(runCli(["golden", "prune", "--delete", "--root", root]).stdout).toBe(`deleted ${orphan}\n1 golden without a case deleted\n`);
+    const deleted = runCli(["golden", "prune", "--delete", "--root", root]);
+    expect(deleted.stdout).toBe(`deleting 1 golden without a case\ndeleted ${orphan}\n1 golden without a case deleted\n`);
+    expect(deleted.code).toBe(0);
     expect(existsSync(orphan)).toBe(false);
+    const clean = runCli(["golden", "prune", "--root", root]);
+    expect([clean.stdout, clean.code]).toEqual(["0 goldens without a case\n", 0]);
   });
 
   it("a run killed mid-way leaves every golden intact (writes are temp file + rename)", async () => {

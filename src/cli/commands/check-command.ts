@@ -16,7 +16,8 @@ import { renderTapReport } from "../../conformance/reporters/render-tap-report.j
 import type { RunMetadata } from "../../conformance/reporters/run-metadata.js";
 import { runCheck, type CheckRun } from "../../conformance/run-check.js";
 import type { Subject } from "../../conformance/subject.js";
-import { isCIEnvironment, parseUpdateMode, resolveUpdateBehavior } from "../../conformance/update-policy.js";
+import { isCIEnvironment, parseUpdateMode, resolveCheckUpdate } from "../../conformance/update-policy.js";
+import { acquireGoldenLock, GoldenLockHeldError } from "../../golden/node-golden-lock.js";
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import { InputError } from "../../input/input-error.js";
 import { profiles } from "../../profiles/profile-registry.js";
@@ -30,9 +31,11 @@ import { writeReportFile } from "../write-report-file.js";
 
 export const checkHelp = `usage: correx check [options]
 
-Runs the golden corpus against a subject and reports. A mismatch or a missing golden writes a
-pending <case>.yaml.new beside the golden (review with 'correx golden review'); under CI=true
-or --ci nothing is written and a missing golden fails.
+Runs the golden corpus against a subject and reports. With the reference, a mismatch or a missing
+golden writes a pending <case>.yaml.new beside the golden (review with 'correx golden review');
+under CI=true or --ci nothing is written and a missing golden fails. Any other subject writes
+nothing into the corpus (the corpus is the spec): its failures are reported, and --pending-dir
+DIR collects what it produced.
 
   --subject S        reference (default) | module:PATH | cmd:"COMMAND" (adapter protocol on stdio)
   --profile P        only this profile (repeatable)     --stage S    format|truncate|lower
@@ -43,6 +46,10 @@ or --ci nothing is written and a missing golden fails.
                      self-contained HTML report folder (matrix, a page per case)
   --baseline FILE    expected failures by case id
   --update MODE      auto (default) | always | new | no
+  --pending-dir DIR  write pending files under DIR (<case id>.yaml.new), never beside the goldens
+  --write-corpus-from-subject
+                     let a subject other than the reference write the corpus's goldens (it
+                     becomes the spec; said loudly)
   --ci               behave as under CI (write nothing)
   --timeout MS       per-case timeout for adapter subjects (default 10000)
   --root DIR         corpus root holding fixtures/cases/ and golden/ (default: correx's own)`;
@@ -50,7 +57,7 @@ or --ci nothing is written and a missing golden fails.
 const reporters = ["pretty", "json", "junit", "tap", "html"] as const;
 
 /** `correx check`: see checkHelp. */
-export async function checkCommand(args: string[], io: CommandIo): Promise<number> {
+export async function checkCommand(args: string[], io: CommandIo, invokedAs = "correx check --update always"): Promise<number> {
   const { values } = parseCommandArgs(
     "check",
     args,
@@ -68,6 +75,8 @@ export async function checkCommand(args: string[], io: CommandIo): Promise<numbe
       ci: { type: "boolean", default: false },
       timeout: { type: "string", default: "10000" },
       root: { type: "string" },
+      "pending-dir": { type: "string" },
+      "write-corpus-from-subject": { type: "boolean", default: false },
       "output-dir": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -131,7 +140,32 @@ export async function checkCommand(args: string[], io: CommandIo): Promise<numbe
     caseGlobs: list("case"),
     shard,
   };
-  const subject = await createSubject(String(values.subject));
+  const subjectSpec = String(values.subject);
+  const plan = resolveCheckUpdate({
+    mode: updateMode,
+    modeGiven: args.some((arg) => arg === "--update" || arg.startsWith("--update=")),
+    isCI,
+    subjectIsReference: subjectSpec === "reference",
+    pendingDir: values["pending-dir"] === undefined ? undefined : resolve(String(values["pending-dir"])),
+    writeCorpusFromSubject: Boolean(values["write-corpus-from-subject"]),
+  });
+  if ("error" in plan) throw new UsageError(`correx check: ${plan.error}`);
+  if (plan.pendingRoot !== undefined && (plan.pendingRoot === location.goldenRoot || plan.pendingRoot.startsWith(`${location.goldenRoot}/`) || plan.pendingRoot.startsWith(`${root}/fixtures/`))) {
+    throw new UsageError(`correx check: --pending-dir must be outside the corpus (${plan.pendingRoot} is inside ${root})`);
+  }
+  if (plan.subjectWritesCorpus) {
+    io.err(`correx check: WARNING: --write-corpus-from-subject: the output of ${subjectSpec} is written into ${location.goldenRoot} as the spec's expectations\n`);
+  }
+  let releaseLock = () => {};
+  if (plan.behavior === "in-place") {
+    try {
+      releaseLock = acquireGoldenLock(location.goldenRoot, "correx check --update always");
+    } catch (error) {
+      if (GoldenLockHeldError.isInstance(error)) throw new UsageError(`correx check: ${error.message}`);
+      throw error;
+    }
+  }
+  const subject = await createSubject(subjectSpec);
   const showProgress = Boolean(process.stderr.isTTY) && targets.some((target) => target.name === "pretty" && !target.file);
   let run: CheckRun;
   try {
@@ -140,7 +174,10 @@ export async function checkCommand(args: string[], io: CommandIo): Promise<numbe
       location,
       filter,
       subject,
-      update: resolveUpdateBehavior(updateMode, isCI),
+      update: plan.behavior,
+      pendingRoot: plan.pendingRoot,
+      noWriteReason: plan.noWriteReason,
+      updatedBy: `updated by ${invokedAs}`,
       outputDir: values["output-dir"] ? String(values["output-dir"]) : DEFAULT_OUTPUT_DIR,
       timeoutMs,
       baseline,
@@ -151,6 +188,7 @@ export async function checkCommand(args: string[], io: CommandIo): Promise<numbe
     });
   } finally {
     if (showProgress) io.err("\r\u001b[2K");
+    releaseLock();
     await subject.close();
   }
   const metadata: RunMetadata = {
