@@ -49,3 +49,31 @@ export function filterCases(cases: readonly LoadedCase[], filter: CorpusFilter):
   const { index, count } = filter.shard;
   return selected.filter((_, position) => position % count === index - 1);
 }
+
+/** The command-line spelling of each filter, in the order `check --help` lists them. */
+const FILTER_FLAGS = [
+  ["profiles", "--profile"],
+  ["stages", "--stage"],
+  ["protocols", "--protocol"],
+  ["tags", "--tag"],
+  ["caseGlobs", "--case"],
+] as const;
+
+/**
+ * Why a filter selects no case, as one line naming the flag (`--tag "nope" matches no case`), or
+ * null when it selects some or does not filter. A flag that matches nothing on its own is named
+ * alone; flags that each match but not together are named together; then an empty shard.
+ */
+export function emptySelectionReason(cases: readonly LoadedCase[], filter: CorpusFilter): string | null {
+  if (!isFiltered(filter) || filterCases(cases, filter).length > 0) return null;
+  const spell = (key: (typeof FILTER_FLAGS)[number][0], flag: string) => filter[key]!.map((value) => `${flag} ${JSON.stringify(value)}`).join(" ");
+  const active = FILTER_FLAGS.filter(([key]) => filter[key]?.length);
+  for (const [key, flag] of active) {
+    if (filterCases(cases, { [key]: filter[key] }).length === 0) return `${spell(key, flag)} matches no case`;
+  }
+  if (active.length > 0 && filterCases(cases, { ...filter, shard: undefined }).length === 0) {
+    return `no case matches ${active.map(([key, flag]) => spell(key, flag)).join(" with ")}`;
+  }
+  const { index, count } = filter.shard!;
+  return `--shard ${index}/${count} is empty: the selection has ${filterCases(cases, { ...filter, shard: undefined }).length} case(s)`;
+}
