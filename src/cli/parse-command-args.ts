@@ -18,3 +18,22 @@ export function parseCommandArgs(command: string, args: string[], options: Optio
     throw new UsageError(`correx ${command}: ${message.replace(/\. To specify a positional argument.*$/, "")}`);
   }
 }
+
+/** The largest delay a Node timer honours (2^31 − 1 ms, about 24.8 days); above it Node fires after 1 ms. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A duration flag in whole milliseconds, 1 … MAX_TIMER_MS; anything else is a UsageError naming the flag. */
+export function parseMillisecondsFlag(command: string, flag: string, text: string): number {
+  const value = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < 1 || value > MAX_TIMER_MS) {
+    throw new UsageError(`correx ${command}: --${flag} must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, found "${text}"`);
+  }
+  return value;
+}
+
+/** A count flag, a whole number from `min` up; anything else is a UsageError naming the flag. */
+export function parseCountFlag(command: string, flag: string, text: string, min: number): number {
+  const value = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < min) throw new UsageError(`correx ${command}: --${flag} must be a whole number from ${min} up, found "${text}"`);
+  return value;
+}

@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { DEFAULT_OUTPUT_DIR } from "../../adapter/reference-handler.js";
 import { parseBaseline } from "../../conformance/baseline.js";
-import { createCommandSubject } from "../../conformance/command-subject.js";
+import { createCommandSubject, DEFAULT_MAX_FAILED_STARTS, type CommandSubjectOptions } from "../../conformance/command-subject.js";
 import { exitCodeOf } from "../../conformance/case-outcome.js";
-import { isFiltered, type CorpusFilter } from "../../conformance/corpus-filter.js";
-import { goldenPathOf, type CorpusLocation } from "../../conformance/load-corpus.js";
+import { emptySelectionReason, isFiltered, type CorpusFilter } from "../../conformance/corpus-filter.js";
+import { goldenPathOf, loadCases, type CorpusLocation } from "../../conformance/load-corpus.js";
 import { createModuleSubject } from "../../conformance/module-subject.js";
 import { createReferenceSubject } from "../../conformance/reference-subject.js";
 import { renderGithubAnnotations } from "../../conformance/reporters/render-github-annotations.js";
@@ -25,7 +24,8 @@ import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
 import type { CommandIo } from "../command-io.js";
 import { packageRoot } from "../package-root.js";
-import { parseCommandArgs } from "../parse-command-args.js";
+import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
+import { createRunOutputDirectory } from "../run-output-directory.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
 
@@ -51,7 +51,12 @@ DIR collects what it produced.
                      let a subject other than the reference write the corpus's goldens (it
                      becomes the spec; said loudly)
   --ci               behave as under CI (write nothing)
-  --timeout MS       per-case timeout for adapter subjects (default 10000)
+  --timeout MS       per-case timeout for adapter subjects, 1 … 2147483647 (default 10000)
+  --start-timeout MS how long a (re)started cmd: subject may take to answer hello (default: --timeout)
+  --max-failed-starts K
+                     after K failed starts of a cmd: subject in a row, the remaining cases are
+                     crashes at once, with the reason (default ${DEFAULT_MAX_FAILED_STARTS})
+  --output-dir DIR   where subjects save full outputs (default: a fresh temp folder, removed at the end)
   --root DIR         corpus root holding fixtures/cases/ and golden/ (default: correx's own)`;
 
 const reporters = ["pretty", "json", "junit", "tap", "html"] as const;
@@ -74,6 +79,8 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       update: { type: "string", default: "auto" },
       ci: { type: "boolean", default: false },
       timeout: { type: "string", default: "10000" },
+      "start-timeout": { type: "string" },
+      "max-failed-starts": { type: "string", default: String(DEFAULT_MAX_FAILED_STARTS) },
       root: { type: "string" },
       "pending-dir": { type: "string" },
       "write-corpus-from-subject": { type: "boolean", default: false },
@@ -109,8 +116,11 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   } catch (error) {
     throw new UsageError(`correx check: ${(error as Error).message}`);
   }
-  const timeoutMs = Number(values.timeout);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`correx check: --timeout must be a positive integer (ms), found "${String(values.timeout)}"`);
+  const timeoutMs = parseMillisecondsFlag("check", "timeout", String(values.timeout));
+  const subjectOptions: CommandSubjectOptions = {
+    startTimeoutMs: values["start-timeout"] === undefined ? undefined : parseMillisecondsFlag("check", "start-timeout", String(values["start-timeout"])),
+    maxFailedStarts: parseCountFlag("check", "max-failed-starts", String(values["max-failed-starts"]), 1),
+  };
   const targets = (list("reporter").length ? list("reporter") : ["pretty"]).map((spec) => {
     const [name, ...rest] = spec.split("=");
     if (!(reporters as readonly string[]).includes(name)) throw new UsageError(`correx check: unknown reporter "${name}"; known: ${reporters.join(", ")}`);
@@ -165,8 +175,10 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       throw error;
     }
   }
-  const subject = await createSubject(subjectSpec);
+  const subject = await createSubject(subjectSpec, subjectOptions);
   const showProgress = Boolean(process.stderr.isTTY) && targets.some((target) => target.name === "pretty" && !target.file);
+  // The saved full outputs of this run go to a folder of its own, removed at the end.
+  const runOutput = values["output-dir"] ? null : createRunOutputDirectory();
   let run: CheckRun;
   try {
     run = await runCheck({
@@ -178,7 +190,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       pendingRoot: plan.pendingRoot,
       noWriteReason: plan.noWriteReason,
       updatedBy: `updated by ${invokedAs}`,
-      outputDir: values["output-dir"] ? String(values["output-dir"]) : DEFAULT_OUTPUT_DIR,
+      outputDir: runOutput?.path ?? String(values["output-dir"]),
       timeoutMs,
       baseline,
       keepPassingValues: targets.some((target) => target.name === "html"),
@@ -190,6 +202,11 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
     if (showProgress) io.err("\r\u001b[2K");
     releaseLock();
     await subject.close();
+    runOutput?.remove();
+  }
+  if (run.outcomes.length === 0 && isFiltered(filter)) {
+    const reason = emptySelectionReason(await loadCases(nodeGoldenPort, location), filter);
+    if (reason) throw new UsageError(`correx check: ${reason}`);
   }
   const metadata: RunMetadata = {
     correxVersion: "0.1.0",
@@ -218,13 +235,13 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   return exitCodeOf(run.summary);
 }
 
-async function createSubject(spec: string): Promise<Subject> {
+async function createSubject(spec: string, options: CommandSubjectOptions): Promise<Subject> {
   if (spec === "reference") return createReferenceSubject();
   if (spec.startsWith("module:")) return createModuleSubject(spec.slice("module:".length));
   if (spec.startsWith("cmd:")) {
     const command = spec.slice("cmd:".length).trim();
     if (!command) throw new UsageError("correx check: --subject cmd: needs a command");
-    return createCommandSubject(command);
+    return createCommandSubject(command, options);
   }
   throw new UsageError(`correx check: --subject must be reference, module:PATH or cmd:COMMAND, found "${spec}"`);
 }
