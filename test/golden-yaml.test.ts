@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { compactValue, editGoldenText } from "../src/golden/edit-golden-text.js";
+import { expandGenerators } from "../src/golden/expand-generators.js";
 import { parseGoldenYaml, stringifyGoldenYaml } from "../src/golden/golden-yaml.js";
 
 const tricky = fc.oneof(
@@ -28,5 +30,30 @@ describe("golden YAML round-trips every string byte for byte (design: case and g
   it("quotes text an editor would silently change (trailing spaces, CR)", () => {
     expect(stringifyGoldenYaml({ v: "a \nb" })).toBe('v: "a \\nb"\n');
     expect(stringifyGoldenYaml({ v: "a\r\nb\r\n" })).toBe('v: "a\\r\\nb\\r\\n"\n');
+  });
+
+  it("an in-place edit (accept, update) round-trips too: the edited golden expands to exactly the new value, keys in order", () => {
+    const numbered = fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 40 }), fc.constantFrom("", "line ", "/p/f")).map(([from, count, before]) =>
+      Array.from({ length: count }, (_, index) => `${before}${from + index}`).join("\n"),
+    );
+    const leaf = fc.oneof(tricky, numbered, fc.integer(), fc.boolean(), fc.constant(null));
+    const value = fc.letrec<{ node: unknown }>((tie) => ({
+      node: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        leaf,
+        fc.array(tie("node"), { maxLength: 3 }),
+        fc.dictionary(fc.constantFrom("a", "b", "output", "result", "k y", "metadata", "-"), tie("node"), { maxKeys: 4 }),
+      ),
+    })).node;
+    const golden = (expected: unknown) => ({ correx: "golden/1", case: "c", spec: "§1", reviewed: "by hand", expected });
+    fc.assert(
+      fc.property(value, value, (before, after) => {
+        const text = stringifyGoldenYaml(compactValue(golden(before)));
+        expect(editGoldenText(text, golden(before))).toBe(text);
+        const edited = editGoldenText(text, golden(after));
+        expect(JSON.stringify(expandGenerators(parseGoldenYaml(edited)))).toBe(JSON.stringify(golden(after)));
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });

@@ -1,10 +1,15 @@
 import { expandGenerators } from "./expand-generators.js";
 
-/** Below this many characters a string is written as it is. */
-const MIN_LENGTH = 200;
-/** A `$lines` run must cover at least this many lines, a `$repeat` at least this many characters. */
-const MIN_LINES = 20;
-const MIN_REPEAT = 100;
+/**
+ * When a generator pays: below `length` characters a string is written as it is; a `$lines` run
+ * must cover `lines` lines, a `$repeat` `repeat` characters. `relaxed` is for a value a
+ * generator already wrote: the generator is kept while one still reproduces it.
+ */
+const THRESHOLDS = {
+  normal: { length: 200, lines: 20, repeat: 100 },
+  relaxed: { length: 0, lines: 3, repeat: 16 },
+};
+type Thresholds = (typeof THRESHOLDS)["normal"];
 const MAX_DEPTH = 6;
 
 interface Run {
@@ -19,8 +24,8 @@ interface Run {
  * to the literal text around them with `$concat`; otherwise the string itself (which the golden
  * YAML writes as a literal block). The result always expands back to exactly `text`.
  */
-export function compactString(text: string): unknown {
-  const compact = compactAt(text, 0);
+export function compactString(text: string, options: { relaxed?: boolean } = {}): unknown {
+  const compact = compactAt(text, 0, options.relaxed ? THRESHOLDS.relaxed : THRESHOLDS.normal);
   if (compact === text) return text;
   try {
     return expandGenerators(compact) === text ? compact : text;
@@ -29,13 +34,13 @@ export function compactString(text: string): unknown {
   }
 }
 
-function compactAt(text: string, depth: number): unknown {
-  if (text.length < MIN_LENGTH || depth > MAX_DEPTH) return text;
-  const lines = bestLinesRun(text);
-  const repeat = bestRepeatRun(text);
+function compactAt(text: string, depth: number, limits: Thresholds): unknown {
+  if (text.length < limits.length || depth > MAX_DEPTH) return text;
+  const lines = bestLinesRun(text, limits.lines);
+  const repeat = bestRepeatRun(text, limits.repeat);
   const run = lines && repeat ? (repeat.end - repeat.start > lines.end - lines.start ? repeat : lines) : (lines ?? repeat);
   if (!run) return text;
-  const parts = [compactAt(text.slice(0, run.start), depth + 1), run.generator, compactAt(text.slice(run.end), depth + 1)]
+  const parts = [compactAt(text.slice(0, run.start), depth + 1, limits), run.generator, compactAt(text.slice(run.end), depth + 1, limits)]
     .flatMap((part) => (isConcat(part) ? (part as { $concat: unknown[] }).$concat : [part]))
     .filter((part) => part !== "");
   return parts.length === 1 ? parts[0] : { $concat: parts };
@@ -44,7 +49,7 @@ function compactAt(text: string, depth: number): unknown {
 const isConcat = (value: unknown) => value !== null && typeof value === "object" && "$concat" in value;
 
 /** The longest run of lines `before + n + after` with n counting up by one (a `$lines` generator). */
-function bestLinesRun(text: string): Run | null {
+function bestLinesRun(text: string, minLines: number): Run | null {
   const lines = text.split("\n");
   const offsets: number[] = [];
   let offset = 0;
@@ -53,7 +58,7 @@ function bestLinesRun(text: string): Run | null {
     offset += line.length + 1;
   }
   let best: { from: number; count: number; line: number; before: string; after: string } | null = null;
-  for (let index = 0; index < lines.length - MIN_LINES + 1; ) {
+  for (let index = 0; index < lines.length - minLines + 1; ) {
     let longest = 1;
     for (const match of lines[index].matchAll(/\d+/g)) {
       const digits = match[0];
@@ -66,7 +71,7 @@ function bestLinesRun(text: string): Run | null {
       let count = 1;
       while (index + count < lines.length && lines[index + count] === before + (n + count) + after) count++;
       if (count > longest) longest = count;
-      if (count >= MIN_LINES && (!best || count > best.count)) best = { from: n, count, line: index, before, after };
+      if (count >= minLines && (!best || count > best.count)) best = { from: n, count, line: index, before, after };
     }
     index += longest;
   }
@@ -78,15 +83,15 @@ function bestLinesRun(text: string): Run | null {
   return { start, end, generator: { $lines: lines$ } };
 }
 
-/** The longest repetition (unit of 1 to 16 characters) of at least MIN_REPEAT characters. */
-function bestRepeatRun(text: string): Run | null {
+/** The longest repetition (unit of 1 to 16 characters, at least 6 times) of at least `minLength` characters. */
+function bestRepeatRun(text: string, minLength: number): Run | null {
   const pattern = /([\s\S]{1,16}?)\1{5,}/g;
   let best: Run | null = null;
   for (const match of text.matchAll(pattern)) {
     const unit = match[1];
     const count = Math.floor(match[0].length / unit.length);
     const length = count * unit.length;
-    if (length < MIN_REPEAT || (best && length <= best.end - best.start)) continue;
+    if (length < minLength || (best && length <= best.end - best.start)) continue;
     best = { start: match.index!, end: match.index! + length, generator: { $repeat: { text: unit, count } } };
   }
   return best;

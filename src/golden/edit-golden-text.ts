@@ -95,9 +95,24 @@ class Editor {
     return expandGenerators((node as Node).toJS(this.document));
   }
 
-  /** The edits that turn `node` (in block context at `place`) into `next`; none when its expansion already is `next`. */
-  value(node: Node, next: unknown, place: Place): Edit[] {
-    if (sameValue(this.expanded(node), next)) return [];
+  /**
+   * The edits that turn `node` (in block context at `place`) into `next`; none when its
+   * expansion already is `next`. With `raw`, `next` is compared with the node as written
+   * (generators unexpanded): used to edit a generator into the generator that now reproduces it.
+   */
+  value(node: Node, next: unknown, place: Place, raw = false): Edit[] {
+    if (sameValue(raw ? node.toJS(this.document) : this.expanded(node), next)) return [];
+    if (raw) {
+      if (isMap(node) && !node.flow && isPlainObject(next) && Object.keys(next).length > 0) return this.blockMap(node, next, true);
+      if (isSeq(node) && !node.flow && Array.isArray(next) && next.length === node.items.length) {
+        return node.items.flatMap((item, index) => this.value(item as Node, next[index], { kind: "item", dashColumn: this.dashColumn(item as Node) }, true));
+      }
+      return [this.replaceWith(node, next, place)];
+    }
+    if (isMap(node) && isGenerator(node) && typeof next === "string") {
+      const adapted = compactString(next, { relaxed: true });
+      if (isPlainObject(adapted) && sameShape(node.toJS(this.document), adapted)) return this.value(node, adapted, place, true);
+    }
     if (isMap(node) && !node.flow && !isGenerator(node) && isPlainObject(next) && Object.keys(next).length > 0) return this.blockMap(node, next);
     if (isSeq(node) && !node.flow && Array.isArray(next) && next.length === node.items.length) {
       return node.items.flatMap((item, index) => this.value(item as Node, next[index], { kind: "item", dashColumn: this.dashColumn(item as Node) }));
@@ -113,7 +128,7 @@ class Editor {
    * A block map holding `next`: each pair's text is kept (with its own edits), pairs are put in
    * `next`'s key order, removed keys dropped and new keys written at the map's indentation.
    */
-  blockMap(node: YAMLMap, next: Record<string, unknown>): Edit[] {
+  blockMap(node: YAMLMap, next: Record<string, unknown>, raw = false): Edit[] {
     const pairs = node.items as Pair[];
     if (pairs.length === 0) return [];
     const keyOf = (pair: Pair) => (isScalar(pair.key) ? String(pair.key.value) : null);
@@ -134,11 +149,12 @@ class Editor {
       const chunk = chunks.find((candidate) => candidate.key === key);
       let piece: string;
       if (chunk) {
-        const edits = chunk.pair.value ? this.value(chunk.pair.value as Node, next[key], { kind: "pair", pair: chunk.pair, column }) : [this.replace(null, next[key], { kind: "pair", pair: chunk.pair, column })];
+        const place: Place = { kind: "pair", pair: chunk.pair, column };
+        const edits = chunk.pair.value ? this.value(chunk.pair.value as Node, next[key], place, raw) : [raw ? this.replaceWith(null, next[key], place) : this.replace(null, next[key], place)];
         if (edits.length) changed = true;
         piece = applyEdits(this.text, edits, chunk.start, chunk.end);
       } else {
-        piece = renderPair(plainKey(key), compactValue(next[key]), column, false) + "\n";
+        piece = renderPair(plainKey(key), raw ? next[key] : compactValue(next[key]), column, false) + "\n";
       }
       out.push(piece.endsWith("\n") ? piece : piece + "\n");
     }
@@ -214,6 +230,18 @@ class Editor {
     const end = node.range![1];
     return end > node.range![0] && this.text[end - 1] === "\n" ? end - 1 : end;
   }
+}
+
+/** Same generators in the same places (only their parameters or literal parts may differ). */
+function sameShape(a: unknown, b: unknown): boolean {
+  if (typeof a === "string" && typeof b === "string") return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => sameShape(item, b[index]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    if (keys.join("\u0000") !== Object.keys(b).join("\u0000")) return false;
+    return keys.every((key) => (key.startsWith("$") ? sameShape(a[key], b[key]) : true));
+  }
+  return typeof a === typeof b;
 }
 
 const isCollectionValue = (value: unknown) => value !== null && typeof value === "object";
