@@ -19,7 +19,7 @@ import { findProfile, profiles } from "../../profiles/profile-registry.js";
 import { loadScenario } from "../../scenario/load-scenario.js";
 import type { Scenario } from "../../scenario/scenario.js";
 import type { CommandIo } from "../command-io.js";
-import { parseCommandArgs } from "../parse-command-args.js";
+import { parseCommandArgs, parseMillisecondsFlag } from "../parse-command-args.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
 
@@ -83,8 +83,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   }
   const scenarioFiles = (values.scenario as string[] | undefined) ?? [];
   if (scenarioFiles.length === 0) throw new UsageError("correx gate: give at least one --scenario FILE");
-  const timeoutMs = Number(values.timeout);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`correx gate: --timeout must be a positive integer (ms), found "${String(values.timeout)}"`);
+  const timeoutMs = parseMillisecondsFlag("gate", "timeout", String(values.timeout));
   const against = String(values.against);
   if (against !== "profile" && against !== "golden") throw new UsageError(`correx gate: --against must be profile or golden, found "${against}"`);
   if (against === "golden" && values["golden-dir"] === undefined) throw new UsageError("correx gate: --against golden needs --golden-dir DIR");
