@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Protocol } from "../src/lower/lowering-result.js";
-import { ripgrepAvailable } from "../src/loop/observe-search.js";
+import { ripgrepAvailable } from "../src/environment/ripgrep-available.js";
 import type { ProfileId } from "../src/profiles/profile.js";
 import { runScenarioLoop } from "./loop-scenario-run.js";
 

@@ -16,6 +16,8 @@ export interface GateCall {
   /** The arguments as the model sent them (parsed). */
   input: unknown;
   observation: Record<string, unknown>;
+  /** The profile's result for the call when it was formatted already (then `observation` is not formatted again). */
+  result?: unknown;
 }
 
 export interface ExpectedTurnOptions {
@@ -52,10 +54,16 @@ export function cliHistoryCall(tool: string, input: unknown, options: FormatOpti
   return { tool: "invalid", input: { tool, error: unavailableToolMessage(tool, available) } };
 }
 
+/** The profile's result for one call: the precomputed one, or the call formatted now. */
+export function formatGateCall(options: Pick<ExpectedTurnOptions, "profile" | "options" | "store">, call: GateCall): unknown {
+  if (call.result !== undefined) return call.result;
+  return options.profile.format({ tool: call.tool, input: call.input, observation: call.observation, options: options.options }, options.store);
+}
+
 function lowerCliTurn(options: ExpectedTurnOptions): unknown {
   const parts: unknown[] = [{ type: "step-start" }];
   for (const call of options.calls) {
-    const result = options.profile.format({ tool: call.tool, input: call.input, observation: call.observation, options: options.options }, options.store) as CliFormatResult;
+    const result = formatGateCall(options, call) as CliFormatResult;
     const named = cliHistoryCall(call.tool, call.input, options.options);
     const time = { start: 1, end: 2 };
     const state =
@@ -75,7 +83,7 @@ function lowerCoreTurn(options: ExpectedTurnOptions): unknown {
   const results = options.calls.map((call) => ({
     role: "tool" as const,
     content: [
-      coreReplayedResult(call.id, call.tool, options.profile.format({ tool: call.tool, input: call.input, observation: call.observation, options: options.options }, options.store)),
+      coreReplayedResult(call.id, call.tool, formatGateCall(options, call)),
     ],
   }));
   const messages = [

@@ -15,3 +15,22 @@ export function agentOutputDirectory(fragments: readonly unknown[]): string | nu
   }
   return null;
 }
+
+/**
+ * Where the reference saves its full outputs in a gate run: always inside the run directory, never
+ * in the agent's own folder (which may be anywhere). When the agent saved outputs, the folder's
+ * path is given the same length in bytes as the agent's (`<run>/ref-output___…`), so the v2
+ * marker — and so the preview budget — is the same on both sides; redaction then makes the two
+ * paths equal. When the run directory's path is already too long for that, the plain run-local
+ * folder is used.
+ */
+export function mirrorOutputDirectory(agentDirectory: string | null, runDirectory: string): string {
+  const plain = `${runDirectory}/ref-output`;
+  if (agentDirectory === null) return plain;
+  const missing = utf8Length(agentDirectory) - utf8Length(plain);
+  return missing >= 0 ? plain + "_".repeat(missing) : plain;
+}
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
+}

@@ -1,12 +1,12 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { CaseOutcome, CaseStatus } from "../conformance/case-outcome.js";
+import { createNodeEnvironment, stringEnv } from "../environment/node-environment.js";
 import { createFakeProvider } from "../fake/create-fake-provider.js";
 import { fakeTurnAt, fakeTurnCallIds } from "../fake/fake-turn.js";
 import { startFakeHttpServer } from "../fake/start-fake-http-server.js";
 import { redactValue, standardRedactions } from "../golden/redact.js";
 import type { Protocol } from "../lower/lowering-result.js";
-import { observeToolCall } from "../loop/observe-tool-call.js";
 import { createOutputStore } from "../output-store/output-store-node.js";
 import { UnsupportedError, type Profile } from "../profiles/profile.js";
 import type { Scenario } from "../scenario/scenario.js";
@@ -15,7 +15,7 @@ import { runAgentProcess, type AgentExit } from "./gate-agent-process.js";
 import { compareGateFragments, type GateComparable } from "./gate-compare.js";
 import { expectedTurnFragments, type GateCall } from "./gate-expected.js";
 import { extractGateFragments, gateFragmentText, type GateFragment } from "./gate-fragments.js";
-import { agentOutputDirectory } from "./gate-output-directory.js";
+import { agentOutputDirectory, mirrorOutputDirectory } from "./gate-output-directory.js";
 import { renderGateTemplate } from "./gate-render-template.js";
 import { alignSearchObservation } from "./gate-search-order.js";
 
@@ -114,7 +114,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     const script = scriptedCalls(scenario, protocol, profile, server.url, workspace);
     const captured = firstFragments(protocol, provider.requests.filter((request) => request.kind === "provider" && request.violation === null).map((request) => request.body));
     // The reference saves full outputs where the agent did (same marker length: v2 budgets by it).
-    const referenceOutput = agentOutputDirectory([...captured.byId.values(), ...captured.byOrdinal.values()].map((fragment) => fragment.value)) ?? join(options.runDirectory, "reference-output");
+    const agentOutput = agentOutputDirectory([...captured.byId.values(), ...captured.byOrdinal.values()].map((fragment) => fragment.value));
+    const referenceOutput = mirrorOutputDirectory(agentOutput, options.runDirectory);
     const rules = standardRedactions(referenceOutput, workspace);
     const rawOf = (call: ScriptedCall): GateComparable | undefined => {
       const fragment = protocol === "google-gemini" ? captured.byOrdinal.get(call.ordinal) : captured.byId.get(call.id);
@@ -128,14 +129,34 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     // replayed (their outcome is timeout/crash whatever the profile says; a hung command would hang the replay too).
     const lastAnswered = script.findLastIndex((call) => rawOf(call) !== undefined);
     const replayed = exit.status === "exited" && exit.code === 0 ? script : script.slice(0, lastAnswered + 1);
-    const { expected, unsupported } = options.golden ? { expected: options.golden, unsupported: new Map<string, string>() } : await replayExpected(options, replayed, rawOf, workspace, referenceOutput);
+    const { expected, verdicts } = options.golden
+      ? { expected: options.golden, verdicts: new Map<string, CallVerdict>() }
+      : await replayExpected(options, replayed, rawOf, workspace, referenceOutput, stringEnv(env));
     const actual: Record<string, GateComparable> = {};
     const outcomes: CaseOutcome[] = [];
+    // The first call the profile could not judge, or whose result differed: later differences follow from it.
+    let upstream: { id: string; kind: "unsupported" | "fail" } | null = null;
     for (const call of script) {
       const got = actualOf(call);
       if (got) actual[call.id] = got;
-      const reason = unsupported.get(call.id);
-      outcomes.push(reason === undefined ? callOutcome(options, call, expected[call.id], got, exit) : { ...outcome(options, `${scenario.name}/${protocol}/${call.id}`, call.tool, "unsupported", `the profile does not model this result: ${reason}`), ...(got ? { actual: got } : {}) });
+      const verdict = verdicts.get(call.id);
+      let result: CaseOutcome;
+      if (verdict) {
+        const why = verdict.kind === "internal" ? `internal error in correx while handling this call (not the agent's fault): ${verdict.message}` : `the profile does not model this result: ${verdict.message}`;
+        result = { ...outcome(options, `${scenario.name}/${protocol}/${call.id}`, call.tool, "unsupported", why), ...(got ? { actual: got } : {}) };
+        upstream ??= { id: call.id, kind: "unsupported" };
+      } else {
+        result = callOutcome(options, call, expected[call.id], got, exit);
+        if (result.status === "fail" && upstream !== null) {
+          result =
+            upstream.kind === "unsupported"
+              ? { ...result, status: "unsupported", message: `follows from call ${upstream.id}, which the profile does not model (its effects on the workspace are unknown): ${result.message ?? ""}` }
+              : { ...result, message: `follows from the divergence of call ${upstream.id}: ${result.message ?? ""}` };
+        } else if (result.status === "fail") {
+          upstream = { id: call.id, kind: "fail" };
+        }
+      }
+      outcomes.push(result);
     }
     if (provider.violations.length > 0) {
       outcomes.push(
@@ -174,9 +195,17 @@ function firstFragments(protocol: Protocol, bodies: unknown[]): { byId: Map<stri
   return { byId, byOrdinal };
 }
 
+/** Why the profile has no expected fragment for a call: a rule it does not model, or a failure inside correx. */
+interface CallVerdict {
+  kind: "unsupported" | "internal";
+  message: string;
+}
+
 /**
  * The profile's fragments for every scripted call: the workspace is laid anew at the same path,
- * each turn's calls are observed in order (side effects included), formatted and lowered.
+ * each call is run through the profile (its rules decide every effect; the environment records
+ * facts), formatted, and each turn lowered. A call the profile does not model, or one on which
+ * correx itself fails, gets a verdict of its own; the other calls of its turn are still lowered.
  */
 async function replayExpected(
   options: GateScenarioOptions,
@@ -184,47 +213,53 @@ async function replayExpected(
   rawOf: (call: ScriptedCall) => GateComparable | undefined,
   workspace: string,
   referenceOutput: string,
-): Promise<{ expected: Record<string, GateComparable>; unsupported: Map<string, string> }> {
+  agentEnv: Record<string, string>,
+): Promise<{ expected: Record<string, GateComparable>; verdicts: Map<string, CallVerdict> }> {
   const { profile, protocol, scenario } = options;
   rmSync(workspace, { recursive: true, force: true });
   await writeScenarioWorkspace(scenario, workspace);
   const store = createOutputStore(referenceOutput);
   const rules = standardRedactions(referenceOutput, workspace);
+  const environment = createNodeEnvironment({ workspace, agentEnv });
+  const formatOptions = { model: options.model, cwd: workspace, outputDir: referenceOutput };
   const expected: Record<string, GateComparable> = {};
-  const unsupported = new Map<string, string>();
+  const verdicts = new Map<string, CallVerdict>();
   const turns = [...new Set(script.map((call) => call.turn))];
   for (const turn of turns) {
     const calls = script.filter((call) => call.turn === turn);
-    const observed: GateCall[] = [];
+    const ready: GateCall[] = [];
     for (const call of calls) {
-      let observation = await observeToolCall({ tool: call.tool, input: call.input }, { workspace, style: profile.id });
-      const agent = rawOf(call);
-      if (agent) observation = alignSearchObservation(call.tool, observation, gateFragmentText(protocol, agent.result));
-      observed.push({ id: call.id, tool: call.tool, input: call.input, observation });
+      try {
+        let observation = await profile.observe({ tool: call.tool, input: call.input }, environment);
+        const agent = rawOf(call);
+        if (agent) observation = alignSearchObservation(call.tool, observation, gateFragmentText(protocol, agent.result));
+        const result = profile.format({ tool: call.tool, input: call.input, observation, options: formatOptions }, store);
+        ready.push({ id: call.id, tool: call.tool, input: call.input, observation, result });
+      } catch (error) {
+        verdicts.set(call.id, verdictOf(error));
+      }
     }
+    if (ready.length === 0) continue;
     let fragments: ReturnType<typeof expectedTurnFragments>;
     try {
-      fragments = expectedTurnFragments({
-      profile,
-      protocol,
-      model: options.model,
-      prompt: scenario.prompt,
-      calls: observed,
-      options: { model: options.model, cwd: workspace, outputDir: referenceOutput },
-      store,
-      modalities: options.modalities,
-      });
+      fragments = expectedTurnFragments({ profile, protocol, model: options.model, prompt: scenario.prompt, calls: ready, options: formatOptions, store, modalities: options.modalities });
     } catch (error) {
-      if (!UnsupportedError.isInstance(error)) throw error;
-      for (const call of calls) unsupported.set(call.id, error.message);
+      for (const call of ready) verdicts.set(call.id, verdictOf(error));
       continue;
     }
-    calls.forEach((call, index) => {
+    ready.forEach((call, index) => {
       const fragment = protocol === "google-gemini" ? fragments[index] : fragments.find((item) => item.callId === call.id);
       if (fragment) expected[call.id] = redactValue({ result: fragment.value, after: fragment.after }, rules) as GateComparable;
     });
   }
-  return { expected, unsupported };
+  return { expected, verdicts };
+}
+
+/** An exception while handling one call: the profile's own `unsupported`, or an internal error of correx. */
+function verdictOf(error: unknown): CallVerdict {
+  if (UnsupportedError.isInstance(error)) return { kind: "unsupported", message: error.message };
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return { kind: "internal", message };
 }
 
 function outcome(options: GateScenarioOptions, id: string, area: string, status: CaseStatus, message?: string): CaseOutcome {

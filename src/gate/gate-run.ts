@@ -27,14 +27,48 @@ export interface GateRunOptions {
   onScenario?: (scenario: Scenario, run: GateScenarioRun) => CaseOutcome[] | void;
 }
 
-/** `correx gate`: every scenario in turn, the run going on past timeouts and crashes. */
+/**
+ * One scenario, never throwing: a failure inside correx (not the agent's) becomes one outcome
+ * saying so, and the run goes on with the next scenario.
+ */
+async function runGateScenarioSafely(options: Parameters<typeof runGateScenario>[0]): Promise<GateScenarioRun> {
+  try {
+    return await runGateScenario(options);
+  } catch (error) {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return {
+      outcomes: [
+        {
+          id: `${options.scenario.name}/${options.protocol}/scenario`,
+          profile: options.profile.id,
+          stage: "gate",
+          area: "scenario",
+          protocols: [options.protocol],
+          tags: options.scenario.tags ?? [],
+          spec: options.scenario.spec,
+          level: "must",
+          status: "unsupported",
+          message: `internal error in correx while running this scenario (not the agent's fault): ${message}`,
+          differences: [],
+          golden: "none",
+          durationMs: 0,
+        },
+      ],
+      actual: {},
+      exit: { status: "exited", code: null, signal: null, durationMs: 0, outputTail: "" },
+      requests: 0,
+    };
+  }
+}
+
+/** `correx gate`: every scenario in turn, the run going on past timeouts, crashes and correx's own failures. */
 export async function runGate(options: GateRunOptions): Promise<CheckRun> {
   const started = performance.now();
   const outcomes: CaseOutcome[] = [];
   for (const scenario of options.scenarios) {
     const runDirectory = mkdtempSync(join(options.workRoot, `${scenario.name}-${options.protocol}-`));
     const timeoutMs = Math.max(options.timeoutMs, (scenario.timeoutSeconds ?? 0) * 1000);
-    const run = await runGateScenario({
+    const run = await runGateScenarioSafely({
       profile: options.profile,
       protocol: options.protocol,
       scenario,

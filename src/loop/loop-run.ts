@@ -1,4 +1,5 @@
 import { cliHistoryCall } from "../gate/gate-expected.js";
+import { createNodeEnvironment } from "../environment/node-environment.js";
 import { lowerCore } from "../lower/lower-core.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import { lowerCli } from "../lower/opencode-cli/lower-cli.js";
@@ -9,7 +10,6 @@ import { coreReplayedResult } from "./loop-core-replay.js";
 import { MAX_STEPS_TEXT, NO_STRUCTURED_OUTPUT, STRUCTURED_OUTPUT_TOOL } from "./loop-max-steps.js";
 import { parseStreamReply, type LoopCall, type LoopFinish } from "./loop-stream-reply.js";
 import { loopTools, streamBody, streamEndpoint, toolRequestFields, type LoopTool } from "./loop-tool-definitions.js";
-import { observeToolCall } from "./observe-tool-call.js";
 
 export interface ReferenceLoopOptions {
   profile: Profile;
@@ -106,7 +106,7 @@ async function runStep(options: ReferenceLoopOptions, text: string, calls: (Loop
     } catch {
       input = {};
     }
-    const observation = await observeToolCall({ tool: call.name, input }, { workspace: options.workspace, style: options.profile.id, fetch: fetcher });
+    const observation = await options.profile.observe({ tool: call.name, input }, createNodeEnvironment({ workspace: options.workspace, fetch: fetcher }));
     let result: unknown;
     try {
       result = options.profile.format({ tool: call.name, input, observation, options: formatOptions }, options.store);

@@ -1,4 +1,5 @@
 import type { FormatOptions } from "../generated/schema-types.js";
+import type { EnvironmentPort } from "./environment-port.js";
 import type { OutputStorePort } from "./output-store-port.js";
 
 /** Profile ids correx implements. */
@@ -43,6 +44,18 @@ export interface Profile {
   /** The profile's tool result after truncation: opencode-core → ToolResultValue, opencode-cli → CliFormatResult. */
   format(request: FormatRequest, store: OutputStorePort): unknown;
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult;
+  /**
+   * Runs a tool call through the environment port, applying every rule of this agent (which
+   * shell, which environment, decoding, edit matching, what is written), and returns the
+   * observation `format` takes. The port only records facts; effects happen through it.
+   */
+  observe(call: ToolCall, environment: EnvironmentPort): Promise<Record<string, unknown>>;
+}
+
+/** A tool call as the model made it: the tool's name and its parsed arguments. */
+export interface ToolCall {
+  tool: string;
+  input: unknown;
 }
 
 /** Thrown by a profile for a request it does not implement (adapter code `unsupported`). */

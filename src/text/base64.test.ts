@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { base64DecodedLength, decodeBase64, encodeBase64 } from "./bytes-base64.js";
+import { base64DecodedLength, decodeBase64, encodeBase64 } from "./base64.js";
 
 function btoaBytes(bytes: Uint8Array): string {
   let binary = "";

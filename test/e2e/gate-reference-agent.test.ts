@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ripgrepAvailable } from "../../src/loop/observe-search.js";
+import { ripgrepAvailable } from "../../src/environment/ripgrep-available.js";
 import { runGate } from "./gate-runner.js";
 import { repoRoot, runCli } from "./run-cli.js";
 

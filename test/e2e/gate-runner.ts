@@ -54,7 +54,7 @@ export function runGate(args: readonly string[], env: Record<string, string | un
  * binary, or no ripgrep; printed once with the test file's name), null when they can.
  */
 export async function realAgent(testFile: string): Promise<{ binary: string | null; skipReason: string | null }> {
-  const { ripgrepAvailable } = await import("../../src/loop/observe-search.js");
+  const { ripgrepAvailable } = await import("../../src/environment/ripgrep-available.js");
   const binary = findOpencodeBinary();
   const skipReason = !binary
     ? "the opencode 1.18.33 binary is not installed (.ci/run installs opencode-ai@1.18.33 from npm)"

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { exitCodeOf, summarize, type CaseOutcome } from "../../conformance/case-outcome.js";
@@ -43,7 +43,8 @@ CORREX_CONFIG (the rendered template). CMD's arguments may hold the same {{place
   --update MODE            auto (default) | always | new | no   (nothing is written under CI)
   --ci                     behave as under CI
   --reporter R             pretty|json|junit|tap, optionally =FILE (repeatable)
-  --work-dir DIR           where run directories go (default: a new temp dir)
+  --work-dir DIR           where run directories go (default: a new temp dir, removed at the end)
+  --keep                   keep the run directories (workspaces, agent config, outputs) for inspection
 exit codes: 0 every tool result conforms; 1 a difference, crash or timeout; 2 usage or input error`;
 
 const reporters = ["pretty", "json", "junit", "tap"] as const;
@@ -58,6 +59,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     protocol: { type: "string", multiple: true },
     scenario: { type: "string", multiple: true },
     "config-template": { type: "string" },
+    keep: { type: "boolean" },
     model: { type: "string" },
     timeout: { type: "string", default: "120000" },
     against: { type: "string", default: "profile" },
@@ -115,50 +117,56 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     }
     configTemplate = { text, name: basename(file).replace(/\.template$/, "") };
   }
-  const workRoot = values["work-dir"] ? resolve(String(values["work-dir"])) : mkdtempSync(join(tmpdir(), "correx-gate-"));
+  const ownWorkRoot = values["work-dir"] === undefined;
+  const workRoot = ownWorkRoot ? mkdtempSync(join(tmpdir(), "correx-gate-")) : resolve(String(values["work-dir"]));
   mkdirSync(workRoot, { recursive: true });
-  const goldenDir = values["golden-dir"] === undefined ? undefined : resolve(String(values["golden-dir"]));
-  const update = resolveUpdateBehavior(updateMode, isCI);
+  try {
+    const goldenDir = values["golden-dir"] === undefined ? undefined : resolve(String(values["golden-dir"]));
+    const update = resolveUpdateBehavior(updateMode, isCI);
 
-  const outcomes: CaseOutcome[] = [];
-  const started = performance.now();
-  for (const protocol of protocols as Protocol[]) {
-    const run = await runGate({
-      profile,
-      protocol,
-      scenarios,
-      command,
-      configTemplate,
-      model: values.model === undefined ? fakeModels[protocol] : String(values.model),
-      workRoot,
-      timeoutMs,
-      goldenOf: against === "golden" ? (scenario) => loadGateGolden(nodeGoldenPort, gateGoldenPath(goldenDir!, scenario.name, protocol)) : undefined,
-      onScenario: (scenario, scenarioRun) => {
-        const outcomes =
-          against === "golden"
-            ? applyGateGolden(nodeGoldenPort, { path: gateGoldenPath(goldenDir!, scenario.name, protocol), scenario, protocol, profile: profile.id, run: scenarioRun, update })
-            : scenarioRun.outcomes;
-        const passed = outcomes.filter((outcome) => outcome.status === "pass").length;
-        const agent = scenarioRun.exit.status === "timeout" ? "timed out" : scenarioRun.exit.status === "spawn-error" ? "did not start" : `exit ${scenarioRun.exit.signal ?? scenarioRun.exit.code}`;
-        io.err(`correx gate: ${scenario.name} × ${protocol}: ${passed}/${outcomes.length} tool results conform (agent ${agent}, ${scenarioRun.requests} requests, ${(scenarioRun.exit.durationMs / 1000).toFixed(1)} s)\n`);
-        return outcomes;
-      },
-    });
-    outcomes.push(...run.outcomes);
+    const outcomes: CaseOutcome[] = [];
+    const started = performance.now();
+    for (const protocol of protocols as Protocol[]) {
+      const run = await runGate({
+        profile,
+        protocol,
+        scenarios,
+        command,
+        configTemplate,
+        model: values.model === undefined ? fakeModels[protocol] : String(values.model),
+        workRoot,
+        timeoutMs,
+        goldenOf: against === "golden" ? (scenario) => loadGateGolden(nodeGoldenPort, gateGoldenPath(goldenDir!, scenario.name, protocol)) : undefined,
+        onScenario: (scenario, scenarioRun) => {
+          const outcomes =
+            against === "golden"
+              ? applyGateGolden(nodeGoldenPort, { path: gateGoldenPath(goldenDir!, scenario.name, protocol), scenario, protocol, profile: profile.id, run: scenarioRun, update })
+              : scenarioRun.outcomes;
+          const passed = outcomes.filter((outcome) => outcome.status === "pass").length;
+          const agent = scenarioRun.exit.status === "timeout" ? "timed out" : scenarioRun.exit.status === "spawn-error" ? "did not start" : `exit ${scenarioRun.exit.signal ?? scenarioRun.exit.code}`;
+          io.err(`correx gate: ${scenario.name} × ${protocol}: ${passed}/${outcomes.length} tool results conform (agent ${agent}, ${scenarioRun.requests} requests, ${(scenarioRun.exit.durationMs / 1000).toFixed(1)} s)\n`);
+          return outcomes;
+        },
+      });
+      outcomes.push(...run.outcomes);
+    }
+    const run: CheckRun = { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: outcomes.map((outcome) => outcome.id) };
+    const metadata: RunMetadata = {
+      correxVersion: "0.1.0",
+      subject: `gate: ${command.join(" ")}${against === "golden" ? " (against golden)" : ""}`,
+      profiles: { [profile.id]: profile.version },
+      date: new Date().toISOString(),
+      filtered: false,
+    };
+    for (const target of targets) {
+      const text =
+        target.name === "json" ? renderJsonReport(run, metadata) : target.name === "junit" ? renderJunitReport(run, metadata) : target.name === "tap" ? renderTapReport(run) : renderPrettyReport(run, metadata);
+      if (target.file) writeReportFile(target.file, text);
+      else io.out(text);
+    }
+    return exitCodeOf(run.summary);
+  } finally {
+    if (values.keep === true) io.err(`correx gate: run directories kept in ${workRoot}\n`);
+    else if (ownWorkRoot) rmSync(workRoot, { recursive: true, force: true });
   }
-  const run: CheckRun = { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: outcomes.map((outcome) => outcome.id) };
-  const metadata: RunMetadata = {
-    correxVersion: "0.1.0",
-    subject: `gate: ${command.join(" ")}${against === "golden" ? " (against golden)" : ""}`,
-    profiles: { [profile.id]: profile.version },
-    date: new Date().toISOString(),
-    filtered: false,
-  };
-  for (const target of targets) {
-    const text =
-      target.name === "json" ? renderJsonReport(run, metadata) : target.name === "junit" ? renderJunitReport(run, metadata) : target.name === "tap" ? renderTapReport(run) : renderPrettyReport(run, metadata);
-    if (target.file) writeReportFile(target.file, text);
-    else io.out(text);
-  }
-  return exitCodeOf(run.summary);
 }

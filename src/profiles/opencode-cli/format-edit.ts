@@ -4,7 +4,7 @@ import { failOnErrorObservation } from "./format-context.js";
 import { thisFileDiagnostics } from "./format-diagnostics.js";
 import type { EditError, EditObservation } from "./format-observations.js";
 import { ToolFailure, type ToolOutcome } from "./format-result.js";
-import { titlePath } from "./path-posix.js";
+import { titlePath } from "../../text/path-posix.js";
 
 /**
  * v1 edit: `Edit applied successfully.` plus this file's LSP errors, or the v1 error text for the

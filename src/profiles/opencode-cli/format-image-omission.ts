@@ -1,6 +1,6 @@
-import { decodeBase64 } from "./bytes-base64.js";
+import { decodeBase64 } from "../../text/base64.js";
 import type { CliFilePart, ToolOutcome } from "./format-result.js";
-import { sniffMime } from "./read-sniff-mime.js";
+import { sniffMime } from "../opencode-shared/read-sniff-mime.js";
 
 /**
  * Whether the v1 processor can decode an image attachment: its bytes carry a raster image

@@ -1,4 +1,4 @@
-import { base64DecodedLength } from "./bytes-base64.js";
+import { base64DecodedLength } from "../../text/base64.js";
 import type { FormatContext } from "./format-context.js";
 import { failOnErrorObservation } from "./format-context.js";
 import type { McpObservation } from "./format-observations.js";

@@ -1,7 +1,7 @@
 import type { FormatContext } from "./format-context.js";
 import type { ReadDirectoryObservation } from "./format-observations.js";
 import type { ToolOutcome } from "./format-result.js";
-import { titlePath } from "./path-posix.js";
+import { titlePath } from "../../text/path-posix.js";
 
 /**
  * v1 read of a directory: entries (directories with a trailing `/`) sorted by `localeCompare`,

@@ -1,6 +1,6 @@
 import type { ReadMissingObservation } from "./format-observations.js";
 import { ToolFailure } from "./format-result.js";
-import { basenamePath, dirnamePath, joinPath } from "./path-posix.js";
+import { basenamePath, dirnamePath, joinPath } from "../../text/path-posix.js";
 
 /**
  * v1 read of a missing path: `File not found: <abs>`, plus up to 3 siblings (readdir order) whose

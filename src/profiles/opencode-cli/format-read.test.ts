@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { OutputStorePort } from "../output-store-port.js";
-import { encodeBase64 } from "./bytes-base64.js";
+import { encodeBase64 } from "../../text/base64.js";
 import { opencodeCli } from "./opencode-cli-profile.js";
 
 const store: OutputStorePort = {

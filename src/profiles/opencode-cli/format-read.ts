@@ -1,13 +1,13 @@
-import { decodeBase64, encodeBase64 } from "./bytes-base64.js";
+import { decodeBase64, encodeBase64 } from "../../text/base64.js";
 import type { FormatContext } from "./format-context.js";
 import { failOnErrorObservation } from "./format-context.js";
 import type { InstructionObservation, ReadFileObservation, ReadObservation } from "./format-observations.js";
 import { formatReadDirectory } from "./format-read-directory.js";
 import { formatReadMissing } from "./format-read-missing.js";
 import { ToolFailure, type ToolOutcome } from "./format-result.js";
-import { titlePath } from "./path-posix.js";
+import { titlePath } from "../../text/path-posix.js";
 import { isBinaryFile, READ_SAMPLE_BYTES } from "./read-binary-check.js";
-import { extensionMime, READ_IMAGE_MIMES, sniffMime } from "./read-sniff-mime.js";
+import { extensionMime, READ_IMAGE_MIMES, sniffMime } from "../opencode-shared/read-sniff-mime.js";
 import { forEachSplitLine } from "./read-split-lines.js";
 import { utf8Length } from "./text-utf8-length.js";
 

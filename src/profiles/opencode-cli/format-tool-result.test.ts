@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { opencodeCli } from "./opencode-cli-profile.js";
-import { encodeBase64 } from "./bytes-base64.js";
+import { encodeBase64 } from "../../text/base64.js";
 import { TASK_BACKGROUND_TEXT } from "./format-task.js";
 import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 

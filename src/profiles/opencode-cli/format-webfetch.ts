@@ -1,5 +1,5 @@
 import { UnsupportedError } from "../profile.js";
-import { base64DecodedLength, decodeBase64, encodeBase64 } from "./bytes-base64.js";
+import { base64DecodedLength, decodeBase64, encodeBase64 } from "../../text/base64.js";
 import type { FormatContext } from "./format-context.js";
 import { failOnErrorObservation } from "./format-context.js";
 import type { WebfetchObservation } from "./format-observations.js";

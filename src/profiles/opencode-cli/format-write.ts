@@ -3,7 +3,7 @@ import { failOnErrorObservation } from "./format-context.js";
 import { projectDiagnostics } from "./format-diagnostics.js";
 import type { WriteObservation } from "./format-observations.js";
 import type { ToolOutcome } from "./format-result.js";
-import { titlePath } from "./path-posix.js";
+import { titlePath } from "../../text/path-posix.js";
 
 /**
  * v1 write: `Wrote file successfully.` for a new file and an overwrite alike, then LSP error

@@ -1,4 +1,5 @@
 import type { OutputStorePort } from "../output-store-port.js";
+import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { UnsupportedError, type Profile, type TruncateRequest, type TruncateResult } from "../profile.js";
 import { formatToolResult, truncateLimits } from "./format-tool-result.js";
 import { truncateOutput } from "./truncate-output.js";
@@ -27,5 +28,10 @@ export const opencodeCli: Profile = {
       truncated: result.truncated,
       ...(result.outputPath === undefined ? {} : { savedPath: result.outputPath }),
     };
+  },
+
+  /** Runs a call with the v1 runtime's rules. @see spec §2 (v1 parts) */
+  observe(call, environment) {
+    return runOpencodeTool("v1", call, environment);
   },
 };

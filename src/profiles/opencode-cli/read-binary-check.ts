@@ -1,4 +1,4 @@
-import { extnamePath } from "./path-posix.js";
+import { extnamePath } from "../../text/path-posix.js";
 
 /** @see spec §2.2 step 6 */
 const BINARY_EXTENSIONS: ReadonlySet<string> = new Set(

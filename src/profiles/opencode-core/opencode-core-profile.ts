@@ -1,4 +1,5 @@
 import type { OutputStorePort } from "../output-store-port.js";
+import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import type { FormatRequest, Profile, TruncateRequest, TruncateResult } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
 import { boundToolOutput } from "./core-output-bound.js";
@@ -28,5 +29,10 @@ export const opencodeCore: Profile = {
     const result: TruncateResult = { result: output, truncated: outputPaths.length > 0 };
     if (outputPaths.length > 0) result.savedPath = outputPaths[0];
     return result;
+  },
+
+  /** Runs a call with the v2 runtime's rules. @see spec §2 (v2 parts) */
+  observe(call, environment) {
+    return runOpencodeTool("v2", call, environment);
   },
 };

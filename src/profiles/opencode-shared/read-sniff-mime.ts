@@ -1,4 +1,4 @@
-import { extnamePath } from "./path-posix.js";
+import { extnamePath } from "../../text/path-posix.js";
 
 /** The MIME types v1 read treats as images. @see spec §2.2 constants */
 export const READ_IMAGE_MIMES: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);

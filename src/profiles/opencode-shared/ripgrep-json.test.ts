@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRipgrepFiles, parseRipgrepJson } from "./observe-ripgrep-json.js";
+import { parseRipgrepFiles, parseRipgrepJson } from "./ripgrep-json.js";
 
 describe("parseRipgrepJson (spec §2.5: lines.text keeps its terminator)", () => {
   it("keeps match messages in output order, text as sent", () => {

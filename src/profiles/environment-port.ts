@@ -1,0 +1,122 @@
+/**
+ * The port through which a profile runs a tool call: the environment records facts (what the
+ * file system, a process or a web server did) and decides nothing. Every agent rule — which
+ * shell, which environment, how bytes are decoded, whether an edit matches, what is written —
+ * lives in the profile that calls this port. Implemented at the edge by `src/environment/`.
+ *
+ * The fact kinds are agent-neutral (a command ran, a file was read, a directory was listed, a
+ * file was written, a page was fetched): every profile speaks this vocabulary.
+ * @see design: observations; issue "facts-only observer"
+ */
+export interface EnvironmentPort {
+  /** The workspace (the agent's working directory). */
+  readonly workspace: string;
+  /** The environment the agent process was given (HOME, PATH, SHELL…), as a command run by it sees it. */
+  readonly agentEnv: Readonly<Record<string, string>>;
+  /** What is at a path (symlinks followed for `kind`; `symlink` says whether the path itself is one). */
+  stat(path: string): Promise<PathFact>;
+  /** A file's bytes, or why it could not be read. */
+  readFile(path: string): Promise<Uint8Array | FsFailure>;
+  /** A directory's entries in the order the system lists them, or why it could not be listed. */
+  listDirectory(path: string): Promise<DirectoryEntryFact[] | FsFailure>;
+  /** Writes bytes to a file (`parents`: create missing directories first). */
+  writeFile(path: string, bytes: Uint8Array, options?: { parents?: boolean }): Promise<FsFailure | null>;
+  /** Runs a program to its end (or its deadline) and records its output bytes in arrival order. */
+  run(command: CommandSpec): Promise<CommandRunFact>;
+  /** One HTTP request: the final response (redirects followed unless `redirect: "manual"`), or why there was none. */
+  fetch(request: HttpRequestSpec): Promise<HttpFact>;
+}
+
+/** What a path is. */
+export interface PathFact {
+  kind: "file" | "directory" | "missing" | "other";
+  /** The path itself is a symbolic link (its target decides `kind`; a dangling link is `missing`). */
+  symlink: boolean;
+  /** Size in bytes for a file. */
+  size?: number;
+  /** The canonical path (links resolved), when the path exists. */
+  realPath?: string;
+}
+
+/** A file-system call that failed: the errno code (ENOENT, EISDIR, ENOTDIR, EACCES…) and the system's message. */
+export interface FsFailure {
+  failure: string;
+  message: string;
+}
+
+/** One name in a directory listing. */
+export interface DirectoryEntryFact {
+  name: string;
+  /** What the entry itself is (`symlink` for a link, whatever it points to). */
+  kind: "file" | "directory" | "symlink" | "other";
+  /** For a link: what its target is (`missing` when dangling). */
+  targetKind?: "file" | "directory" | "missing" | "other";
+}
+
+/** A program to run. */
+export interface CommandSpec {
+  /** The executable (absolute path, or a name looked up in `env.PATH`). */
+  file: string;
+  args: readonly string[];
+  cwd: string;
+  /** The complete environment of the process (nothing of correx's own is added). */
+  env: Readonly<Record<string, string>>;
+  /** Killed (with its whole process group) after this many ms. */
+  timeoutMs?: number;
+  /** `merged`: stderr is the same pipe as stdout, so their interleaving is exact. Default `separate`. */
+  stderr?: "merged" | "separate" | "ignore";
+}
+
+/** What running a program did. */
+export interface CommandRunFact {
+  /** The output in arrival order, each chunk as read from its pipe. */
+  chunks: CommandChunk[];
+  /** The exit code, null when a signal ended it or it never started. */
+  exitCode: number | null;
+  /** The signal that ended it, if any. */
+  signal: string | null;
+  /** The deadline passed and the process group was killed. */
+  timedOut: boolean;
+  /** Why it could not be started (ENOENT for a missing executable or cwd, …). */
+  spawnError?: FsFailure;
+}
+
+export interface CommandChunk {
+  stream: "stdout" | "stderr";
+  bytes: Uint8Array;
+}
+
+export interface HttpRequestSpec {
+  url: string;
+  method?: string;
+  headers?: Readonly<Record<string, string>>;
+  timeoutMs?: number;
+  /** `follow` (default) or `manual`: a redirect is then the response itself. */
+  redirect?: "follow" | "manual";
+  /** Stop reading the body past this many bytes (the fact then says `bodyCut`). */
+  maxBodyBytes?: number;
+}
+
+/** One HTTP exchange, or why none happened. */
+export type HttpFact =
+  | { status: number; headers: [string, string][]; body: Uint8Array; bodyCut: boolean }
+  | { failure: "timeout" | "refused" | "network"; message: string };
+
+/** All of a run's bytes on one stream (or both, in arrival order). */
+export function commandBytes(run: CommandRunFact, stream?: "stdout" | "stderr"): Uint8Array {
+  const chunks = stream === undefined ? run.chunks : run.chunks.filter((chunk) => chunk.stream === stream);
+  let length = 0;
+  for (const chunk of chunks) length += chunk.bytes.length;
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk.bytes, offset);
+    offset += chunk.bytes.length;
+  }
+  return bytes;
+}
+
+/** Whether a file-system answer is a failure. */
+export function isFsFailure(value: unknown): value is FsFailure {
+  return typeof value === "object" && value !== null && !(value instanceof Uint8Array) && !Array.isArray(value) && typeof (value as FsFailure).failure === "string";
+}
