@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { getResponse } from "msw";
+import { findExcessiveByteNesting } from "../input/find-excessive-byte-nesting.js";
+import { MAX_NESTING_DEPTH } from "../input/input-limits.js";
 import type { FakeProvider } from "./create-fake-provider.js";
 import { providerErrorBody, type ProviderErrorKind } from "./provider-error-reply.js";
 
@@ -63,6 +65,11 @@ export function startFakeHttpServer(provider: FakeProvider, options: FakeHttpSer
       return;
     }
     if (body === "aborted") return;
+    // Refused before any parser or schema walk recurses into it (a 100,000-deep body overflowed the stack: 500).
+    if (findExcessiveByteNesting(body, MAX_NESTING_DEPTH) !== -1) {
+      sendError(response, "invalid-request", 400, `Request body nests deeper than ${MAX_NESTING_DEPTH} levels (correx fake).`);
+      return;
+    }
     const headers = new Headers();
     for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
       const name = request.rawHeaders[index].toLowerCase();
