@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+// Seeded differential campaign (issue 19 part 3): generates scenarios from a seed, runs them through
+// `correx gate` against the real opencode 1.18.33 binary for one profile, and prints agreement per
+// tool and every disagreement at its first differing byte.
+//
+//   npm run build && npm run differential -- --profile opencode-cli --seed 1 --calls 1000 [--protocol openai-chat]
+//
+// Options: --profile opencode-cli|opencode-core, --seed N (0 … 2^32−1), --calls N, --protocol X
+// (repeatable; default openai-chat for opencode-cli, anthropic-messages for opencode-core),
+// --calls-per-scenario N (default 25), --out DIR (scenarios and reports; default a new temp dir),
+// --keep (keep the gate's run directories), --timeout MS (per scenario, default 300000),
+// --only-generate. The binary: $OPENCODE_BIN, else the copy .ci/run installs. Inside a loopback-only
+// network namespace (unshare -n, lo up) when running as root.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const usage = "usage: npm run differential -- --profile opencode-cli|opencode-core --seed N --calls N [--protocol X]… [--calls-per-scenario N] [--out DIR] [--keep] [--timeout MS] [--only-generate]";
+
+function fail(message) {
+  process.stderr.write(`differential: ${message}\n${usage}\n`);
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  const options = { protocols: [], keep: false, onlyGenerate: false, callsPerScenario: 25, timeout: 300000 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => (i + 1 < argv.length ? argv[++i] : fail(`${arg} needs a value`));
+    const integer = (text, name, max = 2 ** 31 - 1) => (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= max ? Number(text) : fail(`${name} must be an integer from 1 to ${max}, got ${JSON.stringify(text)}`));
+    if (arg === "--profile") options.profile = value();
+    else if (arg === "--seed") options.seedText = value();
+    else if (arg === "--calls") options.calls = integer(value(), "--calls", 100000);
+    else if (arg === "--calls-per-scenario") options.callsPerScenario = integer(value(), "--calls-per-scenario", 200);
+    else if (arg === "--protocol") options.protocols.push(value());
+    else if (arg === "--out") options.out = resolve(value());
+    else if (arg === "--timeout") options.timeout = integer(value(), "--timeout");
+    else if (arg === "--keep") options.keep = true;
+    else if (arg === "--only-generate") options.onlyGenerate = true;
+    else if (arg === "--help" || arg === "-h") {
+      process.stdout.write(`${usage}\n`);
+      process.exit(0);
+    } else fail(`unknown argument ${JSON.stringify(arg)}`);
+  }
+  if (options.profile !== "opencode-cli" && options.profile !== "opencode-core") fail(`--profile must be opencode-cli or opencode-core, got ${JSON.stringify(options.profile)}`);
+  if (options.seedText === undefined) fail("--seed is required");
+  if (options.calls === undefined) fail("--calls is required");
+  if (options.protocols.length === 0) options.protocols.push(options.profile === "opencode-cli" ? "openai-chat" : "anthropic-messages");
+  return options;
+}
+
+const options = parseArgs(process.argv.slice(2));
+const built = join(root, "dist/differential/differential-scenarios.js");
+if (!existsSync(built)) fail("dist/differential is missing: run `npm run build` first");
+const { generateDifferentialScenarios } = await import(built);
+const { differentialScenarioYaml } = await import(join(root, "dist/differential/differential-scenario-yaml.js"));
+const { parseSeed } = await import(join(root, "dist/differential/seeded-random.js"));
+const seed = parseSeed(options.seedText);
+if (seed === null) fail(`--seed must be an integer from 0 to 4294967295, got ${JSON.stringify(options.seedText)}`);
+
+const out = options.out ?? mkdtempSync(join(tmpdir(), "correx-differential-"));
+mkdirSync(join(out, "scenarios"), { recursive: true });
+const scenarios = generateDifferentialScenarios({ profile: options.profile, seed, calls: options.calls, callsPerScenario: options.callsPerScenario });
+const files = scenarios.map((scenario) => {
+  const file = join(out, "scenarios", `${scenario.name}.yaml`);
+  writeFileSync(file, differentialScenarioYaml(scenario));
+  return file;
+});
+/** scenario name → call id → {tool, input}; ids are call_<turn>_<n> (toolu_ on anthropic-messages). */
+const callsById = new Map();
+for (const scenario of scenarios) {
+  const byId = new Map();
+  scenario.turns.forEach((turn, turnIndex) => (turn.calls ?? []).forEach((call, callIndex) => byId.set(`${turnIndex + 1}_${callIndex + 1}`, call)));
+  callsById.set(scenario.name, byId);
+}
+process.stderr.write(`differential: ${scenarios.length} scenarios, ${options.calls} calls (seed ${seed}, ${options.profile}) in ${out}/scenarios\n`);
+if (options.onlyGenerate) process.exit(0);
+
+const binary = [process.env.OPENCODE_BIN, join(root, "node_modules/.cache/correx-opencode/node_modules/opencode-linux-x64/bin/opencode"), join(root, "node_modules/opencode-linux-x64/bin/opencode")].find((path) => path && existsSync(path));
+if (!binary) fail("the opencode 1.18.33 binary is not installed (set OPENCODE_BIN; .ci/run installs opencode-ai@1.18.33)");
+const agent =
+  options.profile === "opencode-cli"
+    ? { template: join(root, "examples/agents/opencode.json.template"), command: ["sh", join(root, "examples/agents/opencode-run.sh")] }
+    : { template: join(root, "examples/agents/opencode-serve.json.template"), command: [process.execPath, join(root, "examples/agents/opencode-serve.mjs")] };
+const isolate = process.getuid?.() === 0 && existsSync("/usr/bin/unshare");
+const quote = (arg) => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+function runGate(protocol) {
+  const args = [
+    join(root, "dist/cli/correx.js"), "gate",
+    "--profile", options.profile,
+    "--protocol", protocol,
+    "--config-template", agent.template,
+    "--timeout", String(options.timeout),
+    "--reporter", `json=${join(out, `${protocol}.json`)}`,
+    ...(options.keep ? ["--keep", "--work-dir", join(out, `runs-${protocol}`)] : []),
+    ...files.flatMap((file) => ["--scenario", file]),
+    "--", ...agent.command,
+  ];
+  const argv = [process.execPath, ...args];
+  const [file, ...rest] = isolate ? ["unshare", "-n", "sh", "-c", `ip link set lo up && exec ${argv.map(quote).join(" ")}`] : argv;
+  return new Promise((done) => {
+    const child = spawn(file, rest, { cwd: root, env: { ...process.env, OPENCODE_BIN: binary, CI: undefined, GITHUB_ACTIONS: undefined }, stdio: ["ignore", "ignore", "pipe"] });
+    child.stderr.on("data", (chunk) => process.stderr.write(chunk));
+    child.on("close", (code) => done(code));
+  });
+}
+
+const statuses = ["pass", "fail", "unsupported", "crash", "timeout", "xfail"];
+let disagreements = 0;
+let total = 0;
+let passed = 0;
+for (const protocol of options.protocols) {
+  const started = Date.now();
+  const code = await runGate(protocol);
+  const report = join(out, `${protocol}.json`);
+  if (!existsSync(report)) fail(`correx gate (exit ${code}) wrote no report for ${protocol}`);
+  const cases = readFileSync(report, "utf8").split("\n").filter((line) => line.startsWith('{"type":"case"')).map((line) => JSON.parse(line));
+  const perTool = new Map();
+  const bad = [];
+  for (const outcome of cases) {
+    const [scenarioName, , callId] = outcome.id.split("/");
+    const call = callsById.get(scenarioName)?.get(callId.replace(/^[a-z]+_/, ""));
+    const tool = call?.tool ?? outcome.area ?? "?";
+    const row = perTool.get(tool) ?? Object.fromEntries(statuses.map((status) => [status, 0]));
+    row[outcome.status] = (row[outcome.status] ?? 0) + 1;
+    perTool.set(tool, row);
+    if (outcome.status !== "pass") bad.push({ outcome, call });
+  }
+  const protocolPassed = cases.filter((outcome) => outcome.status === "pass").length;
+  total += cases.length;
+  passed += protocolPassed;
+  disagreements += bad.length;
+  const lines = [`\n${options.profile} × ${protocol}, seed ${seed}: ${protocolPassed}/${cases.length} calls agree (${((100 * protocolPassed) / Math.max(1, cases.length)).toFixed(2)} %), gate exit ${code}, ${((Date.now() - started) / 1000).toFixed(0)} s`];
+  lines.push(`${"tool".padEnd(12)} ${"calls".padStart(6)} ${statuses.map((status) => status.padStart(11)).join(" ")}  agreement`);
+  for (const [tool, row] of [...perTool].sort(([a], [b]) => a.localeCompare(b))) {
+    const count = statuses.reduce((sum, status) => sum + row[status], 0);
+    lines.push(`${tool.padEnd(12)} ${String(count).padStart(6)} ${statuses.map((status) => String(row[status]).padStart(11)).join(" ")}  ${((100 * row.pass) / count).toFixed(1)} %`);
+  }
+  for (const { outcome, call } of bad) {
+    lines.push(`\n${outcome.status.toUpperCase()} ${outcome.id} ${call ? `${call.tool} ${JSON.stringify(call.input).slice(0, 300)}` : ""}`);
+    lines.push(`  ${outcome.message ?? "(no message)"}`);
+  }
+  const text = lines.join("\n") + "\n";
+  process.stdout.write(text);
+  writeFileSync(join(out, `${protocol}.summary.txt`), text);
+}
+process.stdout.write(`\ntotal: ${passed}/${total} calls agree (${((100 * passed) / Math.max(1, total)).toFixed(2)} %); reports in ${out}\n`);
+process.exitCode = disagreements === 0 ? 0 : 1;

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { parseScenario } from "../scenario/parse-scenario.js";
+import { differentialScenarioYaml } from "./differential-scenario-yaml.js";
+import { generateDifferentialScenarios } from "./differential-scenarios.js";
+import { SeededRandom, parseSeed } from "./seeded-random.js";
+
+describe("SeededRandom (issue 19 part 3: a campaign is reproducible from its seed)", () => {
+  it("gives the same sequence for the same seed and another for another seed", () => {
+    const sequence = (seed: number) => {
+      const random = new SeededRandom(seed);
+      return Array.from({ length: 8 }, () => random.nextUint32());
+    };
+    expect(sequence(7)).toEqual(sequence(7));
+    expect(sequence(7)).not.toEqual(sequence(8));
+  });
+
+  it("int stays within its bounds and reaches both ends", () => {
+    const random = new SeededRandom(1);
+    const seen = new Set<number>();
+    for (let i = 0; i < 2000; i++) seen.add(random.int(-2, 2));
+    expect([...seen].sort()).toEqual([-1, -2, 0, 1, 2]);
+  });
+
+  it("parseSeed takes decimal integers below 2^32 only", () => {
+    expect(parseSeed("0")).toBe(0);
+    expect(parseSeed("4294967295")).toBe(4294967295);
+    expect(parseSeed("4294967296")).toBeNull();
+    expect(parseSeed("-1")).toBeNull();
+    expect(parseSeed("1e3")).toBeNull();
+    expect(parseSeed("")).toBeNull();
+  });
+});
+
+describe("generateDifferentialScenarios (issue 19 part 3)", () => {
+  const options = { profile: "opencode-cli", seed: 20261201, calls: 120 } as const;
+
+  it("the same seed gives identical scenarios, byte for byte", () => {
+    const first = generateDifferentialScenarios(options).map(differentialScenarioYaml);
+    const second = generateDifferentialScenarios(options).map(differentialScenarioYaml);
+    expect(first.join("\n---\n")).toBe(second.join("\n---\n"));
+  });
+
+  it("different seeds give different scenarios", () => {
+    const first = generateDifferentialScenarios(options).map(differentialScenarioYaml);
+    const other = generateDifferentialScenarios({ ...options, seed: options.seed + 1 }).map(differentialScenarioYaml);
+    expect(other.join("")).not.toBe(first.join(""));
+    first.forEach((text, index) => expect(other[index]).not.toBe(text));
+  });
+
+  it("makes exactly the requested number of calls, 25 per scenario unless told otherwise", () => {
+    const scenarios = generateDifferentialScenarios(options);
+    const counts = scenarios.map((scenario) => scenario.turns.reduce((sum, turn) => sum + (turn.calls?.length ?? 0), 0));
+    expect(counts).toEqual([25, 25, 25, 25, 20]);
+    const small = generateDifferentialScenarios({ ...options, callsPerScenario: 7, calls: 15 });
+    expect(small.map((scenario) => scenario.turns.reduce((sum, turn) => sum + (turn.calls?.length ?? 0), 0))).toEqual([7, 7, 1]);
+  });
+
+  it("every generated scenario validates against schemas/scenario.json and reads back unchanged from its YAML", async () => {
+    for (const profile of ["opencode-cli", "opencode-core"] as const) {
+      for (const seed of [1, 2, 3, 99, 4294967295]) {
+        for (const scenario of generateDifferentialScenarios({ profile, seed, calls: 60 })) {
+          const parsed = await parseScenario(differentialScenarioYaml(scenario), `${scenario.name}.yaml`);
+          expect(parsed).toEqual(scenario);
+        }
+      }
+    }
+  });
+
+  it("a call that changes the workspace is alone in its turn; the last turn is the final text", () => {
+    for (const scenario of generateDifferentialScenarios({ ...options, calls: 200 })) {
+      for (const turn of scenario.turns.slice(0, -1)) {
+        const mutating = (turn.calls ?? []).filter((call) => call.tool === "write" || call.tool === "edit");
+        if (mutating.length > 0) expect(turn.calls).toHaveLength(1);
+      }
+      expect(scenario.turns.at(-1)).toEqual({ text: "Done." });
+    }
+  });
+
+  it("covers every tool and some parallel turns", () => {
+    const scenarios = generateDifferentialScenarios({ ...options, calls: 400 });
+    const tools = new Set(scenarios.flatMap((scenario) => scenario.turns.flatMap((turn) => (turn.calls ?? []).map((call) => call.tool))));
+    for (const tool of ["read", "write", "edit", "glob", "grep", "bash", "webfetch", "todowrite"]) expect(tools.has(tool), tool).toBe(true);
+    const parallel = scenarios.flatMap((scenario) => scenario.turns).filter((turn) => (turn.calls?.length ?? 0) > 1);
+    expect(parallel.length).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,76 @@
+import type { Scenario, ScenarioCall, ScenarioTurn } from "../generated/schema-types.js";
+import { ScenarioWorkspaceBuilder, generateCall, type DifferentialProfile, type GeneratedCall } from "./differential-calls.js";
+import { SeededRandom } from "./seeded-random.js";
+
+/** What a differential campaign is generated from. */
+export interface DifferentialOptions {
+  profile: DifferentialProfile;
+  seed: number;
+  /** Total calls over all scenarios. */
+  calls: number;
+  /** Calls per scenario (default 25; the last scenario takes the rest). */
+  callsPerScenario?: number;
+}
+
+/**
+ * Generates a differential campaign: scenarios (schemas/scenario.json) of many calls each over
+ * the inputs where reimplementations of opencode's tools differ, spread over several turns, with
+ * read-only calls grouped into parallel turns. Pure and deterministic: the same options give the
+ * same scenarios, byte for byte.
+ * @see issue 19 part 3
+ */
+export function generateDifferentialScenarios(options: DifferentialOptions): Scenario[] {
+  const perScenario = Math.max(1, options.callsPerScenario ?? 25);
+  const scenarios: Scenario[] = [];
+  const random = new SeededRandom(options.seed);
+  let remaining = options.calls;
+  for (let index = 1; remaining > 0; index++) {
+    const count = Math.min(perScenario, remaining);
+    remaining -= count;
+    scenarios.push(generateScenario(new SeededRandom(random.nextUint32()), options, index, count));
+  }
+  return scenarios;
+}
+
+/** Groups calls into turns: a call that changes the workspace is alone; read-only calls go 1–4 at a time. */
+function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[]): ScenarioCall[][] {
+  const turns: ScenarioCall[][] = [];
+  let index = 0;
+  while (index < calls.length) {
+    const first = calls[index]!;
+    if (first.mutates) {
+      turns.push([first.call]);
+      index += 1;
+      continue;
+    }
+    const group: ScenarioCall[] = [first.call];
+    index += 1;
+    const wanted = random.pick([1, 1, 2, 2, 3, 4]);
+    while (group.length < wanted && index < calls.length && !calls[index]!.mutates) group.push(calls[index++]!.call);
+    turns.push(group);
+  }
+  return turns;
+}
+
+function generateScenario(random: SeededRandom, options: DifferentialOptions, index: number, count: number): Scenario {
+  const builder = new ScenarioWorkspaceBuilder(random, options.profile);
+  const calls = Array.from({ length: count }, () => generateCall(builder));
+  const turns: Scenario["turns"] = [...groupIntoTurns(random, calls).map((group): ScenarioTurn => ({ calls: group })), { text: "Done." }] as Scenario["turns"];
+  const tools = [...new Set(calls.map((call) => call.call.tool.toLowerCase()))].sort();
+  const name = `differential-${options.profile === "opencode-cli" ? "cli" : "core"}-${options.seed}-${String(index).padStart(3, "0")}`;
+  const workspace: Scenario["workspace"] = {
+    files: builder.files,
+    ...(builder.directories.length > 0 ? { directories: builder.directories } : {}),
+  };
+  return {
+    name,
+    description: `Differential campaign seed ${options.seed}, scenario ${index}: ${count} generated calls (${tools.join(", ")}) over line endings, BOMs, invalid bytes, limits, odd arguments and failing paths.`,
+    spec: "§2.0–§2.10, §3.1, §3.2",
+    tags: ["differential", ...tools.filter((tool) => /^[a-z0-9-]+$/.test(tool))],
+    timeoutSeconds: 300,
+    prompt: "Run the scripted calls.",
+    workspace,
+    ...(Object.keys(builder.pages).length > 0 ? { pages: builder.pages } : {}),
+    turns,
+  };
+}
