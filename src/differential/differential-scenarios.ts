@@ -55,7 +55,8 @@ function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[]): 
 function generateScenario(random: SeededRandom, options: DifferentialOptions, index: number, count: number): Scenario {
   const builder = new ScenarioWorkspaceBuilder(random, options.profile);
   const calls = Array.from({ length: count }, () => generateCall(builder));
-  const turns: Scenario["turns"] = [...groupIntoTurns(random, calls).map((group): ScenarioTurn => ({ calls: group })), { text: "Done." }] as Scenario["turns"];
+  const callTurns = groupIntoTurns(random, calls).map((group) => ({ calls: group }) as ScenarioTurn);
+  const turns = [...callTurns, { text: "Done." }] as unknown as Scenario["turns"];
   const tools = [...new Set(calls.map((call) => call.call.tool.toLowerCase()))].sort();
   const name = `differential-${options.profile === "opencode-cli" ? "cli" : "core"}-${options.seed}-${String(index).padStart(3, "0")}`;
   const workspace: Scenario["workspace"] = {
