@@ -4,8 +4,8 @@ import type { FormatContext } from "./format-context.js";
 import { failOnErrorObservation } from "./format-context.js";
 import type { WebfetchObservation } from "./format-observations.js";
 import { ToolFailure, type ToolOutcome } from "./format-result.js";
-import { extractHtmlText } from "./html-extract-text.js";
-import { htmlToMarkdown } from "./html-to-markdown.js";
+import { extractHtmlText } from "../opencode-shared/html-extract-text.js";
+import { htmlToMarkdown } from "../opencode-shared/html-to-markdown.js";
 import { utf8Length } from "./text-utf8-length.js";
 
 /** @see spec §2.8 v1 (5 MB response limit) */
@@ -51,7 +51,7 @@ export function formatWebfetch(input: WebfetchInput, observation: Record<string,
     case "html":
       return { title, output: body };
     case "text":
-      return { title, output: html ? extractHtmlText(body).trim() : body };
+      return { title, output: html ? extractHtmlText(body) : body };
     case "markdown":
       return { title, output: html ? htmlToMarkdown(body) : body };
     default: {

@@ -1,4 +1,6 @@
 import type { WebfetchFacts } from "../../generated/schema-types.js";
+import { extractHtmlText } from "../opencode-shared/html-extract-text.js";
+import { htmlToMarkdown } from "../opencode-shared/html-to-markdown.js";
 import { UnsupportedError } from "../profile.js";
 import { input } from "./core-input-check.js";
 import type { CoreTool } from "./core-tool-definition.js";
@@ -15,10 +17,11 @@ export interface WebfetchInput {
 }
 
 /**
- * The text part is the converted body. Non-HTML bodies and `format: "html"` pass through as they
- * are; HTML → markdown/text conversion (Turndown, htmlparser2) and image bodies are not modelled
- * and are reported as unsupported. A non-2xx status fails with the HTTP client's text.
- * @see spec §2.8 (v2: `output.output`), README v1 list (webfetch non-2xx text)
+ * The text part is the converted body: HTML becomes Markdown (Turndown) or text (htmlparser2) by
+ * the same functions as in v1; non-HTML bodies and `format: "html"` pass through as they are.
+ * Image bodies are not modelled (unsupported). A non-2xx status fails with the HTTP client's text.
+ * @see spec §2.8 (v2: `output.output`), the binary's bundle (the v2 webfetch tool calls the same
+ * markdown and text functions as v1), README v1 list (webfetch non-2xx text)
  */
 export function formatWebfetch(webfetchInput: WebfetchInput, observation: WebfetchFacts): ToolOutput | ToolFailure {
   requireFacts("webfetch", observation, { url: "string", contentType: "string" });
@@ -26,10 +29,9 @@ export function formatWebfetch(webfetchInput: WebfetchInput, observation: Webfet
   if (status < 200 || status > 299) return toolFailure(`StatusCode: non 2xx status code (${status} GET ${observation.url})`);
   const format = webfetchInput.format ?? "markdown";
   if (observation.body === undefined) throw new UnsupportedError("opencode-core webfetch: binary (image) bodies are not modelled");
-  if (/text\/html/i.test(observation.contentType) && format !== "html") {
-    throw new UnsupportedError(`opencode-core webfetch: HTML to ${format} conversion is not modelled`);
-  }
-  return { structured: { url: observation.url, contentType: observation.contentType }, content: [{ type: "text", text: observation.body }] };
+  const html = observation.contentType.includes("text/html");
+  const text = !html || format === "html" ? observation.body : format === "text" ? extractHtmlText(observation.body) : htmlToMarkdown(observation.body);
+  return { structured: { url: observation.url, contentType: observation.contentType }, content: [{ type: "text", text }] };
 }
 
 /** @see spec §2.8 */
