@@ -1,9 +1,10 @@
 // bench/validate: throughput of `correx validate` on 1,000,000 ToolResultParts (JSONL) as a ratio
 // to a bare JSON.parse loop over the same file, and the cold start of `correx validate one.json`
-// as a ratio to `node -e 0`. Run after `npm run build`: node bench/validate.mjs [records]
-import { createWriteStream, existsSync, statSync, writeFileSync } from "node:fs";
+// as a ratio to `node -e 0`, and one 32 MB line from a stdin pipe as a ratio to the same bytes as
+// a .json file. Run after `npm run build`: node bench/validate.mjs [records]
+import { createWriteStream, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
-import { compare, dataDir, ratioLine, timeNode } from "./bench-support.mjs";
+import { compare, dataDir, fmt, median, ratioLine, timeNode } from "./bench-support.mjs";
 
 const records = Number(process.argv[2] ?? 1_000_000);
 const cli = new URL("../dist/cli/correx.js", import.meta.url).pathname;
@@ -48,3 +49,29 @@ console.log(ratioLine("  throughput: correx validate file.jsonl vs bare JSON.par
 console.log(`  (${((records / throughput.a) * 1000 / 1e6).toFixed(2)} M records/s)`);
 const cold = compare(21, () => timeNode([cli, "validate", one]).ms, () => timeNode(["-e", "0"]).ms);
 console.log(ratioLine("  cold start: correx validate one.json vs node -e 0", cold.a, cold.b, 1.5));
+
+// One 32 MB line (no newline): read from a stdin pipe it must cost no more than the same bytes as
+// a .json file (the line reader once re-scanned the whole held line on every 64 KiB chunk: a 16 MB
+// line took 17.9 s on stdin against 1.2 s as a file). The record is malformed at its last byte,
+// so both runs read and parse all of it, then refuse it (exit 2).
+const singleLine = `${dataDir}single-line-32mb.json`;
+if (!existsSync(singleLine)) {
+  const head = '{"type":"tool-result","id":"call_1","name":"bash","result":{"type":"text","value":"';
+  writeFileSync(singleLine, head + "x".repeat(32_000_000 - head.length - 3) + '"}x');
+}
+const lineBytes = readFileSync(singleLine);
+const refused = (run) => {
+  if (run.status !== 2) throw new Error(`expected exit 2, got ${run.status}: ${run.stderr}`);
+  return run.ms;
+};
+const stdinRun = () => refused(timeNode([cli, "validate", "-"], { stdio: ["pipe", "pipe", "pipe"], input: lineBytes }));
+const fileRun = () => refused(timeNode([cli, "validate", singleLine]));
+const single = compare(3, stdinRun, fileRun);
+console.log(ratioLine(`  single line: ${(lineBytes.length / 1e6).toFixed(0)} MB one-line record from stdin vs the same bytes as file.json (refused)`, single.a, single.b, 2));
+const over = Buffer.concat([lineBytes, Buffer.alloc(3_000_000, 120)]);
+const overMs = median([0, 1, 2].map(() => {
+  const run = timeNode([cli, "validate", "-"], { stdio: ["pipe", "pipe", "pipe"], input: over });
+  if (run.status !== 2 || !run.stderr.includes("over the 33554432 byte limit")) throw new Error(`expected the size refusal: ${run.stderr}`);
+  return run.ms;
+}));
+console.log(`  single line over the limit: ${(over.length / 1e6).toFixed(0)} MB from stdin refused in ${fmt(overMs)} (was 73 s for 34 MB)`);

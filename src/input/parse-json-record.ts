@@ -2,6 +2,7 @@ import { InputError } from "./input-error.js";
 import { MAX_NESTING_DEPTH } from "./input-limits.js";
 import { textPosition } from "./text-position.js";
 import { findJsonSyntaxError } from "./find-json-syntax-error.js";
+import { countJsonMembers, countValueMembers, findDuplicateJsonKey } from "./find-duplicate-json-key.js";
 
 /**
  * Depth of the deepest `[`/`{` nesting in JSON text, stopping early past `limit`.
@@ -27,7 +28,8 @@ const PROTO_KEY = /"__proto__"\s*:/;
 
 /**
  * Parses one JSON record, refusing what correx never accepts: malformed JSON (with line:col),
- * a `__proto__` key, nesting deeper than MAX_NESTING_DEPTH. `firstLine` offsets line numbers
+ * a `__proto__` key, nesting deeper than MAX_NESTING_DEPTH, a key twice in one object (at the
+ * second, as YAML's unique keys). `firstLine` offsets line numbers
  * (JSONL records). Throws InputError.
  */
 export function parseJsonRecord(text: string, file: string, firstLine = 1): unknown {
@@ -51,6 +53,14 @@ export function parseJsonRecord(text: string, file: string, firstLine = 1): unkn
     if (match) {
       const { line, column } = textPosition(text, match.index, firstLine);
       throw new InputError('key "__proto__" is not allowed', file, line, column);
+    }
+  }
+  // JSON.parse keeps the last of two equal keys silently; a cheap count finds that one was dropped.
+  if (value !== null && typeof value === "object" && countJsonMembers(text) !== countValueMembers(value)) {
+    const duplicate = findDuplicateJsonKey(text);
+    if (duplicate) {
+      const { line, column } = textPosition(text, duplicate.offset, firstLine);
+      throw new InputError(`malformed JSON: duplicate key ${JSON.stringify(duplicate.key)}`, file, line, column);
     }
   }
   return value;

@@ -2,6 +2,8 @@ import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } fr
 import { InputError } from "./input-error.js";
 import { MAX_NESTING_DEPTH } from "./input-limits.js";
 import { findExcessiveNesting } from "./parse-json-record.js";
+import { findExcessiveYamlNesting } from "./find-excessive-yaml-nesting.js";
+import { textPosition } from "./text-position.js";
 
 /** A parsed YAML document that can say where a JSON pointer sits in the source. */
 export interface YamlRecord {
@@ -14,21 +16,20 @@ export interface YamlRecord {
  * `__proto__` keys and excessive nesting. Throws InputError with line:col.
  */
 export function parseYamlRecord(text: string, file: string): YamlRecord {
-  const flowDepthAt = mayNestDeeper(text, MAX_NESTING_DEPTH) ? findExcessiveNesting(text, MAX_NESTING_DEPTH) : -1;
+  // Refused at its line before the parser recurses: flow brackets, then block indentation.
+  let deepAt = mayNestDeeper(text, MAX_NESTING_DEPTH) ? findExcessiveNesting(text, MAX_NESTING_DEPTH) : -1;
+  if (deepAt === -1 && text.length > MAX_NESTING_DEPTH * 2) deepAt = findExcessiveYamlNesting(text, MAX_NESTING_DEPTH);
+  if (deepAt !== -1) {
+    const { line, column } = textPosition(text, deepAt);
+    throw new InputError(`nesting deeper than ${MAX_NESTING_DEPTH} levels`, file, line, column);
+  }
   const lineCounter = new LineCounter();
   let document: Document;
   try {
-    if (flowDepthAt !== -1) throw new RangeError("deep");
     document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
   } catch (error) {
-    const offset = flowDepthAt !== -1 ? flowDepthAt : 0;
-    const { line, col } = lineCounter.linePos(offset);
-    throw new InputError(
-      error instanceof RangeError ? `nesting deeper than ${MAX_NESTING_DEPTH} levels` : `malformed YAML: ${String(error)}`,
-      file,
-      line,
-      col,
-    );
+    // The parser's own stack ran out (a nesting the scans did not count): no position to give but the start.
+    throw new InputError(error instanceof RangeError ? `nesting too deep for the YAML parser` : `malformed YAML: ${String(error)}`, file, 1, 1);
   }
   const problem = document.errors[0] ?? document.warnings[0];
   if (document.errors.length > 0 && problem) {
@@ -39,6 +40,7 @@ export function parseYamlRecord(text: string, file: string): YamlRecord {
   try {
     value = document.toJS({ maxAliasCount: 100 });
   } catch (error) {
+    if (error instanceof RangeError) throw new InputError("nesting too deep for the YAML parser", file, 1, 1);
     throw new InputError(`malformed YAML: ${error instanceof Error ? error.message : String(error)}`, file);
   }
   const protoAt = text.includes("__proto__") ? text.search(/(^|[\s{,])["']?__proto__["']?\s*:/m) : -1;
