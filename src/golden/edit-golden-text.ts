@@ -1,4 +1,4 @@
-import { isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from "yaml";
+import { isCollection, isMap, isScalar, isSeq, parseDocument, Scalar, visit, type Document, type Node, type Pair, type YAMLMap } from "yaml";
 import { compactString } from "./compact-string.js";
 import { expandGenerators } from "./expand-generators.js";
 import { goldenYamlDocument, parseGoldenYaml, STRINGIFY_OPTIONS, stringifyGoldenYaml } from "./golden-yaml.js";
@@ -212,15 +212,16 @@ class Editor {
 
   private replaceWith(node: Node | null, value: unknown, place: Place | null): Edit {
     const flow = node !== null && isCollection(node) && Boolean(node.flow) && isCollectionValue(value);
+    const quoting = node !== null && isScalar(node) ? node.type : undefined;
     if (place?.kind === "pair") {
       const key = place.pair.key as Node;
       const start = key.range![0];
       const end = this.valueEnd(node ?? key);
       const keySource = this.text.slice(key.range![0], key.range![1]);
-      return { start, end, text: renderPair(keySource, value, place.column, flow) };
+      return { start, end, text: renderPair(keySource, value, place.column, flow, quoting) };
     }
     if (place?.kind === "item" && node) {
-      return { start: node.range![0], end: this.valueEnd(node), text: renderItem(value, place.dashColumn, flow) };
+      return { start: node.range![0], end: this.valueEnd(node), text: renderItem(value, place.dashColumn, flow, quoting) };
     }
     throw new Error("cannot replace a node without a place");
   }
@@ -263,9 +264,16 @@ function plainKey(key: string): string {
 }
 
 /** The golden document of a value; nested collections in flow style when `flow`, and generators other than `$concat` always (`{ $lines: { from: 1, to: 9 } }`). */
-function styled(value: unknown, flow: boolean): Document {
+function styled(value: unknown, flow: boolean, quoting?: { type: Scalar.Type | undefined; text: unknown }): Document {
   const document = goldenYamlDocument(value);
   visit(document, {
+    Scalar(_key, node) {
+      // a one-line string keeps the quoting it had (the golden rules may still force double quotes)
+      const type = quoting?.type;
+      if (type && node.value === quoting.text && typeof node.value === "string" && !node.value.includes("\n") && node.type !== Scalar.QUOTE_DOUBLE) {
+        if (type === Scalar.PLAIN || type === Scalar.QUOTE_SINGLE || type === Scalar.QUOTE_DOUBLE) node.type = type;
+      }
+    },
     Map(_key, node) {
       if (node === document.contents) return;
       if (flow || (isGenerator(node) && keyOfFirst(node) !== "$concat")) {
@@ -284,13 +292,13 @@ function styled(value: unknown, flow: boolean): Document {
 const indentLines = (text: string, column: number) => text.replace(/\n(?=[^\n])/g, "\n" + " ".repeat(column));
 
 /** `key: value` for a block map at `column`, without the final line break. */
-function renderPair(keySource: string, value: unknown, column: number, flow: boolean): string {
-  const text = styled({ k: value }, flow).toString(STRINGIFY_OPTIONS).replace(/\n$/, "");
+function renderPair(keySource: string, value: unknown, column: number, flow: boolean, quoting?: Scalar.Type): string {
+  const text = styled({ k: value }, flow, { type: quoting, text: value }).toString(STRINGIFY_OPTIONS).replace(/\n$/, "");
   return keySource + indentLines(text.slice(1), column);
 }
 
 /** A block sequence item's value (after its `- `) at `dashColumn`, without the final line break. */
-function renderItem(value: unknown, dashColumn: number, flow: boolean): string {
-  const text = styled([value], flow).toString(STRINGIFY_OPTIONS).replace(/\n$/, "");
+function renderItem(value: unknown, dashColumn: number, flow: boolean, quoting?: Scalar.Type): string {
+  const text = styled([value], flow, { type: quoting, text: value }).toString(STRINGIFY_OPTIONS).replace(/\n$/, "");
   return indentLines(text.slice(2), dashColumn);
 }

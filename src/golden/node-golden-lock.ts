@@ -1,5 +1,4 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
-import { mkdirSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 
 /** The lock file that serialises reviews and updates of one golden tree. */
 export const lockPathOf = (goldenRoot: string) => `${goldenRoot}/.correx-golden.lock`;
@@ -28,54 +27,56 @@ const alive = (pid: number) => {
 };
 
 /**
- * Takes the golden tree's lock (an O_EXCL file holding `pid command`), or throws
+ * Takes the golden tree's lock (a file holding `pid command`, created atomically), or throws
  * GoldenLockHeldError when a live process holds it. A lock left by a dead process (kill -9) is
  * taken over. Returns the release function; the lock is also released when the process exits.
  */
 export function acquireGoldenLock(goldenRoot: string, command: string): () => void {
   const path = lockPathOf(goldenRoot);
   mkdirSync(goldenRoot, { recursive: true });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    let fd: number;
-    try {
-      fd = openSync(path, "wx", 0o644);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      let holder = "";
+  // the lock appears with its content at once (a hard link of a written temp file), so a reader
+  // never sees an empty lock
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, `${process.pid} ${command}\n`);
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        linkSync(temp, path);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 3) throw error;
+      }
+      let holder: string;
       try {
         holder = readFileSync(path, "utf8").trim();
       } catch {
         continue; // released meanwhile
       }
       const pid = Number(holder.split(" ")[0]);
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) throw new GoldenLockHeldError(path, `pid ${holder}`);
-      if (holder === "" && attempt === 0) {
-        // being written by its taker right now: give it a moment
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
-        continue;
-      }
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) throw new GoldenLockHeldError(path, `pid ${holder}`);
       try {
-        unlinkSync(path); // stale: its process is gone
+        unlinkSync(path); // stale: its process is gone (kill -9)
       } catch {
         /* someone else took it over first */
       }
-      continue;
     }
-    writeSync(fd, `${process.pid} ${command}\n`);
-    closeSync(fd);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      process.off("exit", release);
-      try {
-        if (readFileSync(path, "utf8").startsWith(`${process.pid} `)) unlinkSync(path);
-      } catch {
-        /* already gone */
-      }
-    };
-    process.on("exit", release);
-    return release;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new GoldenLockHeldError(path, "unknown");
+    throw error;
+  } finally {
+    rmSync(temp, { force: true });
   }
-  throw new GoldenLockHeldError(path, "unknown");
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    process.off("exit", release);
+    try {
+      if (readFileSync(path, "utf8").startsWith(`${process.pid} `)) unlinkSync(path);
+    } catch {
+      /* already gone */
+    }
+  };
+  process.on("exit", release);
+  return release;
 }
