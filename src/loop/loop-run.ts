@@ -8,6 +8,7 @@ import type { OutputStorePort } from "../profiles/output-store-port.js";
 import { UnsupportedError, type FormatOptions, type Profile } from "../profiles/profile.js";
 import { coreReplayedResult } from "./loop-core-replay.js";
 import { MAX_STEPS_TEXT, NO_STRUCTURED_OUTPUT, STRUCTURED_OUTPUT_TOOL } from "./loop-max-steps.js";
+import { readSseEvents, type SseEvent } from "./loop-sse-events.js";
 import { parseStreamReply, type LoopCall, type LoopFinish } from "./loop-stream-reply.js";
 import { loopTools, streamBody, streamEndpoint, toolRequestFields, type LoopTool } from "./loop-tool-definitions.js";
 
@@ -72,9 +73,9 @@ export async function runReferenceLoop(options: ReferenceLoopOptions): Promise<R
     const lowered = cli ? lowerCli({ protocol, messages, model: options.model }).body : lowerCore({ protocol, messages: messages as never }).body;
     const body = streamBody(protocol, lowered, options.model, toolRequestFields(protocol, tools, options.format !== undefined));
     requests.push(body);
-    const { response, stream } = await postWithRetry(fetcher, streamEndpoint(protocol, options.baseURL, options.model), body);
-    if (!response.ok) return { status: "error", error: `provider answered ${response.status}: ${stream.slice(0, 500)}`, steps: step, finish, text, requests };
-    const reply = parseStreamReply(protocol, stream);
+    const { response, events, errorText } = await postWithRetry(fetcher, streamEndpoint(protocol, options.baseURL, options.model), body);
+    if (!response.ok) return { status: "error", error: `provider answered ${response.status}: ${errorText.slice(0, 500)}`, steps: step, finish, text, requests };
+    const reply = parseStreamReply(protocol, events);
     finish = reply.finish;
     text = reply.text;
     const calls = reply.calls.map((call, index) => ({ ...call, id: call.id ?? `call_${step}_${index + 1}` }));
@@ -142,13 +143,17 @@ async function runStep(options: ReferenceLoopOptions, text: string, calls: (Loop
   ];
 }
 
-/** Retries a 429 or 5xx answer (at most 3 times), waiting retry-after seconds (capped at 2 s). */
-async function postWithRetry(fetcher: typeof fetch, url: string, body: unknown): Promise<{ response: Response; stream: string }> {
+/**
+ * Retries a 429 or 5xx answer (at most 3 times), waiting retry-after seconds (capped at 2 s). A
+ * successful answer's body is read as server-sent events, incrementally; an error's as text.
+ */
+async function postWithRetry(fetcher: typeof fetch, url: string, body: unknown): Promise<{ response: Response; events: SseEvent[]; errorText: string }> {
   for (let attempt = 0; ; attempt++) {
     const response = await fetcher(url, { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream" }, body: JSON.stringify(body) });
-    const stream = await response.text();
+    if (response.ok) return { response, events: await readSseEvents(response.body), errorText: "" };
+    const errorText = await response.text();
     const retryable = response.status === 429 || response.status >= 500;
-    if (!retryable || attempt >= 3) return { response, stream };
+    if (!retryable || attempt >= 3) return { response, events: [], errorText };
     const seconds = Number(response.headers.get("retry-after") ?? "0.2");
     await new Promise((resolve) => setTimeout(resolve, Math.min(Number.isFinite(seconds) ? seconds : 0.2, 2) * 1000));
   }

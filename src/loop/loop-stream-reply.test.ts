@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSseEvents } from "./loop-sse-events.js";
+import { parseSseEvents, readSseEvents } from "./loop-sse-events.js";
 import { parseStreamReply } from "./loop-stream-reply.js";
 
 describe("parseSseEvents", () => {
@@ -39,5 +39,25 @@ describe("parseStreamReply (spec §4.5 finish mapping)", () => {
     const chunk = (reason: string) => `data: ${JSON.stringify({ candidates: [{ content: { role: "model", parts: [{ text: "x" }] }, finishReason: reason }] })}\n\n`;
     expect(parseStreamReply("google-gemini", chunk("STOP")).finish).toBe("stop");
     expect(parseStreamReply("google-gemini", chunk("MAX_TOKENS")).finish).toBe("length");
+  });
+});
+
+describe("readSseEvents: incremental, as the AI SDK reads streams", () => {
+  it("an event split across chunks at every byte, a multi-byte character cut in two; an unterminated last event is discarded (WHATWG: pending data at end of stream is dropped)", async () => {
+    const text = 'event: a\r\ndata: é1\r\ndata: 2\r\n\r\n: comment\ndata: {"x":"€"}\n\ndata: last';
+    const bytes = new TextEncoder().encode(text);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes.slice(0, cut));
+          controller.enqueue(bytes.slice(cut));
+          controller.close();
+        },
+      });
+      expect(await readSseEvents(body), `cut at ${cut}`).toEqual([
+        { event: "a", data: "é1\n2" },
+        { event: null, data: '{"x":"€"}' },
+      ]);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Protocol } from "../lower/lowering-result.js";
-import { parseSseEvents } from "./loop-sse-events.js";
+import { parseSseEvents, type SseEvent } from "./loop-sse-events.js";
 
 /** The finish reasons the loop acts on. @see spec §4.5 */
 export type LoopFinish = "stop" | "tool-calls" | "length" | "content-filter" | "unknown";
@@ -28,8 +28,8 @@ type Json = Record<string, any>;
  * seen, else stop, `MAX_TOKENS` → length; Responses: tool-calls when a function call was seen.
  * @see spec §4.5 (finish mapping)
  */
-export function parseStreamReply(protocol: Protocol, stream: string): LoopReply {
-  const events = parseSseEvents(stream)
+export function parseStreamReply(protocol: Protocol, stream: string | readonly SseEvent[]): LoopReply {
+  const events = (typeof stream === "string" ? parseSseEvents(stream) : stream)
     .filter((event) => event.data !== "[DONE]")
     .map((event) => JSON.parse(event.data) as Json);
   switch (protocol) {
