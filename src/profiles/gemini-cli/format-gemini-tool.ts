@@ -1,0 +1,38 @@
+import type { FormatRequest } from "../profile.js";
+import type { OutputStorePort } from "../output-store-port.js";
+import { UnsupportedError } from "../profile.js";
+import { formatListDirectory, formatReadFile, formatReplace, formatWriteFile, type GeminiPlace } from "./format-file-tools.js";
+import { formatShellCommand } from "./format-shell-command.js";
+import { formatUnknownTool, formatWebFetch, formatWriteTodos } from "./format-small-tools.js";
+import type { GeminiCliResult } from "./gemini-result.js";
+import { GEMINI_TOOL_NAMES } from "./gemini-tools.js";
+
+/**
+ * gemini-cli's tool result for a call and its observation. `options.cwd` is the workspace (paths
+ * in texts); the agent's HOME (for the project temp directory named in refusals) comes from the
+ * observation's `home` when a runner recorded it.
+ * @see docs/spec/gemini-cli-0.61.0.md
+ */
+export function formatGeminiTool(request: FormatRequest, store: OutputStorePort): GeminiCliResult {
+  const { tool, input, observation } = request;
+  const place: GeminiPlace = { workspace: request.options?.cwd ?? (typeof observation.workspace === "string" ? observation.workspace : "/workspace"), ...(typeof observation.home === "string" ? { home: observation.home } : {}) };
+  switch (tool) {
+    case "run_shell_command":
+      return formatShellCommand(input, observation, store);
+    case "read_file":
+      return formatReadFile(input, observation, place);
+    case "list_directory":
+      return formatListDirectory(input, observation, place);
+    case "write_file":
+      return formatWriteFile(input, observation, place);
+    case "replace":
+      return formatReplace(input, observation, place);
+    case "write_todos":
+      return formatWriteTodos(input);
+    case "web_fetch":
+      return formatWebFetch(input);
+    default:
+      if (GEMINI_TOOL_NAMES.includes(tool)) throw new UnsupportedError(`gemini-cli: ${tool} is not modelled (docs/spec/gemini-cli-0.61.0.md §7)`);
+      return formatUnknownTool(tool);
+  }
+}

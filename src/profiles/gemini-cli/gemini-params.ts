@@ -1,0 +1,25 @@
+import { Ajv } from "ajv";
+import { GEMINI_TOOL_SCHEMAS } from "./gemini-tools.js";
+
+/** Gemini CLI's validator: ajv (draft-07 class) with `strictSchema: false`. @see spec §11 */
+const ajv = new Ajv({ strictSchema: false });
+const compiled = new Map<string, ReturnType<Ajv["compile"]>>();
+
+/**
+ * Why a call's arguments fail the tool's declared schema, worded as Gemini CLI words it
+ * (`ajv.errorsText(errors, {dataVar: "params"})`: the first error, e.g.
+ * `params must have required property 'file_path'`, `params/command must be string`), or null.
+ * @see docs/spec/gemini-cli-0.61.0.md §11 [bundle: packages/core/src/utils/schemaValidator.ts]
+ */
+export function geminiParamsError(tool: string, input: unknown): string | null {
+  const schema = GEMINI_TOOL_SCHEMAS[tool];
+  if (schema === undefined) return null;
+  if (typeof input !== "object" || input === null) return "Value of params must be an object";
+  let validate = compiled.get(tool);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(tool, validate);
+  }
+  if (validate(input)) return null;
+  return ajv.errorsText(validate.errors, { dataVar: "params" });
+}

@@ -1,0 +1,17 @@
+import type { RedactionRule } from "../../golden/redact.js";
+
+/**
+ * Gemini CLI's volatile values and their tokens (docs/spec/gemini-cli-0.61.0.md §13): the
+ * millisecond time inside call ids, process (group) ids, and the saved-output file of a truncated
+ * shell result (its session folder and name).
+ */
+export const geminiRedactions: readonly RedactionRule[] = [
+  // A call id is a whole string `<name>_<ms>_<i>` (functionResponse.id). §1.1
+  { pattern: /^([a-z][a-z0-9_]*)_\d+_(\d+)$/g, token: "$1_[MS]_$2" },
+  // §2.3, §2.6
+  { pattern: /Process Group PGID: \d+/g, token: "Process Group PGID: [PGID]", requires: "PGID" },
+  { pattern: /Background PIDs: \d+(?:, \d+)*/g, token: "Background PIDs: [PIDS]", requires: "Background PIDs" },
+  { pattern: /Command moved to background \(PID: \d+\)/g, token: "Command moved to background (PID: [PID])", requires: "(PID: " },
+  // The saved full output of a truncated shell result. §2.5
+  { pattern: /(?:\/[^\s"'<>/]+)+\/tool-outputs\/session-[^\s/]+\/[^\s/]+\.txt/g, token: "[OUTPUT]/tool_[ID]", requires: "tool-outputs" },
+];

@@ -1,0 +1,29 @@
+import { basenamePath, joinPath, normalizePath } from "../../text/path-posix.js";
+import type { EnvironmentPort } from "../environment-port.js";
+
+/**
+ * The CLI's project temp directory: `$HOME/.gemini/tmp/<workspace folder name>` (observed with a
+ * fresh HOME). @see docs/spec/gemini-cli-0.61.0.md §3.4
+ */
+export function geminiTempDirectory(workspace: string, home: string | undefined): string {
+  return joinPath(home ?? "/root", ".gemini", "tmp", basenamePath(workspace));
+}
+
+const within = (path: string, root: string) => path === root || path.startsWith(root.endsWith("/") ? root : `${root}/`);
+
+/**
+ * Why an absolute path may not be touched (not under the workspace nor the project temp
+ * directory), worded as Gemini CLI words it, or null.
+ * @see docs/spec/gemini-cli-0.61.0.md §3.4 [bundle: packages/core/src/config/config.ts validatePathAccess]
+ */
+export function workspaceViolation(path: string, environment: Pick<EnvironmentPort, "workspace" | "agentEnv">): string | null {
+  const resolved = normalizePath(path);
+  const temp = geminiTempDirectory(environment.workspace, environment.agentEnv.HOME);
+  if (within(resolved, environment.workspace) || within(resolved, temp)) return null;
+  return outsideWorkspaceMessage(resolved, environment.workspace, temp);
+}
+
+/** The refusal text for a path outside the workspace. @see spec §3.4 */
+export function outsideWorkspaceMessage(path: string, workspace: string, temp: string): string {
+  return `Path not in workspace: Attempted path "${path}" resolves outside the allowed workspace directories: ${workspace} or the project temp directory: ${temp}`;
+}
