@@ -1,4 +1,5 @@
 import { redactValue, standardRedactions, type RedactionRule } from "../golden/redact.js";
+import { findProfile } from "../profiles/profile-registry.js";
 import { valueDifferences } from "../golden/value-differences.js";
 import type { CaseOutcome } from "./case-outcome.js";
 import { caseRequests, outputDirOf } from "./case-request.js";
@@ -38,6 +39,7 @@ export async function runCase(testCase: LoadedCase, golden: LoadedGolden | null,
   const outputDir = outputDirOf(testCase, options.outputDir);
   const rules: RedactionRule[] = [
     ...standardRedactions(outputDir),
+    ...(findProfile(testCase.profile)?.redactions ?? []),
     ...testCase.redact.map((rule) => ({ pattern: new RegExp(rule.pattern, "g"), token: rule.token })),
   ];
   const requests = caseRequests(testCase, options.outputDir);

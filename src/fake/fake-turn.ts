@@ -1,12 +1,17 @@
-import { scenarioCallInput } from "../scenario/scenario-call-input.js";
+import { scenarioCallInput, scenarioCallText } from "../scenario/scenario-call-input.js";
 import type { Scenario, ScenarioArgumentStyle, ScenarioFault } from "../scenario/scenario.js";
 import type { FakeProtocol } from "./fake-protocol.js";
 
-/** One tool call as the fake model sends it: `arguments` is the exact JSON text streamed. */
+/**
+ * One tool call as the fake model sends it: `arguments` is the exact JSON text streamed, or for a
+ * freeform call (`custom`, openai-responses only) the raw input text of a `custom_tool_call`.
+ */
 export interface FakeCall {
   id: string;
   name: string;
   arguments: string;
+  /** A freeform (custom) tool call: `arguments` is its raw input, not JSON. */
+  custom?: true;
 }
 
 /** One scripted model reply, resolved for a protocol, a profile and the server's origin. */
@@ -48,11 +53,14 @@ export function fakeTurnAt(
   return {
     index,
     text: turn.text ?? null,
-    calls: (turn.calls ?? []).map((call, callIndex) => ({
-      id: call.id ?? fakeCallId(protocol, index, callIndex),
-      name: call.tool,
-      arguments: JSON.stringify(scenarioCallInput(call, style, profile, placeholders)),
-    })),
+    calls: (turn.calls ?? []).map((call, callIndex): FakeCall => {
+      const id = call.id ?? fakeCallId(protocol, index, callIndex);
+      if (call.text === undefined) return { id, name: call.tool, arguments: JSON.stringify(scenarioCallInput(call, style, profile, placeholders)) };
+      // A freeform call: a custom_tool_call on openai-responses; elsewhere (no custom calls on the
+      // wire) a function call whose one argument `input` holds the text.
+      const text = scenarioCallText(call.text, placeholders);
+      return protocol === "openai-responses" ? { id, name: call.tool, arguments: text, custom: true } : { id, name: call.tool, arguments: JSON.stringify({ input: text }) };
+    }),
     fault: turn.fault ?? null,
   };
 }

@@ -11,7 +11,16 @@ import { splitStreamPieces } from "./split-stream-pieces.js";
 
 const responseId = (turn: FakeTurn) => `resp_correx_${turn.index + 1}`;
 const messageItemId = (turn: FakeTurn) => `msg_correx_${turn.index + 1}`;
-const callItemId = (turn: FakeTurn, index: number) => `fc_correx_${turn.index + 1}_${index + 1}`;
+const callItemId = (turn: FakeTurn, index: number) => `${turn.calls[index]?.custom ? "ctc" : "fc"}_correx_${turn.index + 1}_${index + 1}`;
+
+/** A call's output item: a function_call, or a custom_tool_call (CustomToolCall) for a freeform call. */
+function callItem(turn: FakeTurn, index: number, status: "in_progress" | "completed"): Record<string, unknown> {
+  const call = turn.calls[index]!;
+  const text = status === "completed" ? call.arguments : "";
+  return call.custom
+    ? { id: callItemId(turn, index), type: "custom_tool_call", status, call_id: call.id, input: text, name: call.name }
+    : { id: callItemId(turn, index), type: "function_call", status, arguments: text, call_id: call.id, name: call.name };
+}
 
 const usage = {
   input_tokens: FAKE_USAGE.input,
@@ -28,9 +37,7 @@ function outputItems(turn: FakeTurn): Record<string, unknown>[] {
   if (turn.text !== null) {
     items.push({ id: messageItemId(turn), type: "message", status: "completed", content: [outputText(turn.text)], role: "assistant" });
   }
-  turn.calls.forEach((call, index) =>
-    items.push({ id: callItemId(turn, index), type: "function_call", status: "completed", arguments: call.arguments, call_id: call.id, name: call.name }),
-  );
+  turn.calls.forEach((_call, index) => items.push(callItem(turn, index, "completed")));
   return items;
 }
 
@@ -74,7 +81,8 @@ export function openaiResponsesJson(turn: FakeTurn, context: FakeReplyContext): 
  * content_part.added, output_text.delta pieces, output_text.done, content_part.done,
  * output_item.done); for each call a function_call item (output_item.added with empty
  * `arguments`, function_call_arguments.delta pieces, function_call_arguments.done,
- * output_item.done); then response.completed with the whole output and usage. No `[DONE]`.
+ * output_item.done), or for a freeform call a custom_tool_call item (custom_tool_call_input.delta
+ * pieces and custom_tool_call_input.done instead); then response.completed with the whole output and usage. No `[DONE]`.
  */
 export function openaiResponsesFrames(turn: FakeTurn, context: FakeReplyContext): string[] {
   let sequence = 0;
@@ -102,18 +110,14 @@ export function openaiResponsesFrames(turn: FakeTurn, context: FakeReplyContext)
   }
   turn.calls.forEach((call, index) => {
     const itemId = callItemId(turn, index);
-    event("response.output_item.added", {
-      output_index: outputIndex,
-      item: { id: itemId, type: "function_call", status: "in_progress", arguments: "", call_id: call.id, name: call.name },
-    });
+    event("response.output_item.added", { output_index: outputIndex, item: callItem(turn, index, "in_progress") });
+    const kind = call.custom ? "custom_tool_call_input" : "function_call_arguments";
     for (const piece of splitStreamPieces(call.arguments, context.pieceSize)) {
-      event("response.function_call_arguments.delta", { item_id: itemId, output_index: outputIndex, delta: piece });
+      event(`response.${kind}.delta`, { item_id: itemId, output_index: outputIndex, delta: piece });
     }
-    event("response.function_call_arguments.done", { item_id: itemId, name: call.name, output_index: outputIndex, arguments: call.arguments });
-    event("response.output_item.done", {
-      output_index: outputIndex,
-      item: { id: itemId, type: "function_call", status: "completed", arguments: call.arguments, call_id: call.id, name: call.name },
-    });
+    if (call.custom) event("response.custom_tool_call_input.done", { item_id: itemId, output_index: outputIndex, input: call.arguments });
+    else event("response.function_call_arguments.done", { item_id: itemId, name: call.name, output_index: outputIndex, arguments: call.arguments });
+    event("response.output_item.done", { output_index: outputIndex, item: callItem(turn, index, "completed") });
     outputIndex++;
   });
   event("response.completed", { response: responseObject(turn, context, true) });

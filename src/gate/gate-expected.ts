@@ -1,6 +1,11 @@
 import { lowerCore } from "../lower/lower-core.js";
 import type { Protocol } from "../lower/lowering-result.js";
+import { lowerCodexTurn } from "../lower/codex-cli/lower-codex-cli.js";
+import { lowerGeminiTurn } from "../lower/gemini-cli/lower-gemini-cli.js";
 import { lowerCli } from "../lower/opencode-cli/lower-cli.js";
+import type { CodexOutput } from "../profiles/codex-cli/codex-result.js";
+import type { GeminiCliResult } from "../profiles/gemini-cli/gemini-result.js";
+import { UnsupportedError } from "../profiles/profile.js";
 import { coreReplayedResult } from "../loop/loop-core-replay.js";
 import { unavailableToolMessage } from "../profiles/opencode-cli/format-invalid.js";
 import type { CliFormatResult } from "../profiles/opencode-cli/format-result.js";
@@ -41,7 +46,7 @@ export interface ExpectedTurnOptions {
  * @see spec §2 (format), §4.1–4.3 (lowering); design: gate
  */
 export function expectedTurnFragments(options: ExpectedTurnOptions): GateFragment[] {
-  const body = options.profile.id === "opencode-cli" ? lowerCliTurn(options) : lowerCoreTurn(options);
+  const body = options.profile.id === "opencode-cli" ? lowerCliTurn(options) : options.profile.id === "codex-cli" ? lowerCodexCliTurn(options) : options.profile.id === "gemini-cli" ? lowerGeminiCliTurn(options) : lowerCoreTurn(options);
   return extractGateFragments(options.protocol, body);
 }
 
@@ -77,6 +82,18 @@ function lowerCliTurn(options: ExpectedTurnOptions): unknown {
     { role: "assistant", parts },
   ];
   return lowerCli({ protocol: options.protocol, messages, model: options.model, modalities: options.modalities }).body;
+}
+
+/** codex-cli speaks openai-responses only. @see codex-cli spec §1.2 */
+function lowerCodexCliTurn(options: ExpectedTurnOptions): unknown {
+  if (options.protocol !== "openai-responses") throw new UnsupportedError(`codex-cli speaks openai-responses only, not ${options.protocol}`);
+  return lowerCodexTurn(options.prompt, options.calls.map((call) => ({ id: call.id, tool: call.tool, input: call.input, result: formatGateCall(options, call) as CodexOutput })));
+}
+
+/** gemini-cli speaks google-gemini only. @see docs/spec/gemini-cli-0.61.0.md §1 */
+function lowerGeminiCliTurn(options: ExpectedTurnOptions): unknown {
+  if (options.protocol !== "google-gemini") throw new UnsupportedError(`gemini-cli speaks google-gemini only, not ${options.protocol}`);
+  return lowerGeminiTurn(options.prompt, options.calls.map((call) => ({ tool: call.tool, input: call.input, result: formatGateCall(options, call) as GeminiCliResult })));
 }
 
 function lowerCoreTurn(options: ExpectedTurnOptions): unknown {

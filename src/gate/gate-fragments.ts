@@ -26,7 +26,7 @@ const arrayOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [
 /**
  * Every tool result in a request body, in wire order, per protocol: openai-chat `role:"tool"`
  * messages, anthropic-messages `tool_result` blocks, google-gemini `functionResponse` parts,
- * openai-responses `function_call_output` items. What follows a batch of results up to the next
+ * openai-responses `function_call_output` and `custom_tool_call_output` items. What follows a batch of results up to the next
  * assistant/model turn (user messages, non-result blocks or parts) is attached to the batch's last
  * result.
  * @see spec §4.2, §4.3; README "images", "parallel calls"
@@ -84,7 +84,7 @@ export function extractGateFragments(protocol: Protocol, body: unknown): GateFra
     case "openai-responses":
       for (const item of arrayOf(root.input)) {
         if (!isObject(item)) continue;
-        if (item.type === "function_call_output") push(String(item.call_id ?? ""), null, item);
+        if (item.type === "function_call_output" || item.type === "custom_tool_call_output") push(String(item.call_id ?? ""), null, item);
         else if (item.role === "user") attach(item);
         else close();
       }

@@ -116,7 +116,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     // The reference saves full outputs where the agent did (same marker length: v2 budgets by it).
     const agentOutput = agentOutputDirectory([...captured.byId.values(), ...captured.byOrdinal.values()].map((fragment) => fragment.value));
     const referenceOutput = mirrorOutputDirectory(agentOutput, options.runDirectory);
-    const rules = standardRedactions(referenceOutput, workspace);
+    const rules = [...standardRedactions(referenceOutput, workspace), ...(profile.redactions ?? [])];
     const rawOf = (call: ScriptedCall): GateComparable | undefined => {
       const fragment = protocol === "google-gemini" ? captured.byOrdinal.get(call.ordinal) : captured.byId.get(call.id);
       return fragment ? { result: fragment.value, after: fragment.after } : undefined;
@@ -176,7 +176,9 @@ function scriptedCalls(scenario: Scenario, protocol: Protocol, profile: Profile,
   scenario.turns.forEach((_turn, index) => {
     const turn = fakeTurnAt(scenario, index, protocol, profile.id, { origin, workspace });
     turn.calls.forEach((call, callIndex) => {
-      calls.push({ turn: index, ordinal: calls.length, id: ids[index]![callIndex]!, tool: call.name, input: JSON.parse(call.arguments) as unknown });
+      // A freeform call's input is its raw text (codex-cli's apply_patch).
+      const input = call.custom ? call.arguments : (JSON.parse(call.arguments) as unknown);
+      calls.push({ turn: index, ordinal: calls.length, id: ids[index]![callIndex]!, tool: call.name, input });
     });
   });
   return calls;
@@ -219,7 +221,7 @@ async function replayExpected(
   rmSync(workspace, { recursive: true, force: true });
   await writeScenarioWorkspace(scenario, workspace);
   const store = createOutputStore(referenceOutput);
-  const rules = standardRedactions(referenceOutput, workspace);
+  const rules = [...standardRedactions(referenceOutput, workspace), ...(profile.redactions ?? [])];
   const environment = createNodeEnvironment({ workspace, agentEnv });
   const formatOptions = { model: options.model, cwd: workspace, outputDir: referenceOutput };
   const expected: Record<string, GateComparable> = {};

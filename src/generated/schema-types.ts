@@ -145,6 +145,10 @@ export type GrepObservation = ErrorObservation | GrepFacts;
  */
 export type McpObservation = ErrorObservation | McpFacts;
 /**
+ * A patch was applied to the workspace, or refused before anything was written: the files changed (as the patch names them) or why it could not apply. Agent-neutral facts; the profile decides the text (codex-cli apply_patch, spec codex-cli §4).
+ */
+export type PatchAppliedObservation = PatchApplied | PatchRefused;
+/**
  * plan_exit (§2.14): nothing beyond the call.
  */
 export type PlanExitObservation = ErrorObservation | PlanExitFacts;
@@ -258,6 +262,32 @@ export type ScenarioTurn = {
    */
   text?: string;
   fault?: ScenarioFault;
+};
+/**
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Call".
+ */
+export type ScenarioCall = {
+  [k: string]: unknown;
+} & {
+  /**
+   * The tool name as the model sends it (may be unknown to the agent).
+   */
+  tool: string;
+  /**
+   * The call's arguments (may be invalid for the tool, on purpose). Strings may hold `{{origin}}` (the fake server's origin) and `{{workspace}}` (the agent's workspace directory, filled in when the host knows it).
+   */
+  input?: {
+    [k: string]: unknown;
+  };
+  /**
+   * A freeform (custom) tool's raw input, instead of `input`: on openai-responses the fake sends a `custom_tool_call` item with this text as its `input` (Codex CLI's freeform apply_patch); the other protocols have no custom calls and get a function call with arguments `{"input": text}`. `{{origin}}` and `{{workspace}}` are filled as in `input`.
+   */
+  text?: string;
+  /**
+   * The call id; default `call_<turn>_<n>` (`toolu_<turn>_<n>` on anthropic-messages), both 1-based.
+   */
+  id?: string;
 };
 /**
  * One citation of a text block, discriminated on type.
@@ -420,6 +450,8 @@ export type OpenAIResponsesOutputContent = OpenAIResponsesOutputText | OpenAIRes
 export type OpenAIResponsesTypedItem =
   | OpenAIResponsesFunctionCall
   | OpenAIResponsesFunctionCallOutput
+  | OpenAIResponsesCustomToolCall
+  | OpenAIResponsesCustomToolCallOutput
   | OpenAIResponsesReasoning
   | OpenAIResponsesItemReference;
 /**
@@ -450,15 +482,23 @@ export interface CorrexSchemas {
   "envelope/tool-output.json"?: ToolOutput;
   "envelope/tool-result-part.json"?: ToolResultPart;
   "envelope/tool-result-value.json"?: ToolResultValue;
+  "gemini-cli/tool-result.json"?: GeminiCliToolResult;
   "golden.json"?: Golden;
   "observations/apply_patch.json"?: ApplyPatchObservation;
   "observations/bash.json"?: BashObservation;
+  "observations/command-run.json"?: CommandRunObservation;
+  "observations/command-streams.json"?: CommandStreamsObservation;
   "observations/diagnostics.json"?: Diagnostics;
+  "observations/directory-listed.json"?: DirectoryListedObservation;
   "observations/edit.json"?: EditObservation;
   "observations/error.json"?: ErrorObservation;
+  "observations/file-changed.json"?: FileChangedObservation;
+  "observations/file-read.json"?: FileReadObservation;
   "observations/glob.json"?: GlobObservation;
   "observations/grep.json"?: GrepObservation;
+  "observations/image-read.json"?: ImageReadObservation;
   "observations/mcp.json"?: McpObservation;
+  "observations/patch-applied.json"?: PatchAppliedObservation;
   "observations/plan_exit.json"?: PlanExitObservation;
   "observations/question.json"?: QuestionObservation;
   "observations/read.json"?: ReadObservation;
@@ -772,9 +812,9 @@ export interface CaseCommon {
   /**
    * The profile whose rules the case pins.
    */
-  profile?: "opencode-core" | "opencode-cli";
+  profile?: "opencode-core" | "opencode-cli" | "codex-cli" | "gemini-cli";
   /**
-   * Spec section(s) of spec/opencode-1.18.33.md, e.g. §2.1b.
+   * Spec section(s) of the profile's spec (spec/opencode-1.18.33.md; docs/spec/codex-cli-0.171.0.md for codex-cli, docs/spec/gemini-cli-0.61.0.md for gemini-cli), e.g. §2.1b.
    */
   spec?: string;
   /**
@@ -1024,6 +1064,27 @@ export interface ProviderMetadata {
   };
 }
 /**
+ * What Gemini CLI 0.61.0 sends the model for one tool call: the functionResponse's `response` ({output} on success, {error} on failure) and the parts sent after it (an image read by read_file, since gemini-2.5-pro takes no media inside a function response). docs/spec/gemini-cli-0.61.0.md §1.3–1.5.
+ */
+export interface GeminiCliToolResult {
+  response:
+    | {
+        output: string;
+      }
+    | {
+        error: string;
+      };
+  /**
+   * Sibling parts after the functionResponse.
+   */
+  parts?: {
+    inlineData: {
+      data: string;
+      mimeType: string;
+    };
+  }[];
+}
+/**
  * A golden file (golden/<case id>.yaml): the reviewed expected outputs of one case.
  */
 export interface Golden {
@@ -1155,6 +1216,121 @@ export interface BashFacts {
    */
   captureTruncated?: boolean;
 }
+/**
+ * A command ran (or an agent looked for a running one): its output bytes as read, how it ended or that it was still running when the agent stopped waiting, and the agent's own bookkeeping of the run (chunk id, wall time). Agent-neutral facts; the profile decides the text (codex-cli exec_command / write_stdin, spec codex-cli §2).
+ */
+export interface CommandRunObservation {
+  /**
+   * The output bytes, when they are valid UTF-8 (exactly one of output / outputBase64).
+   */
+  output?: string;
+  /**
+   * The output bytes, base64, when they are not valid UTF-8.
+   */
+  outputBase64?: string;
+  /**
+   * The exit code; null when a signal ended it.
+   */
+  exitCode?: number | null;
+  /**
+   * Still running when the agent stopped waiting (its yield time passed).
+   */
+  running?: true;
+  /**
+   * The id the agent gave a run it keeps (still running).
+   */
+  sessionId?: number;
+  /**
+   * The process could not be created: the system's message, e.g. `No such file or directory (os error 2)`.
+   */
+  spawnFailure?: string;
+  /**
+   * No run of the agent has this session id (write_stdin to an unknown session).
+   */
+  unknownSession?: number;
+  /**
+   * The agent's random id of this output chunk (6 hex digits).
+   */
+  chunkId?: string;
+  /**
+   * How long the agent waited for output, in seconds.
+   */
+  wallTimeSeconds?: number;
+}
+/**
+ * A command ran with stdout and stderr on separate pipes: every chunk as read, in arrival order and tagged with its stream (so both each stream's bytes and their interleaving are kept), how it ended, and the jobs it left behind. Agent-neutral facts; the profile decides the text (gemini-cli run_shell_command, docs/spec/gemini-cli-0.61.0.md §2).
+ */
+export interface CommandStreamsObservation {
+  /**
+   * The output chunks in arrival order.
+   */
+  chunks?: {
+    /**
+     * The pipe the chunk came from.
+     */
+    stream: "stdout" | "stderr";
+    /**
+     * The chunk's bytes.
+     */
+    base64: string;
+  }[];
+  /**
+   * The exit code; null when a signal ended it or it was still running.
+   */
+  exitCode?: number | null;
+  /**
+   * The signal that ended it (e.g. SIGTERM), or null.
+   */
+  signal?: string | null;
+  /**
+   * The process (group) id, when known; volatile (redacted).
+   */
+  pid?: number;
+  /**
+   * Background jobs the command left running (their pids, as `jobs -p` listed them at its exit).
+   */
+  jobs?: number[];
+  /**
+   * Still running when the agent stopped waiting (a command sent to the background).
+   */
+  running?: true;
+  /**
+   * The process could not be started: the system's message, e.g. `spawn /usr/bin/bash ENOENT`.
+   */
+  spawnFailure?: string;
+}
+/**
+ * A directory was listed: its entries in the order the system gave them with their kind and size, or what stood in the way. Agent-neutral facts; the profile decides the text (gemini-cli list_directory, docs/spec/gemini-cli-0.61.0.md §4).
+ */
+export interface DirectoryListedObservation {
+  /**
+   * The absolute path listed.
+   */
+  path: string;
+  /**
+   * What the path was.
+   */
+  kind: "directory" | "missing" | "file" | "outside";
+  /**
+   * kind directory: the entries (links followed).
+   */
+  entries?: {
+    name: string;
+    directory: boolean;
+    /**
+     * Size in bytes (0 for a directory).
+     */
+    size: number;
+  }[];
+  /**
+   * The agent's workspace (working directory) the path was resolved against.
+   */
+  workspace?: string;
+  /**
+   * The agent's HOME (its project temp directory, named in refusals, lies under it).
+   */
+  home?: string;
+}
 export interface EditFacts {
   /**
    * Absolute path edited.
@@ -1183,6 +1359,48 @@ export interface EditFacts {
     | "unable";
   diagnostics?: Diagnostics;
 }
+/**
+ * A file's text before a change the agent made (null: there was no file) and the text written (null: nothing was written). Agent-neutral facts; the profile decides the text (gemini-cli write_file and replace, docs/spec/gemini-cli-0.61.0.md §5–6).
+ */
+export interface FileChangedObservation {
+  /**
+   * The absolute path.
+   */
+  path: string;
+  /**
+   * The file's text before (decoded as the agent decodes it), or null when it did not exist.
+   */
+  before: string | null;
+  /**
+   * The text written, or null when nothing was written.
+   */
+  after?: string | null;
+}
+/**
+ * A path was read as a file: its bytes, or what stood in the way (nothing there, a directory, a path outside the agent's workspace). Agent-neutral facts; the profile decides the text (gemini-cli read_file, docs/spec/gemini-cli-0.61.0.md §3).
+ */
+export interface FileReadObservation {
+  /**
+   * The absolute path read.
+   */
+  path: string;
+  /**
+   * What the path was; `outside`: not under the workspace (nothing was read).
+   */
+  kind: "file" | "missing" | "directory" | "outside";
+  /**
+   * kind file: the file's bytes.
+   */
+  base64?: string;
+  /**
+   * The agent's workspace (working directory) the path was resolved against.
+   */
+  workspace?: string;
+  /**
+   * The agent's HOME (its project temp directory, named in refusals, lies under it).
+   */
+  home?: string;
+}
 export interface GlobFacts {
   /**
    * Absolute paths.
@@ -1208,6 +1426,27 @@ export interface GrepFacts {
     text: string;
   }[];
 }
+/**
+ * An image file was read: its absolute path and bytes, or why it could not be read. Agent-neutral facts; the profile decides the result (codex-cli view_image, spec codex-cli §5).
+ */
+export interface ImageReadObservation {
+  /**
+   * The absolute path read.
+   */
+  path: string;
+  /**
+   * The file's bytes, base64.
+   */
+  bytesBase64?: string;
+  /**
+   * `missing`: nothing at the path (or unreadable, with `message`); `not-file`: a directory or other non-file.
+   */
+  failure?: "missing" | "not-file";
+  /**
+   * The system's message for `missing`, e.g. `No such file or directory (os error 2)`.
+   */
+  message?: string;
+}
 export interface McpFacts {
   /**
    * MCP content items (text, image, resource).
@@ -1215,6 +1454,35 @@ export interface McpFacts {
   content: {
     [k: string]: unknown;
   }[];
+}
+export interface PatchApplied {
+  /**
+   * Every file the patch changed, in patch order.
+   */
+  changes: {
+    /**
+     * Added (or overwritten), modified (moves included), deleted.
+     */
+    action: "add" | "modify" | "delete";
+    /**
+     * The path as the patch wrote it (the destination for a move).
+     */
+    path: string;
+  }[];
+  /**
+   * How long applying took, as the agent measured it.
+   */
+  wallTimeSeconds?: number;
+}
+export interface PatchRefused {
+  /**
+   * `invalid`: the patch did not parse or did not match the files; `empty`: it held no change.
+   */
+  refused: "invalid" | "empty";
+  /**
+   * For `invalid`: why, as the agent words it (parse error, file not found, lines not found).
+   */
+  message?: string;
 }
 export interface PlanExitFacts {}
 export interface QuestionFacts {
@@ -1987,7 +2255,15 @@ export interface OutputContent {
   /**
    * Text and media parts.
    */
-  value: (ContentText | ContentMedia | ContentImageData | ContentFileData)[];
+  value: (
+    | ContentText
+    | ContentMedia
+    | ContentImageData
+    | ContentFileData
+    | ContentImageUrl
+    | ContentFileUrl
+    | ContentCustom
+  )[];
   /**
    * Provider options.
    */
@@ -2072,6 +2348,59 @@ export interface ContentFileData {
     [k: string]: unknown;
   };
 }
+/**
+ * An image by URL (AI SDK 6 `image-url`; http(s) or data: URL).
+ */
+export interface ContentImageUrl {
+  /**
+   * Part tag.
+   */
+  type: "image-url";
+  /**
+   * The image's URL.
+   */
+  url: string;
+  /**
+   * Provider options.
+   */
+  providerOptions?: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * A file by URL (AI SDK 6 `file-url`; http(s) or data: URL).
+ */
+export interface ContentFileUrl {
+  /**
+   * Part tag.
+   */
+  type: "file-url";
+  /**
+   * The file's URL.
+   */
+  url: string;
+  /**
+   * Provider options.
+   */
+  providerOptions?: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * A provider-specific part (AI SDK 6 `custom`; e.g. Anthropic's tool-reference through providerOptions.anthropic).
+ */
+export interface ContentCustom {
+  /**
+   * Part tag.
+   */
+  type: "custom";
+  /**
+   * Provider options.
+   */
+  providerOptions?: {
+    [k: string]: unknown;
+  };
+}
 export interface OutputExecutionDenied {
   /**
    * Variant tag.
@@ -2109,9 +2438,9 @@ export interface Scenario {
    */
   tags?: string[];
   /**
-   * The profile whose argument names the call inputs are written in: opencode-cli names the read/write/edit path `filePath`, opencode-core names it `path`. The fake renames them for the profile it plays against.
+   * The profile whose argument names the call inputs are written in: opencode-cli names the read/write/edit path `filePath`, opencode-core names it `path`; codex-cli and gemini-cli have no such tools (nothing is renamed for them). The fake renames them for the profile it plays against.
    */
-  argumentStyle?: "opencode-cli" | "opencode-core";
+  argumentStyle?: "opencode-cli" | "opencode-core" | "codex-cli" | "gemini-cli";
   /**
    * How long an agent may take for the whole scenario before it is killed (used by correx gate).
    */
@@ -2184,26 +2513,6 @@ export interface ScenarioPage {
    */
   contentType?: string;
   body: ScenarioContent;
-}
-/**
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "Call".
- */
-export interface ScenarioCall {
-  /**
-   * The tool name as the model sends it (may be unknown to the agent).
-   */
-  tool: string;
-  /**
-   * The call's arguments (may be invalid for the tool, on purpose). Strings may hold `{{origin}}` (the fake server's origin) and `{{workspace}}` (the agent's workspace directory, filled in when the host knows it).
-   */
-  input: {
-    [k: string]: unknown;
-  };
-  /**
-   * The call id; default `call_<turn>_<n>` (`toolu_<turn>_<n>` on anthropic-messages), both 1-based.
-   */
-  id?: string;
 }
 /**
  * An error injected instead of the turn's reply, for the first `times` requests that select the turn.
@@ -3737,7 +4046,7 @@ export interface OpenAIChatToolMessage {
   [k: string]: unknown;
 }
 /**
- * The openai-responses wire body: the `input` item list of a Responses API request (POST /responses), which opencode's `openai` provider speaks (spec §4.2, §4.3). Follows the official OpenAI OpenAPI spec 2.3.0: InputItem restricted to messages (EasyInputMessage / InputMessage), FunctionToolCall, FunctionCallOutputItemParam, ReasoningItem and ItemReferenceParam. Other top-level request keys are allowed and only loosely typed. Written by hand; see docs/decisions/wire-schemas.md.
+ * The openai-responses wire body: the `input` item list of a Responses API request (POST /responses), which opencode's `openai` provider speaks (spec §4.2, §4.3). Follows the official OpenAI OpenAPI spec 2.3.0: InputItem restricted to messages (EasyInputMessage / InputMessage), FunctionToolCall, FunctionCallOutputItemParam, CustomToolCall and CustomToolCallOutput (Codex CLI's freeform apply_patch), ReasoningItem and ItemReferenceParam. Other top-level request keys are allowed and only loosely typed. Written by hand; see docs/decisions/wire-schemas.md.
  */
 export interface OpenAIResponsesBody {
   /**
@@ -4202,6 +4511,76 @@ export interface OpenAIResponsesFunctionCallOutput {
    * Item status, or null.
    */
   status?: ("in_progress" | "completed" | "incomplete") | null;
+  [k: string]: unknown;
+}
+/**
+ * CustomToolCall: a call to a custom (freeform) tool the model made, replayed as input; `input` is the raw text the model generated, not JSON (Codex CLI's freeform apply_patch).
+ *
+ * This interface was referenced by `OpenAIResponsesBody`'s JSON-Schema
+ * via the `definition` "OpenAIResponsesCustomToolCall".
+ */
+export interface OpenAIResponsesCustomToolCall {
+  /**
+   * Always `custom_tool_call`.
+   */
+  type: "custom_tool_call";
+  /**
+   * Item id (ctc_...), when the item came from the API.
+   */
+  id?: string;
+  /**
+   * The call id the model generated; custom_tool_call_output answers it.
+   */
+  call_id: string;
+  /**
+   * Who made the call, or null.
+   */
+  caller?: OpenAIResponsesToolCaller | null;
+  /**
+   * Namespace of the custom tool.
+   */
+  namespace?: string;
+  /**
+   * The custom tool's name.
+   */
+  name: string;
+  /**
+   * The raw input text of the call.
+   */
+  input: string;
+  /**
+   * Item status, as the output item carried it (Codex CLI replays it).
+   */
+  status?: "in_progress" | "completed" | "incomplete";
+  [k: string]: unknown;
+}
+/**
+ * CustomToolCallOutput: the result of a custom (freeform) tool call, sent back to the model.
+ *
+ * This interface was referenced by `OpenAIResponsesBody`'s JSON-Schema
+ * via the `definition` "OpenAIResponsesCustomToolCallOutput".
+ */
+export interface OpenAIResponsesCustomToolCallOutput {
+  /**
+   * Always `custom_tool_call_output`.
+   */
+  type: "custom_tool_call_output";
+  /**
+   * Item id, when the item came from the API (Codex CLI sends its own).
+   */
+  id?: string;
+  /**
+   * The call id of the custom_tool_call this answers.
+   */
+  call_id: string;
+  /**
+   * Who made the call, or null.
+   */
+  caller?: OpenAIResponsesToolCaller | null;
+  /**
+   * The result text. The official spec also allows content items (FunctionAndCustomToolCallOutput); no agent correx models sends them for a custom tool, so they are left out (decisions record).
+   */
+  output: string;
   [k: string]: unknown;
 }
 /**

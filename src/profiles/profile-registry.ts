@@ -1,3 +1,5 @@
+import { codexCli } from "./codex-cli/codex-cli-profile.js";
+import { geminiCli } from "./gemini-cli/gemini-cli-profile.js";
 import { opencodeCli } from "./opencode-cli/opencode-cli-profile.js";
 import { opencodeCore } from "./opencode-core/opencode-core-profile.js";
 import type { Profile, ProfileId } from "./profile.js";
@@ -6,6 +8,8 @@ import type { Profile, ProfileId } from "./profile.js";
 export const profiles: Record<ProfileId, Profile> = {
   "opencode-core": opencodeCore,
   "opencode-cli": opencodeCli,
+  "codex-cli": codexCli,
+  "gemini-cli": geminiCli,
 };
 
 /** The profile with that id, or null. */

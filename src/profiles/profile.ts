@@ -1,9 +1,10 @@
 import type { FormatOptions } from "../generated/schema-types.js";
+import type { RedactionRule } from "../golden/redact.js";
 import type { EnvironmentPort } from "./environment-port.js";
 import type { OutputStorePort } from "./output-store-port.js";
 
 /** Profile ids correx implements. */
-export type ProfileId = "opencode-core" | "opencode-cli";
+export type ProfileId = "opencode-core" | "opencode-cli" | "codex-cli" | "gemini-cli";
 
 /** Options that change formatting besides the observation (schemas/options.json). */
 export type { FormatOptions } from "../generated/schema-types.js";
@@ -41,7 +42,12 @@ export interface Profile {
   id: ProfileId;
   /** The pinned upstream version, e.g. "1.18.33". */
   version: string;
-  /** The profile's tool result after truncation: opencode-core → ToolResultValue, opencode-cli → CliFormatResult. */
+  /**
+   * Volatile values of this agent's results (ids, times) and the token each becomes: applied,
+   * after the standard rules, to both sides of every comparison (check, gate, the matchers).
+   */
+  redactions?: readonly RedactionRule[];
+  /** The profile's tool result after truncation: opencode-core → ToolResultValue, opencode-cli → CliFormatResult, codex-cli → {output}. */
   format(request: FormatRequest, store: OutputStorePort): unknown;
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult;
   /**

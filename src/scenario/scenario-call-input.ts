@@ -3,7 +3,8 @@ import type { ScenarioArgumentStyle, ScenarioCall } from "./scenario.js";
 /** The tools whose path argument is `filePath` in opencode-cli and `path` in opencode-core. */
 const PATH_TOOLS = new Set(["read", "write", "edit"]);
 
-const PATH_KEY: Record<ScenarioArgumentStyle, string> = { "opencode-cli": "filePath", "opencode-core": "path" };
+/** codex-cli and gemini-cli have no read/write/edit tools: their entries only complete the table (their own path arguments are named `path` and `file_path`). */
+const PATH_KEY: Record<ScenarioArgumentStyle, string> = { "opencode-cli": "filePath", "opencode-core": "path", "codex-cli": "path", "gemini-cli": "file_path" };
 
 /**
  * A call's input for the profile the fake plays against: the read/write/edit path argument is
@@ -20,11 +21,16 @@ export function scenarioCallInput(
   placeholders: Readonly<Record<string, string>>,
 ): Record<string, unknown> {
   const rename = from !== to && PATH_TOOLS.has(call.tool);
-  const entries = Object.entries(call.input).map(([key, value]): [string, unknown] => [
+  const entries = Object.entries(call.input ?? {}).map(([key, value]): [string, unknown] => [
     rename && key === PATH_KEY[from] ? PATH_KEY[to] : key,
     fill(value, placeholders),
   ]);
   return Object.fromEntries(entries);
+}
+
+/** A freeform call's raw text with `{{name}}` placeholders filled as in `scenarioCallInput`. */
+export function scenarioCallText(text: string, placeholders: Readonly<Record<string, string>>): string {
+  return fill(text, placeholders) as string;
 }
 
 function fill(value: unknown, placeholders: Readonly<Record<string, string>>): unknown {

@@ -9,5 +9,5 @@ export type {
   ScenarioWorkspace,
 } from "../generated/schema-types.js";
 
-/** The two argument styles (profiles) a scenario's call inputs can be written in. */
-export type ScenarioArgumentStyle = "opencode-cli" | "opencode-core";
+/** The argument styles (profiles) a scenario's call inputs can be written in. */
+export type ScenarioArgumentStyle = "opencode-cli" | "opencode-core" | "codex-cli" | "gemini-cli";

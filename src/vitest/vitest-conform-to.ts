@@ -4,6 +4,7 @@ import { redactValue, standardRedactions } from "../golden/redact.js";
 import { renderDifference } from "../golden/render-difference.js";
 import { valueDifferences } from "../golden/value-differences.js";
 import type { FormatOptions } from "../profiles/profile.js";
+import { findProfile } from "../profiles/profile-registry.js";
 import type { MatcherOutcome } from "./vitest-matcher-outcome.js";
 
 /** What `toConformTo` compares against: one `format` call of the reference. */
@@ -36,7 +37,8 @@ export function conformTo(received: unknown, call: ConformToCall): MatcherOutcom
     const reason = AdapterError.isInstance(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
     return { pass: false, message: () => `toConformTo: the reference cannot format this ${what} call (${reason})` };
   }
-  const rules = standardRedactions(call.options?.outputDir ?? DEFAULT_OUTPUT_DIR);
+  // The profile's own volatile values (codex-cli: chunk ids, wall times…) are redacted too.
+  const rules = [...standardRedactions(call.options?.outputDir ?? DEFAULT_OUTPUT_DIR), ...(findProfile(call.profile)?.redactions ?? [])];
   const expected = redactValue(reference, rules);
   const actual = redactValue(received, rules);
   const differences = valueDifferences(expected, actual);

@@ -1,0 +1,38 @@
+import { isFreeformTool } from "../../profiles/codex-cli/codex-tools.js";
+import type { CodexOutput } from "../../profiles/codex-cli/codex-result.js";
+
+/** One call of a codex-cli turn and its formatted result. */
+export interface CodexTurnCall {
+  id: string;
+  tool: string;
+  /** The arguments (a record) or, for a freeform tool, the raw input text. */
+  input: unknown;
+  result: CodexOutput;
+}
+
+/** A placeholder item id of the form Codex uses (`fco_` / `ctco_` + a UUID); redacted to `[ITEM_ID]` before comparison. */
+const itemId = (prefix: string, index: number) => `${prefix}_00000000-0000-7000-8000-${String(index + 1).padStart(12, "0")}`;
+
+/**
+ * The openai-responses body Codex CLI sends after a turn's tools ran, reduced to the turn: the
+ * user's prompt, each call as the model made it (`function_call` with JSON `arguments`, or
+ * `custom_tool_call` with the raw `input` for the freeform apply_patch), then each result in
+ * call order, keys in the binary's order: `{type, id, call_id, output}` with
+ * `type` `function_call_output` or `custom_tool_call_output`.
+ * @see spec §1.2 (observed request bodies)
+ */
+export function lowerCodexTurn(prompt: string, calls: readonly CodexTurnCall[]): { input: unknown[] } {
+  const input: unknown[] = [{ type: "message", role: "user", content: [{ type: "input_text", text: prompt }] }];
+  calls.forEach((call, index) => {
+    input.push(
+      isFreeformTool(call.tool)
+        ? { type: "custom_tool_call", status: "completed", call_id: call.id, name: call.tool, input: typeof call.input === "string" ? call.input : JSON.stringify(call.input) }
+        : { type: "function_call", name: call.tool, arguments: JSON.stringify(call.input), call_id: call.id },
+    );
+  });
+  calls.forEach((call, index) => {
+    const custom = isFreeformTool(call.tool);
+    input.push({ type: custom ? "custom_tool_call_output" : "function_call_output", id: itemId(custom ? "ctco" : "fco", index), call_id: call.id, output: call.result.output });
+  });
+  return { input };
+}
