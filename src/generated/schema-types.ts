@@ -1264,7 +1264,9 @@ export interface CommandStreamsObservation {
   /**
    * The output chunks in arrival order.
    */
-  chunks?: {
+  chunks?: ({
+    [k: string]: unknown;
+  } & {
     /**
      * The pipe the chunk came from.
      */
@@ -1272,8 +1274,12 @@ export interface CommandStreamsObservation {
     /**
      * The chunk's bytes.
      */
-    base64: string;
-  }[];
+    base64?: string;
+    /**
+     * The chunk's bytes as UTF-8 text (instead of base64, when they are valid UTF-8).
+     */
+    text?: string;
+  })[];
   /**
    * The exit code; null when a signal ended it or it was still running.
    */
@@ -1400,6 +1406,10 @@ export interface FileReadObservation {
    * The agent's HOME (its project temp directory, named in refusals, lies under it).
    */
   home?: string;
+  /**
+   * kind file: the file's bytes as UTF-8 text (instead of base64, when they are valid UTF-8).
+   */
+  text?: string;
 }
 export interface GlobFacts {
   /**

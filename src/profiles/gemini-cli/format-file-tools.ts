@@ -43,7 +43,7 @@ export function formatReadFile(callInput: unknown, observation: Record<string, u
   if (start !== undefined && end !== undefined && start > end) return geminiError("start_line cannot be greater than end_line");
   if (observation.kind === "missing") return geminiError(`File not found: ${path}`);
   if (observation.kind === "directory") return geminiError(`Path is a directory, not a file: ${path}`);
-  const bytes = typeof observation.base64 === "string" ? decodeBase64(observation.base64) : need("read_file", "base64");
+  const bytes = typeof observation.base64 === "string" ? decodeBase64(observation.base64) : typeof observation.text === "string" ? new TextEncoder().encode(observation.text) : need("read_file", "base64 or text");
   if (bytes.length > MAX_FILE_BYTES) throw new UnsupportedError("read_file: files over 20 MB are not modelled");
   const type = geminiFileType(path, bytes);
   const shown = relativePath(place.workspace, path);

@@ -20,7 +20,7 @@ export const COMMAND_SUBSTITUTION_REFUSAL =
   "Command injection detected: command substitution syntax ($(), backticks, <() or >()) found in command arguments. On PowerShell, @() array subexpressions and $() subexpressions are also blocked. This is a security risk and the command was blocked.";
 
 interface ShellObservation {
-  chunks?: { stream: string; base64: string }[];
+  chunks?: { stream: string; base64?: string; text?: string }[];
   exitCode?: number | null;
   signal?: string | null;
   pid?: number;

@@ -22,14 +22,14 @@ export function stripAnsi(text: string): string {
  * hold a NUL, nothing more is appended; then ANSI stripped and the text trimmed.
  * @see docs/spec/gemini-cli-0.61.0.md §2.2 [bundle: shellExecutionService.ts childProcessFallback]
  */
-export function shellOutputText(chunks: readonly { stream: string; base64: string }[]): string {
+export function shellOutputText(chunks: readonly { stream: string; base64?: string; text?: string }[]): string {
   const decoders = { stdout: new TextDecoder("utf-8"), stderr: new TextDecoder("utf-8") };
   const sniff: Uint8Array[] = [];
   let sniffed = 0;
   let streaming = true;
   let output = "";
   for (const chunk of chunks) {
-    const bytes = decodeBase64(chunk.base64);
+    const bytes = chunk.base64 !== undefined ? decodeBase64(chunk.base64) : new TextEncoder().encode(chunk.text ?? "");
     if (streaming && sniffed < MAX_SNIFF_SIZE) {
       sniff.push(bytes);
       sniffed = sniff.reduce((sum, part) => sum + part.length, 0);
