@@ -167,6 +167,9 @@ export const GEMINI_TOOL_SCHEMAS: Readonly<Record<string, Record<string, unknown
       "command": {
         "type": "string"
       },
+      "description": {
+        "type": "string"
+      },
       "dir_path": {
         "type": "string"
       },
@@ -189,6 +192,9 @@ export const GEMINI_TOOL_SCHEMAS: Readonly<Record<string, Record<string, unknown
         "items": {
           "type": "object",
           "properties": {
+            "description": {
+              "type": "string"
+            },
             "status": {
               "type": "string",
               "enum": [

@@ -68,20 +68,30 @@ export async function runShellCommand(callInput: unknown, environment: Environme
   const jobsFile = `/tmp/correx-gemini-bgpids-${Math.random().toString(36).slice(2)}.tmp`;
   let trimmed = command.trim();
   if (trimmed.endsWith("\\")) trimmed += " ";
-  const wrapped = `_bgpids_file=${quote(jobsFile)}\n(\n  trap 'jobs -p > "$_bgpids_file"' EXIT\n${trimmed}\n)\n__code=$?\nexit $__code`;
+  // Gemini CLI's wrapper, plus one line recording the shell's pid (the process group id the CLI
+  // reports; the command cannot tell the difference) beside the jobs file.
+  const wrapped = `_bgpids_file=${quote(jobsFile)}\necho $$ > "$_bgpids_file.pid"\n(\n  trap 'jobs -p > "$_bgpids_file"' EXIT\n${trimmed}\n)\n__code=$?\nexit $__code`;
   const env = { ...environment.agentEnv, ...SHELL_ENV, PWD: cwd };
   const background = input.is_background === true;
   const delay = typeof input.delay_ms === "number" ? input.delay_ms : BACKGROUND_DELAY_MS;
   const run = await environment.run({ file: bash, args: ["-c", `${SHOPT_GUARD} ${wrapped}`], cwd, env, stderr: "separate", ...(background ? { timeoutMs: delay } : {}) });
   if (run.spawnError) return { chunks: [], exitCode: null, signal: null, spawnFailure: `spawn ${bash} ${run.spawnError.failure}` };
-  if (background && run.timedOut) return { chunks: [], exitCode: null, signal: null, running: true };
+  if (background && run.timedOut) {
+    const started = await environment.readFile(`${jobsFile}.pid`);
+    await environment.run({ file: "rm", args: ["-f", jobsFile, `${jobsFile}.pid`], cwd: "/", env: environment.agentEnv });
+    const pid = started instanceof Uint8Array ? Number.parseInt(new TextDecoder().decode(started), 10) : Number.NaN;
+    return { chunks: [], exitCode: null, signal: null, running: true, ...(Number.isInteger(pid) ? { pid } : {}) };
+  }
   const jobsBytes = await environment.readFile(jobsFile);
-  await environment.run({ file: "rm", args: ["-f", jobsFile], cwd: "/", env: environment.agentEnv });
+  const pidBytes = await environment.readFile(`${jobsFile}.pid`);
+  await environment.run({ file: "rm", args: ["-f", jobsFile, `${jobsFile}.pid`], cwd: "/", env: environment.agentEnv });
+  const pid = pidBytes instanceof Uint8Array ? Number.parseInt(new TextDecoder().decode(pidBytes), 10) : Number.NaN;
   const jobs = jobsBytes instanceof Uint8Array ? new TextDecoder().decode(jobsBytes).split("\n").map((line) => line.trim()).filter((line) => /^\d+$/.test(line)).map(Number) : [];
   return {
     chunks: run.chunks.map((chunk) => ({ stream: chunk.stream, base64: encodeBase64(chunk.bytes) })),
     exitCode: run.exitCode,
     signal: run.signal,
+    ...(Number.isInteger(pid) ? { pid } : {}),
     ...(jobs.length > 0 ? { jobs } : {}),
   };
 }
