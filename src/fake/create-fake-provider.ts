@@ -1,6 +1,6 @@
 import { http, type RequestHandler } from "msw";
 import type { Validator } from "../generated/validator.js";
-import type { Scenario, ScenarioArgumentStyle } from "../scenario/scenario.js";
+import type { Scenario, ScenarioArgumentStyle, ScenarioTurn } from "../scenario/scenario.js";
 import { scenarioContentBytes } from "../scenario/scenario-content-bytes.js";
 import { focusIssues } from "../schema/focus-issues.js";
 import { loadAllErrorsValidator, loadValidator } from "../schema/load-validator.js";
@@ -10,7 +10,7 @@ import type { FakeProtocol } from "./fake-protocol.js";
 import { fakeReplyStatus, type FakeReply } from "./fake-reply.js";
 import { DEFAULT_PIECE_SIZE } from "./fake-reply-context.js";
 import { readFakeRequestFacts } from "./fake-request-facts.js";
-import { fakeTurnAt, fakeTurnCallIds } from "./fake-turn.js";
+import { fakeCallId, fakeTurnAt, fakeTurnCallIds, type FakeTurn } from "./fake-turn.js";
 import { planFakeReply, type FakeReplyMode } from "./plan-fake-reply.js";
 import { providerErrorReply } from "./provider-error-reply.js";
 import { renderFakeReply } from "./render-fake-reply.js";
@@ -71,11 +71,15 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
   const profile = options.profile ?? scenario.argumentStyle ?? "opencode-cli";
   const schema = `wire/${protocol}` as const;
   const validate = await loadValidator(schema);
-  const callIds = fakeTurnCallIds(scenario, protocol);
+  const main: FakeScript = { scenario, callIds: fakeTurnCallIds(scenario, protocol), attempts: new Map() };
+  const subagents: FakeScript[] = (scenario.subagents ?? []).map((subagent, index) => {
+    const sub: Scenario = { ...scenario, prompt: subagent.prompt, turns: subagentTurns(subagent.turns, index + 1, protocol), subagents: undefined };
+    return { scenario: sub, callIds: fakeTurnCallIds(sub, protocol), attempts: new Map() };
+  });
   const requests: CapturedRequest[] = [];
   const violations: FakeViolation[] = [];
-  let attempts = new Map<number, number>();
   let seq = 0;
+  let mainSeen = false;
 
   const capture = async (request: Request, kind: CapturedRequest["kind"]): Promise<CapturedRequest> => {
     const rawBody = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
@@ -132,16 +136,27 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
       return violate(deepestFirst(focusIssues(toValidationIssues(explain.errors ?? validate.errors ?? [], body), body)));
     }
     const facts = readFakeRequestFacts(protocol, body, url);
-    const index = selectFakeTurn(callIds, facts, protocol === "google-gemini");
-    const attempt = (attempts.get(index) ?? 0) + 1;
-    attempts.set(index, attempt);
+    const mode: FakeReplyMode = !facts.stream ? "json" : protocol === "google-gemini" && url.searchParams.get("alt") !== "sse" ? "json-array" : "sse";
+    const context = { model: facts.model, includeUsage: facts.includeUsage, pieceSize: options.pieceSize ?? DEFAULT_PIECE_SIZE };
+    // Once the main session has shown itself (its user messages hold the scenario's prompt), a
+    // request whose user messages do not hold it comes from a subagent: it never replays the main script.
+    const holdsPrompt = facts.userText.includes(scenario.prompt);
+    if (holdsPrompt) mainSeen = true;
+    const fromSubagent = mainSeen && !holdsPrompt;
+    const script = fromSubagent ? subagents.find((sub) => facts.userText.includes(sub.scenario.prompt)) : main;
+    captured.subagent = fromSubagent;
+    if (script === undefined) {
+      const unscripted: FakeTurn = { index: -1, text: "correx fake: this subagent request has no script (add one under the scenario's `subagents`).", calls: [], fault: null };
+      return finish(captured, planFakeReply(protocol, unscripted, mode, context, 1), request.signal);
+    }
+    const index = selectFakeTurn(script.callIds, facts, protocol === "google-gemini");
+    const attempt = (script.attempts.get(index) ?? 0) + 1;
+    script.attempts.set(index, attempt);
     captured.turn = index;
     captured.attempt = attempt;
     const placeholders: Record<string, string> = { origin: url.origin };
     if (options.workspace !== undefined) placeholders.workspace = options.workspace;
-    const turn = fakeTurnAt(scenario, index, protocol, profile, placeholders);
-    const mode: FakeReplyMode = !facts.stream ? "json" : protocol === "google-gemini" && url.searchParams.get("alt") !== "sse" ? "json-array" : "sse";
-    const context = { model: facts.model, includeUsage: facts.includeUsage, pieceSize: options.pieceSize ?? DEFAULT_PIECE_SIZE };
+    const turn = fakeTurnAt(script.scenario, index, protocol, profile, placeholders);
     return finish(captured, planFakeReply(protocol, turn, mode, context, attempt), request.signal);
   };
 
@@ -173,8 +188,9 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
     reset() {
       requests.length = 0;
       violations.length = 0;
-      attempts = new Map();
+      for (const script of [main, ...subagents]) script.attempts.clear();
       seq = 0;
+      mainSeen = false;
     },
   };
 }
@@ -186,4 +202,18 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
 function deepestFirst(issues: ValidationIssue[]): ValidationIssue[] {
   const depth = (issue: ValidationIssue) => (issue.code === "anyOf" || issue.code === "oneOf" ? -1 : issue.pointer.split("/").length);
   return [...issues].sort((a, b) => depth(b) - depth(a));
+}
+
+/** One script the fake plays: the main scenario's, or a subagent's, each with its own attempt counts. */
+interface FakeScript {
+  scenario: Scenario;
+  callIds: string[][];
+  attempts: Map<number, number>;
+}
+
+/** A subagent's turns with call ids of its own (`sub<N>_<id>`), so its results never read as the main script's. */
+function subagentTurns(turns: readonly ScenarioTurn[], ordinal: number, protocol: FakeProtocol): Scenario["turns"] {
+  return turns.map((turn, turnIndex) =>
+    turn.calls === undefined ? turn : { ...turn, calls: turn.calls.map((call, callIndex) => ({ ...call, id: call.id ?? `sub${ordinal}_${fakeCallId(protocol, turnIndex, callIndex)}` })) },
+  ) as Scenario["turns"];
 }

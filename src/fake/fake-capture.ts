@@ -33,6 +33,8 @@ export interface CapturedRequest {
   /** The 0-based scripted turn the request selected, and its 1-based attempt at that turn. */
   turn: number | null;
   attempt: number | null;
+  /** A provider request from one of the agent's subagents (answered from its own script, never the main one). */
+  subagent?: boolean;
   /** The status answered (0: no answer, the request hung). */
   status: number;
   violation: FakeViolation | null;

@@ -10,6 +10,8 @@ export interface FakeRequestFacts {
   resultIds: string[];
   /** How many tool results the request holds. */
   resultCount: number;
+  /** The text of the request's user messages (their text parts joined by newlines). */
+  userText: string;
 }
 
 type Json = Record<string, unknown>;
@@ -35,6 +37,7 @@ export function readFakeRequestFacts(protocol: FakeProtocol, body: unknown, url:
         includeUsage: asObject(root.stream_options).include_usage === true,
         resultIds: ids,
         resultCount: ids.length,
+        userText: userText(root.messages),
       };
     }
     case "anthropic-messages": {
@@ -43,7 +46,7 @@ export function readFakeRequestFacts(protocol: FakeProtocol, body: unknown, url:
         .map(asObject)
         .filter((block) => block.type === "tool_result")
         .map((block) => String(block.tool_use_id));
-      return { model: String(root.model ?? ""), stream: root.stream === true, includeUsage: false, resultIds: ids, resultCount: ids.length };
+      return { model: String(root.model ?? ""), stream: root.stream === true, includeUsage: false, resultIds: ids, resultCount: ids.length, userText: userText(root.messages) };
     }
     case "google-gemini": {
       const count = asArray(root.contents)
@@ -56,6 +59,7 @@ export function readFakeRequestFacts(protocol: FakeProtocol, body: unknown, url:
         includeUsage: false,
         resultIds: [],
         resultCount: count,
+        userText: userText(root.contents),
       };
     }
     case "openai-responses": {
@@ -63,11 +67,24 @@ export function readFakeRequestFacts(protocol: FakeProtocol, body: unknown, url:
         .map(asObject)
         .filter((item) => item.type === "function_call_output" || item.type === "custom_tool_call_output")
         .map((item) => String(item.call_id));
-      return { model: String(root.model ?? ""), stream: root.stream === true, includeUsage: false, resultIds: ids, resultCount: ids.length };
+      return { model: String(root.model ?? ""), stream: root.stream === true, includeUsage: false, resultIds: ids, resultCount: ids.length, userText: userText(root.input) };
     }
     default: {
       const _exhaustive: never = protocol;
       return _exhaustive;
     }
   }
+}
+
+/**
+ * The text of every user message in a list of messages, items or contents: a string `content`,
+ * or the `text` of its parts (`content` blocks, Gemini `parts`), joined by newlines.
+ */
+function userText(messages: unknown): string {
+  return asArray(messages)
+    .map(asObject)
+    .filter((message) => message.role === "user")
+    .flatMap((message) => (typeof message.content === "string" ? [message.content] : asArray(message.content ?? message.parts).map((part) => asObject(part).text)))
+    .filter((text): text is string => typeof text === "string")
+    .join("\n");
 }

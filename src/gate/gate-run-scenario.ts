@@ -112,7 +112,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     const exit = await runAgentProcess(command, { cwd: workspace, env, timeoutMs: options.timeoutMs });
 
     const script = scriptedCalls(scenario, protocol, profile, server.url, workspace);
-    const captured = firstFragments(protocol, provider.requests.filter((request) => request.kind === "provider" && request.violation === null).map((request) => request.body));
+    const captured = firstFragments(protocol, provider.requests.filter((request) => request.kind === "provider" && request.violation === null && request.subagent !== true).map((request) => request.body));
     // The reference saves full outputs where the agent did (same marker length: v2 budgets by it).
     const agentOutput = agentOutputDirectory([...captured.byId.values(), ...captured.byOrdinal.values()].map((fragment) => fragment.value));
     const referenceOutput = mirrorOutputDirectory(agentOutput, options.runDirectory);
