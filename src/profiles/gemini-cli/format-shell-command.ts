@@ -45,7 +45,9 @@ export function formatShellCommand(callInput: unknown, observation: ShellObserva
   if (hasCommandSubstitution(command)) return geminiOutput(COMMAND_SUBSTITUTION_REFUSAL);
   if (observation.spawnFailure !== undefined) return geminiError(observation.spawnFailure);
   const pid = observation.pid ?? 0;
-  if (observation.running) return geminiOutput(wrapUntrusted(`Command moved to background (PID: ${pid}). Output hidden. Press Ctrl+B to view.`));
+  // A background command is reported as moved to the background whether or not it ended within
+  // the delay (the CLI backgrounds it at the delay, before it looks). §2.6
+  if (input.is_background === true || observation.running) return geminiOutput(wrapUntrusted(`Command moved to background (PID: ${pid}). Output hidden. Press Ctrl+B to view.`));
   if (observation.chunks === undefined) throw new UnsupportedError("run_shell_command: the observation has no chunks (a refusal the profile does not model?)");
   const text = shellOutputText(observation.chunks);
   const lines = [`Output: ${text || "(empty)"}`];

@@ -1,0 +1,95 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { greenScenarioCount, readGateOutcomes, runGate, type GateOutcome } from "./gate-runner.js";
+import { repoRoot } from "./run-cli.js";
+
+/**
+ * issue 17, Done-when 1: `correx gate --profile gemini-cli` against the real Gemini CLI 0.61.0
+ * (`@google/gemini-cli`, installed by .ci/run into node_modules/.cache/correx-gemini), every
+ * scenario below on google-gemini with `-m gemini-2.5-pro`, on 127.0.0.1 only (inside a
+ * loopback-only network namespace when running as root). Every tool result must equal the
+ * profile's byte for byte after the profile's redactions (docs/spec/gemini-cli-0.61.0.md §13).
+ */
+const scenarios = [
+  "gemini-shell-echo",
+  "gemini-shell-exit-stderr",
+  "gemini-shell-bytes",
+  "gemini-shell-signal",
+  "gemini-shell-dir-path",
+  "gemini-shell-refusals",
+  "gemini-shell-truncation",
+  "gemini-shell-background",
+  "gemini-shell-env",
+  "gemini-read-text",
+  "gemini-read-ranges",
+  "gemini-read-long",
+  "gemini-read-binary",
+  "gemini-read-errors",
+  "gemini-list-directory",
+  "gemini-list-errors",
+  "gemini-write-file",
+  "gemini-replace",
+  "gemini-write-todos",
+  "gemini-web-fetch",
+  "gemini-unknown-tool",
+  "gemini-invalid-arguments",
+  "gemini-parallel",
+];
+
+/** Where the CLI's bundle may be: $GEMINI_JS, or .ci/run's prefix. */
+function findGeminiBundle(): string | null {
+  const candidates = [process.env.GEMINI_JS, `${repoRoot}/node_modules/.cache/correx-gemini/node_modules/@google/gemini-cli/bundle/gemini.js`];
+  return candidates.find((path): path is string => path !== undefined && existsSync(path)) ?? null;
+}
+
+const bundle = findGeminiBundle();
+const skipReason = bundle === null ? "the Gemini CLI 0.61.0 bundle is not installed (.ci/run installs @google/gemini-cli@0.61.0 from npm)" : null;
+if (skipReason) console.warn(`test/e2e/gate-gemini.test.ts skipped: ${skipReason}`);
+
+/** Gate processes run at once; each runs its share of the scenarios one after another. */
+const GROUPS = 4;
+
+describe.skipIf(skipReason !== null)("correx gate --profile gemini-cli against the real Gemini CLI 0.61.0", () => {
+  it(
+    "every tool result of every scenario equals the profile's, byte for byte after redaction",
+    async () => {
+      const work = mkdtempSync(join(tmpdir(), "correx-gate-gemini-"));
+      const groups = Array.from({ length: GROUPS }, (_, group) => scenarios.filter((_name, index) => index % GROUPS === group));
+      const runs = await Promise.all(
+        groups.map((names, group) =>
+          runGate(
+            [
+              "--profile", "gemini-cli",
+              "--protocol", "google-gemini",
+              "--model", "gemini-2.5-pro",
+              "--config-template", `${repoRoot}/examples/agents/gemini-settings.json.template`,
+              "--timeout", "600000",
+              "--work-dir", `${work}/group-${group}`,
+              "--reporter", "pretty",
+              "--reporter", `json=${work}/group-${group}.json`,
+              ...names.flatMap((name) => ["--scenario", `${repoRoot}/fixtures/scenarios/${name}.yaml`]),
+              "--",
+              "sh", `${repoRoot}/examples/agents/gemini-cli.sh`,
+            ],
+            { GEMINI_JS: bundle! },
+          ),
+        ),
+      );
+      const outcomes: GateOutcome[] = [];
+      runs.forEach((run, group) => {
+        const groupOutcomes = readGateOutcomes(join(work, `group-${group}.json`));
+        outcomes.push(...groupOutcomes);
+        const bad = groupOutcomes.filter((outcome) => outcome.status !== "pass");
+        expect(bad, `group ${group}:\n${run.stdout}\n${run.stderr}`).toEqual([]);
+        expect(run.code, run.stdout + run.stderr).toBe(0);
+      });
+      const green = greenScenarioCount(outcomes);
+      console.log(`correx gate vs Gemini CLI 0.61.0: ${green} of ${scenarios.length} scenarios green, ${outcomes.length} tool results`);
+      expect(green).toBe(scenarios.length);
+      expect(green).toBeGreaterThanOrEqual(20);
+    },
+    60 * 60 * 1000,
+  );
+});
