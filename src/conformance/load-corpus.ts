@@ -1,3 +1,4 @@
+import { findProfile } from "../profiles/profile-registry.js";
 import { expandGenerators, GeneratorError, stubGenerators } from "../golden/expand-generators.js";
 import type { GoldenPort } from "../golden/golden-port.js";
 import { InputError } from "../input/input-error.js";
@@ -46,7 +47,8 @@ export async function loadCases(port: GoldenPort, location: CorpusLocation): Pro
       fail(issue?.pointer ?? "", `expected ${issue?.expected}, found ${issue?.found}`);
     }
     if (body.stage === "format") {
-      const kind = `observations/${String(body.tool)}` as SchemaKind;
+      // A profile may name its tools' observation kinds (codex-cli's apply_patch observes a patch-applied fact, not opencode's apply_patch shape).
+      const kind = (findProfile(String(body.profile))?.observationKinds?.[String(body.tool)] ?? `observations/${String(body.tool)}`) as SchemaKind;
       if (schemaKinds.includes(kind)) {
         const validateObservation = await loadValidator(kind);
         if (!validateObservation(body.observation)) {

@@ -1437,13 +1437,13 @@ export interface GrepFacts {
   }[];
 }
 /**
- * An image file was read: its absolute path and bytes, or why it could not be read. Agent-neutral facts; the profile decides the result (codex-cli view_image, spec codex-cli §5).
+ * An image file was read: its absolute path and bytes, or why it could not be read; empty when the call never ran (its arguments were refused). Agent-neutral facts; the profile decides the result (codex-cli view_image, spec codex-cli §5).
  */
 export interface ImageReadObservation {
   /**
    * The absolute path read.
    */
-  path: string;
+  path?: string;
   /**
    * The file's bytes, base64.
    */
@@ -2472,6 +2472,10 @@ export interface Scenario {
    * @minItems 1
    */
   turns: [ScenarioTurn, ...ScenarioTurn[]];
+  /**
+   * Scripts for an agent's subagents (e.g. opencode's task tool): a request whose first user message does not contain the scenario's prompt comes from a subagent; it is answered from the first entry whose prompt it contains (with call ids of its own, `sub<N>_…`), or, when none matches, with a final text saying so. Never from the main script.
+   */
+  subagents?: ScenarioSubagent[];
 }
 /**
  * The files the agent starts with: a folder under fixtures/workspaces/ copied first, then the inline files written over it.
@@ -2543,6 +2547,22 @@ export interface ScenarioFault {
    * rate-limit: seconds in the retry-after header.
    */
   retryAfter?: number;
+}
+/**
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Subagent".
+ */
+export interface ScenarioSubagent {
+  /**
+   * Text the subagent's first user message contains (the prompt the main agent gave it).
+   */
+  prompt: string;
+  /**
+   * The subagent's turns, as `turns`.
+   *
+   * @minItems 1
+   */
+  turns: [ScenarioTurn, ...ScenarioTurn[]];
 }
 /**
  * The anthropic-messages wire body (design.md, 'wire body'): `system` and `messages` of a Messages API request (POST /v1/messages), as the official Stainless OpenAPI spec (May 2026, anthropic/openapi.stainless.json) defines CreateMessageParams, InputMessage and the Request*Block schemas. `additionalProperties: false` is set exactly where that spec sets it. Other top-level request keys are allowed and only loosely typed. Server-tool blocks are left out. Written by hand; see docs/decisions/wire-schemas.md.

@@ -47,6 +47,8 @@ export interface Profile {
    * after the standard rules, to both sides of every comparison (check, gate, the matchers).
    */
   redactions?: readonly RedactionRule[];
+  /** The schema kind of each tool's observation when it is not `observations/<tool>` (checked by `correx check`). */
+  observationKinds?: Readonly<Record<string, string>>;
   /** The profile's tool result after truncation: opencode-core → ToolResultValue, opencode-cli → CliFormatResult, codex-cli → {output}. */
   format(request: FormatRequest, store: OutputStorePort): unknown;
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult;

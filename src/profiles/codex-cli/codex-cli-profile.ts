@@ -20,6 +20,12 @@ export const codexCli: Profile = {
   id: "codex-cli",
   version: "0.171.0",
   redactions: codexRedactions,
+  observationKinds: {
+    exec_command: "observations/command-run",
+    write_stdin: "observations/command-run",
+    apply_patch: "observations/patch-applied",
+    view_image: "observations/image-read",
+  },
   format: (request) => formatCodexTool(request),
   truncate(request: TruncateRequest, _store: OutputStorePort): TruncateResult {
     if (request.text === undefined) throw new UnsupportedError("codex-cli truncate takes `text`");
