@@ -32,7 +32,8 @@ Each scenario gets a fresh workspace; CMD runs there with PWD set and these in i
 CORREX_BASE_URL, CORREX_MODEL, CORREX_WORKSPACE, CORREX_PROMPT, CORREX_PROTOCOL, CORREX_RUN_DIR,
 CORREX_CONFIG (the rendered template). CMD's arguments may hold the same {{placeholders}}.
 
-  --profile P              opencode-cli | opencode-core | codex-cli (openai-responses only; --model gpt-5.5)
+  --profile P              opencode-cli | opencode-core | codex-cli (openai-responses only; --model gpt-5.5) |
+                           gemini-cli (google-gemini only; --model gemini-2.5-pro)
   --protocol X             openai-chat | anthropic-messages | google-gemini | openai-responses (repeatable)
   --scenario FILE          a scenario (fixtures/scenarios/*.yaml; repeatable)
   --config-template FILE   rendered per scenario: {{baseURL}} {{model}} {{workspace}} {{prompt}} {{runDir}}
