@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { loadValidator } from "../../schema/load-validator.js";
+import { lowerGeminiTurn } from "./lower-gemini-cli.js";
+
+describe("lowerGeminiTurn (docs/spec/gemini-cli-0.61.0.md §1)", () => {
+  it("§1.2, §1.3, §1.5: the calls with the thought signature on the first only, then each response (name, response, id) followed by its sibling parts", async () => {
+    const body = lowerGeminiTurn(
+      "Do it.",
+      [
+        { tool: "read_file", input: { file_path: "a.png" }, result: { response: { output: "Binary content provided (1 item(s))." }, parts: [{ inlineData: { data: "AA==", mimeType: "image/png" } }] } },
+        { tool: "no_such_tool", input: {}, result: { response: { error: 'Tool "no_such_tool" not found.' } } },
+      ],
+      1796141746042,
+    );
+    expect(JSON.stringify(body)).toBe(
+      '{"contents":[{"parts":[{"text":"Do it."}],"role":"user"},' +
+        '{"parts":[{"functionCall":{"id":"read_file_1796141746042_0","args":{"file_path":"a.png"},"name":"read_file"},"thoughtSignature":"skip_thought_signature_validator"},' +
+        '{"functionCall":{"id":"no_such_tool_1796141746042_1","args":{},"name":"no_such_tool"}}],"role":"model"},' +
+        '{"parts":[{"functionResponse":{"name":"read_file","response":{"output":"Binary content provided (1 item(s))."},"id":"read_file_1796141746042_0"}},' +
+        '{"inlineData":{"data":"AA==","mimeType":"image/png"}},' +
+        '{"functionResponse":{"name":"no_such_tool","response":{"error":"Tool \\"no_such_tool\\" not found."},"id":"no_such_tool_1796141746042_1"}}],"role":"user"}]}',
+    );
+    const validate = await loadValidator("wire/google-gemini");
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  });
+});
