@@ -7,9 +7,8 @@ import type { CodexOutput } from "../profiles/codex-cli/codex-result.js";
 import type { GeminiCliResult } from "../profiles/gemini-cli/gemini-result.js";
 import { UnsupportedError } from "../profiles/profile.js";
 import { coreReplayedResult } from "../loop/loop-core-replay.js";
-import { unavailableToolMessage } from "../profiles/opencode-cli/format-invalid.js";
 import type { CliFormatResult } from "../profiles/opencode-cli/format-result.js";
-import { BUILT_IN_TOOLS, defaultAvailableTools, resolveToolName } from "../profiles/opencode-cli/tool-availability.js";
+import { cliHistoryCall } from "../profiles/opencode-cli/cli-history-call.js";
 import type { OutputStorePort } from "../profiles/output-store-port.js";
 import type { FormatOptions, Profile } from "../profiles/profile.js";
 import { extractGateFragments, type GateFragment } from "./gate-fragments.js";
@@ -48,15 +47,6 @@ export interface ExpectedTurnOptions {
 export function expectedTurnFragments(options: ExpectedTurnOptions): GateFragment[] {
   const body = options.profile.id === "opencode-cli" ? lowerCliTurn(options) : options.profile.id === "codex-cli" ? lowerCodexCliTurn(options) : options.profile.id === "gemini-cli" ? lowerGeminiCliTurn(options) : lowerCoreTurn(options);
   return extractGateFragments(options.protocol, body);
-}
-
-/** The tool name and input a v1 call carries in history: an unknown tool becomes `invalid`. @see spec §2.0, README "unknown tool" */
-export function cliHistoryCall(tool: string, input: unknown, options: FormatOptions): { tool: string; input: unknown } {
-  const available = options.availableTools ?? defaultAvailableTools(options.model, options.provider);
-  const resolved = resolveToolName(tool, available);
-  if (resolved !== undefined) return { tool: resolved, input };
-  if (BUILT_IN_TOOLS.has(tool)) return { tool, input };
-  return { tool: "invalid", input: { tool, error: unavailableToolMessage(tool, available) } };
 }
 
 /** The profile's result for one call: the precomputed one, or the call formatted now. */

@@ -1,4 +1,4 @@
-import { cliHistoryCall } from "../gate/gate-expected.js";
+import { cliHistoryCall } from "../profiles/opencode-cli/cli-history-call.js";
 import { createNodeEnvironment } from "../environment/node-environment.js";
 import { lowerCore } from "../lower/lower-core.js";
 import type { Protocol } from "../lower/lowering-result.js";
