@@ -6,6 +6,9 @@ import { ByteTail } from "../text/byte-tail.js";
 import { LineSplitter } from "../text/line-splitter.js";
 import type { Subject, SubjectReply } from "./subject.js";
 
+/** How long a (re)started subject may take to answer `hello` (`--start-timeout`): a slow interpreter start is not a case's timeout. */
+export const DEFAULT_START_TIMEOUT_MS = 10_000;
+
 /** After this many failed starts in a row, the subject is not started again (`--max-failed-starts`). */
 export const DEFAULT_MAX_FAILED_STARTS = 3;
 
@@ -16,7 +19,7 @@ export const MAX_REPLY_BYTES = 4 * MAX_RECORD_BYTES;
 const EXIT_FLUSH_MS = 250;
 
 export interface CommandSubjectOptions {
-  /** How long a (re)started subject may take to answer `hello` (default: the request's timeout). */
+  /** How long a (re)started subject may take to answer `hello` (default DEFAULT_START_TIMEOUT_MS). */
   startTimeoutMs?: number;
   /** Failed starts in a row after which every remaining call is a crash at once (default 3). */
   maxFailedStarts?: number;
@@ -177,7 +180,7 @@ export function createCommandSubject(command: string, options: CommandSubjectOpt
         }
         // A (re)started subject first answers `hello` within the start timeout; any well-formed
         // answer (even one that does not support hello) means it is up.
-        const startTimeoutMs = options.startTimeoutMs ?? timeoutMs;
+        const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
         start();
         const hello = await send("hello", {}, startTimeoutMs);
         if (hello.kind === "timeout" || hello.kind === "crash") {

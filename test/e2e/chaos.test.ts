@@ -168,8 +168,8 @@ describe.skipIf(!canTrackProcesses)("subjects and agents die with their run (iss
 });
 
 describe("time limits mean what they say (issue 14: hangs)", () => {
-  it("a subject that never answers hello costs --timeout per start, and 3 failed starts end the restarts", () => {
-    const run = correx(["check", "--root", corpus, "--update", "no", "--reporter", "json", "--timeout", "300", "--subject", subject("silent")]);
+  it("a subject that never answers hello costs --start-timeout per start, and 3 failed starts end the restarts", () => {
+    const run = correx(["check", "--root", corpus, "--update", "no", "--reporter", "json", "--start-timeout", "300", "--subject", subject("silent")]);
     const rows = caseRows(run);
     expect(rows.map((row) => [row.status, row.message])).toEqual([
       ["crash", "subject failed to start: no answer to hello within 300 ms of starting"],

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseBaseline } from "../../conformance/baseline.js";
-import { createCommandSubject, DEFAULT_MAX_FAILED_STARTS, type CommandSubjectOptions } from "../../conformance/command-subject.js";
+import { createCommandSubject, DEFAULT_MAX_FAILED_STARTS, DEFAULT_START_TIMEOUT_MS, type CommandSubjectOptions } from "../../conformance/command-subject.js";
 import { exitCodeOf } from "../../conformance/case-outcome.js";
 import { emptySelectionReason, isFiltered, type CorpusFilter } from "../../conformance/corpus-filter.js";
 import { goldenPathOf, loadCases, type CorpusLocation } from "../../conformance/load-corpus.js";
@@ -52,7 +52,7 @@ DIR collects what it produced.
                      becomes the spec; said loudly)
   --ci               behave as under CI (write nothing)
   --timeout MS       per-case timeout for adapter subjects, 1 … 2147483647 (default 10000)
-  --start-timeout MS how long a (re)started cmd: subject may take to answer hello (default: --timeout)
+  --start-timeout MS how long a (re)started cmd: subject may take to answer hello (default ${DEFAULT_START_TIMEOUT_MS})
   --max-failed-starts K
                      after K failed starts of a cmd: subject in a row, the remaining cases are
                      crashes at once, with the reason (default ${DEFAULT_MAX_FAILED_STARTS})
@@ -216,6 +216,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
     shard: values.shard === undefined ? undefined : String(values.shard),
     baseline: baselineFile,
     filtered: isFiltered(filter),
+    pendingDir: plan.pendingRoot,
   };
   for (const target of targets) {
     if (target.name === "html") {
