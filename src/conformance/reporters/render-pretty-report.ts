@@ -40,7 +40,9 @@ export function renderPrettyReport(run: CheckRun, metadata: RunMetadata): string
   out.push(
     "",
     `${s.total} case${s.total === 1 ? "" : "s"}: ${s.pass} passed, ${s.fail} failed, ${s.xfail} xfail, ${s.unsupported} unsupported, ${s.crash} crashed, ${s.timeout} timed out` +
-      (s.pending ? `; ${s.pending} pending golden${s.pending === 1 ? "" : "s"} to review (correx golden review)` : "") +
+      (s.pending
+        ? `; ${s.pending} pending golden${s.pending === 1 ? "" : "s"} ${metadata.pendingDir ? `written to ${metadata.pendingDir} (outside the corpus)` : "to review (correx golden review)"}`
+        : "") +
       (s.updated ? `; ${s.updated} golden${s.updated === 1 ? "" : "s"} updated` : "") +
       ` in ${(s.durationMs / 1000).toFixed(2)} s (subject: ${metadata.subject}${metadata.shard ? `, shard ${metadata.shard}` : ""})`,
   );

@@ -7,4 +7,6 @@ export interface RunMetadata {
   shard?: string;
   baseline?: string;
   filtered: boolean;
+  /** Pending files went to this folder (`--pending-dir`), outside the corpus. */
+  pendingDir?: string;
 }
