@@ -32,22 +32,29 @@ export function generateDifferentialScenarios(options: DifferentialOptions): Sce
   return scenarios;
 }
 
-/** Groups calls into turns: a call that changes the workspace is alone; read-only calls go 1–4 at a time. */
+/** Calls that look at the whole tree (or run a shell): never in one turn with a call that changes the workspace. */
+const SEARCHING = new Set(["glob", "grep", "bash"]);
+
+/**
+ * Groups calls into turns of one to eight parallel calls (fewer turns amortise the agent's own
+ * per-step cost). Every call that changes the workspace targets a path of its own, so such calls
+ * may share a turn with each other and with reads, but never with a search or a shell command,
+ * whose result would depend on which parallel call finished first.
+ */
 function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[]): ScenarioCall[][] {
   const turns: ScenarioCall[][] = [];
   let index = 0;
   while (index < calls.length) {
-    const first = calls[index]!;
-    if (first.mutates) {
-      turns.push([first.call]);
+    const wanted = random.pick([1, 2, 3, 4, 5, 6, 8]);
+    const group: GeneratedCall[] = [calls[index++]!];
+    while (group.length < wanted && index < calls.length) {
+      const next = calls[index]!;
+      const clash = next.mutates ? group.some((call) => SEARCHING.has(call.call.tool)) : SEARCHING.has(next.call.tool) && group.some((call) => call.mutates);
+      if (clash) break;
+      group.push(next);
       index += 1;
-      continue;
     }
-    const group: ScenarioCall[] = [first.call];
-    index += 1;
-    const wanted = random.pick([1, 1, 2, 2, 3, 4]);
-    while (group.length < wanted && index < calls.length && !calls[index]!.mutates) group.push(calls[index++]!.call);
-    turns.push(group);
+    turns.push(group.map((call) => call.call));
   }
   return turns;
 }

@@ -12,19 +12,23 @@ export interface ParameterSpec {
   key: string;
   type: ParameterType;
   optional?: boolean;
+  /** A number must be greater than this (Effect `isGreaterThan`). @see the 1.18.33 binary's v1 schemas */
+  greaterThan?: number;
+  /** A number must be at least this (Effect `isGreaterThanOrEqualTo`). */
+  atLeast?: number;
 }
 
 /** Parameters of each v1 built-in tool, in schema order. */
 export const TOOL_PARAMETERS: Readonly<Record<string, readonly ParameterSpec[]>> = {
   bash: [
     { key: "command", type: "string" },
-    { key: "timeout", type: "number", optional: true },
+    { key: "timeout", type: "number", optional: true, greaterThan: 0 },
     { key: "workdir", type: "string", optional: true },
   ],
   read: [
     { key: "filePath", type: "string" },
-    { key: "offset", type: "number", optional: true },
-    { key: "limit", type: "number", optional: true },
+    { key: "offset", type: "number", optional: true, atLeast: 0 },
+    { key: "limit", type: "number", optional: true, atLeast: 0 },
   ],
   write: [
     { key: "content", type: "string" },

@@ -52,6 +52,6 @@ describe("formatEdit (§2.4 v2)", () => {
       failure: "Found multiple exact matches for oldString. Provide more surrounding context or set replaceAll to true.",
     });
     expect(formatEdit(base, { path: "/w/a", error: "changed" })).toEqual({ failure: "File changed after permission approval. Read it again before editing." });
-    expect(formatEdit(base, { path: "/w/a", error: "unable" })).toEqual({ failure: "Unable to edit /w/a" });
+    expect(formatEdit(base, { path: "/w/a", error: "unable" })).toEqual({ failure: "Unable to edit a" }); // the path as the model gave it (bundle EditTool: `Unable to edit ${A.path}`)
   });
 });

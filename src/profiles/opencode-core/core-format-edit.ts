@@ -60,6 +60,7 @@ export function editFailureText(error: NonNullable<EditFacts["error"]>, path: st
     case "changed":
       return "File changed after permission approval. Read it again before editing.";
     case "identical":
+      return "No changes to apply: oldString and newString are identical.";
     case "file-missing":
     case "is-directory":
     case "span-too-large":
@@ -79,8 +80,11 @@ export function editFailureText(error: NonNullable<EditFacts["error"]>, path: st
  */
 export function formatEdit(editInput: EditInput, observation: EditFacts, options: FormatOptions = {}): ToolOutput | ToolFailure {
   requireFacts("edit", observation, { path: "string" });
-  if (editInput.oldString === "") return toolFailure(editFailureText("empty-old-string", observation.path));
-  if (observation.error !== undefined) return toolFailure(editFailureText(observation.error, observation.path));
+  // v2 checks identical strings, then an empty oldString, before touching the path; its
+  // "Unable to edit" names the path as the model gave it (bundle EditTool)
+  if (editInput.oldString === editInput.newString) return toolFailure(editFailureText("identical", editInput.path));
+  if (editInput.oldString === "") return toolFailure(editFailureText("empty-old-string", editInput.path));
+  if (observation.error !== undefined) return toolFailure(editFailureText(observation.error, typeof editInput.path === "string" ? editInput.path : observation.path));
   const resource = observation.resource ?? resourceOf(observation.path, options.cwd);
   const replacements = observation.replacements ?? 1;
   const lines = [

@@ -2,6 +2,7 @@ import { dirnamePath, resolvePath } from "../../text/path-posix.js";
 import { encodeBase64 } from "../../text/base64.js";
 import { isFsFailure, type EnvironmentPort } from "../environment-port.js";
 import { inputPath, type OpencodeRunContext } from "./opencode-runtime.js";
+import { replaceV1 } from "./edit-replacers.js";
 import { extensionMime } from "./read-sniff-mime.js";
 
 type Observation = Record<string, unknown>;
@@ -65,13 +66,33 @@ export async function runWrite(context: OpencodeRunContext): Promise<Observation
   return { path: absolute, existed };
 }
 
+const BOM = "\ufeff";
+
+/** `\r\n` when the text holds one, else `\n`. */
+const lineEndingOf = (text: string) => (text.includes("\r\n") ? "\r\n" : "\n");
+
+/** A string with its line endings made the file's: CRLF → LF, then LF → the file's ending. */
+const inLineEnding = (value: string, ending: string) => {
+  const lf = value.replaceAll("\r\n", "\n");
+  return ending === "\n" ? lf : lf.replaceAll("\n", "\r\n");
+};
+
+/** A leading U+FEFF removed, and whether there was one. */
+const withoutBom = (text: string) => (text.startsWith(BOM) ? { bom: true, text: text.slice(1) } : { bom: false, text });
+
 /**
- * edit: the replacement count, or why it failed, checked in this order: a missing file (created
- * from an empty oldString), a directory, identical strings, an empty oldString, no exact match,
- * several matches without replaceAll. The file is then rewritten with the replacement.
- * Only exact matching is modelled: v1's fuzzy replacers are not (a fuzzy-only match reads as
- * not-found).
- * @see spec §2.4, schemas/observations/edit.json
+ * edit: the replacement count, or why it failed, in each runtime's order, and the file rewritten.
+ *
+ * v1: identical strings first; an empty oldString creates a missing file (BOM of newString kept)
+ * or is refused for any existing path; then a missing file, a directory; the file is decoded with
+ * its BOM set aside, oldString and newString take the file's line endings (CRLF when it holds
+ * one), and the fuzzy replacer chain decides (edit-replacers.ts); the BOM is written back when
+ * the old or the new text had one.
+ *
+ * v2: identical strings, then an empty oldString, then a path that is not a file (`unable`); the
+ * bytes' BOM set aside, line endings adapted the same way, exact non-overlapping occurrences
+ * counted; String.prototype.replace/replaceAll (with their `$` patterns) make the new text.
+ * @see spec §2.4; the bundled edit tools of the 1.18.33 binary (v1 `Ts`, v2 `EditTool`)
  */
 export async function runEdit(context: OpencodeRunContext): Promise<Observation> {
   const path = inputPath(context);
@@ -81,25 +102,43 @@ export async function runEdit(context: OpencodeRunContext): Promise<Observation>
   const oldString = typeof input.oldString === "string" ? input.oldString : "";
   const newString = typeof input.newString === "string" ? input.newString : "";
   const replaceAll = input.replaceAll === true;
-  const stat = await environment.stat(absolute);
-  if (stat.kind === "missing") {
-    if (oldString === "") {
-      const failure = await environment.writeFile(absolute, new TextEncoder().encode(newString), { parents: true });
-      return failure ? { error: failure.message } : { path: absolute, replacements: 1 };
-    }
-    return { path: absolute, error: "file-missing" };
-  }
-  if (stat.kind === "directory") return { path: absolute, error: "is-directory" };
   if (oldString === newString) return { path: absolute, error: "identical" };
-  if (oldString === "") return { path: absolute, error: "empty-old-string" };
+  const stat = await environment.stat(absolute);
+  if (context.runtime === "v2") {
+    if (oldString === "") return { path: absolute, error: "empty-old-string" };
+    if (stat.kind !== "file") return { path: absolute, error: "unable" };
+    const read = await environment.readFile(absolute);
+    if (isFsFailure(read)) return { path: absolute, error: "unable" };
+    const bom = read[0] === 0xef && read[1] === 0xbb && read[2] === 0xbf;
+    const text = new TextDecoder().decode(bom ? read.subarray(3) : read);
+    const ending = lineEndingOf(text);
+    const find = inLineEnding(oldString, ending);
+    const replacement = inLineEnding(newString, ending);
+    let count = 0;
+    for (let at = text.indexOf(find); at !== -1; at = text.indexOf(find, at + find.length)) count++;
+    if (count === 0) return { path: absolute, error: "not-found" };
+    if (count > 1 && !replaceAll) return { path: absolute, error: "multiple" };
+    const edited = withoutBom(replaceAll ? text.replaceAll(find, replacement) : text.replace(find, replacement));
+    const failure = await environment.writeFile(absolute, new TextEncoder().encode((bom || edited.bom ? BOM : "") + edited.text));
+    if (failure) return { path: absolute, error: "unable" };
+    return { path: absolute, replacements: count };
+  }
+  if (oldString === "") {
+    if (stat.kind !== "missing") return { path: absolute, error: "empty-old-string" };
+    const created = withoutBom(newString);
+    const failure = await environment.writeFile(absolute, new TextEncoder().encode((created.bom ? BOM : "") + created.text), { parents: true });
+    return failure ? { error: failure.message } : { path: absolute, replacements: 1 };
+  }
+  if (stat.kind === "missing") return { path: absolute, error: "file-missing" };
+  if (stat.kind === "directory") return { path: absolute, error: "is-directory" };
   const read = await environment.readFile(absolute);
   if (isFsFailure(read)) return { error: read.message };
-  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(read);
-  const count = text.split(oldString).length - 1;
-  if (count === 0) return { path: absolute, error: "not-found" };
-  if (count > 1 && !replaceAll) return { path: absolute, error: "multiple" };
-  const edited = replaceAll ? text.split(oldString).join(newString) : text.replace(oldString, () => newString);
-  const failure = await environment.writeFile(absolute, new TextEncoder().encode(edited));
+  const original = withoutBom(new TextDecoder("utf-8", { ignoreBOM: true }).decode(read));
+  const ending = lineEndingOf(original.text);
+  const result = replaceV1(original.text, inLineEnding(oldString, ending), inLineEnding(newString, ending), replaceAll);
+  if (typeof result !== "string") return { path: absolute, error: result.miss };
+  const edited = withoutBom(result);
+  const failure = await environment.writeFile(absolute, new TextEncoder().encode((original.bom || edited.bom ? BOM : "") + edited.text));
   if (failure) return { error: failure.message };
-  return { path: absolute, replacements: replaceAll ? count : 1 };
+  return { path: absolute, replacements: 1 };
 }
