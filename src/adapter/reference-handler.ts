@@ -3,6 +3,7 @@ import { findProfile, profiles } from "../profiles/profile-registry.js";
 import { UnsupportedError, type FormatOptions } from "../profiles/profile.js";
 import type { OutputStorePort } from "../profiles/output-store-port.js";
 import { AdapterError } from "./adapter-error.js";
+import { correxVersion as version } from "./correx-version.js";
 import type { Message } from "../generated/schema-types.js";
 import { lowerCore } from "../lower/lower-core.js";
 import { lowerCli, type CliFrom } from "../lower/opencode-cli/lower-cli.js";
@@ -15,7 +16,6 @@ import { toValidationIssues } from "../schema/validation-issue.js";
 /** Where the reference saves truncated output when a request names no outputDir. */
 export const DEFAULT_OUTPUT_DIR = "/tmp/correx-output";
 
-const version = "0.1.0";
 const stores = new Map<string, OutputStorePort>();
 
 function storeFor(options: FormatOptions | undefined): OutputStorePort {

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
+import { correxVersion } from "../adapter/correx-version.js";
 import { InputError } from "../input/input-error.js";
 import type { CommandIo } from "./command-io.js";
+import { commandHelp } from "./command-help.js";
 import { UsageError } from "./usage-error.js";
 
 const help = `correx: conformance and golden tests for what an agent's model sees when a tool returns
@@ -18,7 +20,7 @@ commands:
   gate       run an agent against the fake provider and check every tool result it sends
 
 exit codes: 0 all good; 1 something does not conform; 2 usage or input error
-run 'correx <command> --help' for a command's options`;
+'correx help <command>' or 'correx <command> --help' shows a command's options; --version its version`;
 
 type Command = (args: string[], io: CommandIo) => Promise<number>;
 
@@ -38,22 +40,52 @@ const io: CommandIo = {
   err: (text) => void process.stderr.write(text),
 };
 
+/** The help topic a command line asks for with --help/-h before any `--` ("golden review" for `golden review --help`), or null. */
+function helpTopicOf(name: string, rest: string[]): string | null {
+  const own = rest.indexOf("--") === -1 ? rest : rest.slice(0, rest.indexOf("--"));
+  if (!own.includes("--help") && !own.includes("-h")) return null;
+  const sub = rest[0];
+  return sub !== undefined && commandHelp[`${name} ${sub}`] ? `${name} ${sub}` : name;
+}
+
 async function main(argv: string[]): Promise<number> {
-  const debug = argv.includes("--debug");
-  const args = argv.filter((arg) => arg !== "--debug");
+  // --debug is correx's own flag only before `--`: what follows belongs to the agent, untouched.
+  const split = argv.indexOf("--");
+  const own = split === -1 ? argv : argv.slice(0, split);
+  const debug = own.includes("--debug");
+  const args = [...own.filter((arg) => arg !== "--debug"), ...(split === -1 ? [] : argv.slice(split))];
   const [name, ...rest] = args;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+  if (name === undefined || name === "--help" || name === "-h") {
     io.out(help + "\n");
     return name === undefined ? 2 : 0;
   }
-  if (name === "--version" || name === "-v") {
-    io.out("correx 0.1.0\n");
+  if (name === "help") {
+    if (rest.length === 0) {
+      io.out(help + "\n");
+      return 0;
+    }
+    const topic = rest.join(" ");
+    const text = commandHelp[topic];
+    if (!text) {
+      io.err(`correx help: unknown command "${topic}"; known: ${Object.keys(commandHelp).join(", ")}\n`);
+      return 2;
+    }
+    io.out((await text()) + "\n");
+    return 0;
+  }
+  if (name === "--version" || name === "-v" || name === "version") {
+    io.out(`correx ${correxVersion}\n`);
     return 0;
   }
   const load = commands[name];
   if (!load) {
     io.err(`correx: unknown command "${name}"; run 'correx --help'\n`);
     return 2;
+  }
+  const topic = helpTopicOf(name, rest);
+  if (topic !== null) {
+    io.out((await commandHelp[topic]!()) + "\n");
+    return 0;
   }
   try {
     return await (await load())(rest, io);

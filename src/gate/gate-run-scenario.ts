@@ -298,7 +298,7 @@ function callOutcome(options: GateScenarioOptions, call: ScriptedCall, expected:
       exit.status === "timeout"
         ? `the agent was killed after ${options.timeoutMs} ms before sending the result of ${label}`
         : exit.status === "spawn-error" || exit.code !== 0
-          ? `the agent ended (${exit.status === "spawn-error" ? "could not start" : exit.signal ? `signal ${exit.signal}` : `exit ${exit.code}`}) without sending the result of ${label}; output: ${lastLine(exit.outputTail)}`
+          ? `the agent ended (${exit.status === "spawn-error" ? "could not start" : exit.signal ? `signal ${exit.signal}` : `exit ${exit.code}`}) without sending the result of ${label}; its output ended with: ${outputTail(exit.outputTail)}`
           : `the agent never sent the result of ${label}`;
     return { ...base2, status: agentState, message: why };
   }
@@ -310,7 +310,14 @@ function callOutcome(options: GateScenarioOptions, call: ScriptedCall, expected:
   return { ...base2, status: "fail", message: `${label}: ${comparison.firstByte}`, differences: comparison.differences, actual, expected };
 }
 
-function lastLine(text: string): string {
-  const lines = text.trim().split("\n");
-  return JSON.stringify((lines[lines.length - 1] ?? "").slice(0, 300));
+/** Lines and characters of an agent's output a crash message quotes: enough for a stack trace's head, bounded. */
+const TAIL_LINES = 20;
+const TAIL_CHARS = 2000;
+
+/** The end of a crashed agent's output for its report: the last TAIL_LINES non-empty lines, at most TAIL_CHARS characters, quoted. */
+function outputTail(text: string): string {
+  const lines = text.split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
+  let tail = lines.slice(-TAIL_LINES).join("\n");
+  if (tail.length > TAIL_CHARS) tail = `…${tail.slice(-TAIL_CHARS)}`;
+  return lines.length === 0 ? "(none)" : `\n${tail}`;
 }

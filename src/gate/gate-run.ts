@@ -23,7 +23,9 @@ export interface GateRunOptions {
   env?: NodeJS.ProcessEnv;
   /** `--against golden`: the golden fragments of a scenario (null when it has none yet). */
   goldenOf?: (scenario: Scenario) => Record<string, GateComparable> | null;
-  /** Called after each scenario (golden recording, progress). */
+  /** How many scenarios run at once (default 1). */
+  jobs?: number;
+  /** Called after each scenario, in scenario order (golden recording, progress). */
   onScenario?: (scenario: Scenario, run: GateScenarioRun) => CaseOutcome[] | void;
 }
 
@@ -61,28 +63,50 @@ async function runGateScenarioSafely(options: Parameters<typeof runGateScenario>
   }
 }
 
-/** `correx gate`: every scenario in turn, the run going on past timeouts, crashes and correx's own failures. */
+/**
+ * `correx gate`: every scenario, the run going on past timeouts, crashes and correx's own
+ * failures. Up to `jobs` scenarios run at once, each with its own run directory, fake server
+ * (its own port), workspace and agent process; outcomes, and the `onScenario` calls, come in
+ * scenario order whatever order they finish in.
+ */
 export async function runGate(options: GateRunOptions): Promise<CheckRun> {
   const started = performance.now();
-  const outcomes: CaseOutcome[] = [];
-  for (const scenario of options.scenarios) {
-    const runDirectory = mkdtempSync(join(options.workRoot, `${scenario.name}-${options.protocol}-`));
-    const timeoutMs = Math.max(options.timeoutMs, (scenario.timeoutSeconds ?? 0) * 1000);
-    const run = await runGateScenarioSafely({
-      profile: options.profile,
-      protocol: options.protocol,
-      scenario,
-      command: options.command,
-      configTemplate: options.configTemplate,
-      model: options.model,
-      runDirectory,
-      timeoutMs,
-      modalities: options.modalities,
-      env: options.env,
-      golden: options.goldenOf ? (options.goldenOf(scenario) ?? {}) : undefined,
-    });
-    const replaced = options.onScenario?.(scenario, run);
-    outcomes.push(...(replaced ?? run.outcomes));
-  }
+  const jobs = Math.max(1, Math.min(options.jobs ?? 1, options.scenarios.length));
+  const finished: (CaseOutcome[] | undefined)[] = options.scenarios.map(() => undefined);
+  const runs: (GateScenarioRun | undefined)[] = options.scenarios.map(() => undefined);
+  let emitted = 0;
+  // onScenario (progress lines, golden writes) is called in scenario order, as soon as every earlier scenario has been.
+  const emitReady = () => {
+    while (emitted < options.scenarios.length && runs[emitted] !== undefined) {
+      const run = runs[emitted]!;
+      finished[emitted] = options.onScenario?.(options.scenarios[emitted]!, run) ?? run.outcomes;
+      emitted++;
+    }
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < options.scenarios.length) {
+      const index = next++;
+      const scenario = options.scenarios[index]!;
+      const runDirectory = mkdtempSync(join(options.workRoot, `${scenario.name}-${options.protocol}-`));
+      const timeoutMs = Math.max(options.timeoutMs, (scenario.timeoutSeconds ?? 0) * 1000);
+      runs[index] = await runGateScenarioSafely({
+        profile: options.profile,
+        protocol: options.protocol,
+        scenario,
+        command: options.command,
+        configTemplate: options.configTemplate,
+        model: options.model,
+        runDirectory,
+        timeoutMs,
+        modalities: options.modalities,
+        env: options.env,
+        golden: options.goldenOf ? (options.goldenOf(scenario) ?? {}) : undefined,
+      });
+      emitReady();
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
+  const outcomes = finished.flatMap((list) => list ?? []);
   return { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: outcomes.map((outcome) => outcome.id) };
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseBaseline } from "../../conformance/baseline.js";
 import { createCommandSubject, DEFAULT_MAX_FAILED_STARTS, DEFAULT_START_TIMEOUT_MS, type CommandSubjectOptions } from "../../conformance/command-subject.js";
@@ -22,6 +22,7 @@ import { InputError } from "../../input/input-error.js";
 import { profiles } from "../../profiles/profile-registry.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
+import { correxVersion } from "../../adapter/correx-version.js";
 import type { CommandIo } from "../command-io.js";
 import { packageRoot } from "../package-root.js";
 import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
@@ -131,6 +132,8 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
 
   const root = values.root ? resolve(String(values.root)) : packageRoot;
   const location: CorpusLocation = { casesRoot: `${root}/fixtures/cases`, goldenRoot: `${root}/golden` };
+  const corpusProblem = emptyCorpusReason(location.casesRoot);
+  if (corpusProblem) throw new UsageError(`correx check: ${corpusProblem}${values.root ? "" : " (the corpus bundled with correx; is the package complete?)"}; choose a corpus with --root DIR (DIR/fixtures/cases/<profile>/<area>/<case>.yaml, DIR/golden/)`);
   const baselineFile = values.baseline === undefined ? undefined : String(values.baseline);
   let baseline: Set<string> | undefined;
   if (baselineFile) {
@@ -209,7 +212,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
     if (reason) throw new UsageError(`correx check: ${reason}`);
   }
   const metadata: RunMetadata = {
-    correxVersion: "0.1.0",
+    correxVersion,
     subject: subject.name,
     profiles: Object.fromEntries(Object.values(profiles).map((profile) => [profile.id, profile.version])),
     date: new Date().toISOString(),
@@ -245,4 +248,21 @@ async function createSubject(spec: string, options: CommandSubjectOptions): Prom
     return createCommandSubject(command, options);
   }
   throw new UsageError(`correx check: --subject must be reference, module:PATH or cmd:COMMAND, found "${spec}"`);
+}
+
+/** Why a cases folder holds no corpus (missing, not a folder, or no case file under it), or null when it has a case. */
+function emptyCorpusReason(casesRoot: string): string | null {
+  const hasCase = (dir: string): boolean => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isFile() && entry.name.endsWith(".yaml")) return true;
+      if (entry.isDirectory() && hasCase(`${dir}/${entry.name}`)) return true;
+    }
+    return false;
+  };
+  try {
+    return hasCase(casesRoot) ? null : `no case file (*.yaml) under ${casesRoot}`;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" ? `${casesRoot} does not exist` : code === "ENOTDIR" ? `${casesRoot} is not a folder` : `cannot read ${casesRoot} (${code ?? String(error)})`;
+  }
 }

@@ -18,10 +18,15 @@ import type { Protocol } from "../../lower/lowering-result.js";
 import { findProfile, profiles } from "../../profiles/profile-registry.js";
 import { loadScenario } from "../../scenario/load-scenario.js";
 import type { Scenario } from "../../scenario/scenario.js";
+import { correxVersion } from "../../adapter/correx-version.js";
 import type { CommandIo } from "../command-io.js";
-import { parseCommandArgs, parseMillisecondsFlag } from "../parse-command-args.js";
+import { expandScenarioPaths } from "../expand-scenario-paths.js";
+import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
+import { resolveAgentCommand } from "../resolve-agent-command.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
+import { renderHtmlReport } from "../../report/render-html-report.js";
+import { writeHtmlReport } from "../../report/write-html-report.js";
 
 export const gateHelp = `usage: correx gate --profile P --protocol X --scenario FILE… [options] -- CMD…
 
@@ -31,11 +36,16 @@ and observation (or, with --against golden, against goldens recorded from an ear
 Each scenario gets a fresh workspace; CMD runs there with PWD set and these in its environment:
 CORREX_BASE_URL, CORREX_MODEL, CORREX_WORKSPACE, CORREX_PROMPT, CORREX_PROTOCOL, CORREX_RUN_DIR,
 CORREX_CONFIG (the rendered template). CMD's arguments may hold the same {{placeholders}}.
+CMD's relative paths are from where correx was started: an argument that names an existing file
+there (the program only when it holds a /) is passed as its absolute path; the rest untouched.
 
   --profile P              opencode-cli | opencode-core | codex-cli (openai-responses only; --model gpt-5.5) |
                            gemini-cli (google-gemini only; --model gemini-2.5-pro)
   --protocol X             openai-chat | anthropic-messages | google-gemini | openai-responses (repeatable)
-  --scenario FILE          a scenario (fixtures/scenarios/*.yaml; repeatable)
+  --scenario PATH          a scenario file, a folder of them, or a quoted glob ('fixtures/scenarios/bash-*.yaml',
+                           ** for any depth); repeatable
+  --jobs N                 run N scenarios at once, each with its own fake server, port, workspace and
+                           agent process (default 1); the report order stays the scenarios' order
   --config-template FILE   rendered per scenario: {{baseURL}} {{model}} {{workspace}} {{prompt}} {{runDir}}
   --model ID               the model id the agent is configured with (default per protocol)
   --timeout MS             per-scenario deadline; the agent's process group is killed (default 120000)
@@ -43,12 +53,12 @@ CORREX_CONFIG (the rendered template). CMD's arguments may hold the same {{place
   --golden-dir DIR         golden files <DIR>/<scenario>/<protocol>.yaml (review: correx golden review --root <DIR>/..)
   --update MODE            auto (default) | always | new | no   (nothing is written under CI)
   --ci                     behave as under CI
-  --reporter R             pretty|json|junit|tap, optionally =FILE (repeatable)
+  --reporter R             pretty|json|junit|tap, optionally =FILE (repeatable); html=DIR writes the HTML report
   --work-dir DIR           where run directories go (default: a new temp dir, removed at the end)
   --keep                   keep the run directories (workspaces, agent config, outputs) for inspection
 exit codes: 0 every tool result conforms; 1 a difference, crash or timeout; 2 usage or input error`;
 
-const reporters = ["pretty", "json", "junit", "tap"] as const;
+const reporters = ["pretty", "json", "junit", "tap", "html"] as const;
 
 /** `correx gate`: see gateHelp. */
 export async function gateCommand(args: string[], io: CommandIo): Promise<number> {
@@ -69,13 +79,17 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     ci: { type: "boolean", default: false },
     reporter: { type: "string", multiple: true },
     "work-dir": { type: "string" },
+    jobs: { type: "string", default: "1" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
     io.out(gateHelp + "\n");
     return 0;
   }
-  if (positionals.length > 0) throw new UsageError(`correx gate: unexpected argument "${positionals[0]}" (the agent command goes after --)`);
+  if (positionals.length > 0) {
+    const hint = positionals[0]!.endsWith(".yaml") ? "; a glob for --scenario must be quoted so the shell leaves it: --scenario 'fixtures/scenarios/*.yaml'" : "";
+    throw new UsageError(`correx gate: unexpected argument "${positionals[0]}" (the agent command goes after --${hint})`);
+  }
   if (command.length === 0) throw new UsageError("correx gate: no agent command; give it after --");
   const profile = findProfile(String(values.profile ?? ""));
   if (!profile) throw new UsageError(`correx gate: --profile must be one of ${Object.keys(profiles).join(", ")}`);
@@ -84,8 +98,10 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   for (const protocol of protocols) {
     if (!isFakeProtocol(protocol)) throw new UsageError(`correx gate: unknown --protocol "${protocol}"`);
   }
-  const scenarioFiles = (values.scenario as string[] | undefined) ?? [];
-  if (scenarioFiles.length === 0) throw new UsageError("correx gate: give at least one --scenario FILE");
+  const scenarioValues = (values.scenario as string[] | undefined) ?? [];
+  if (scenarioValues.length === 0) throw new UsageError("correx gate: give at least one --scenario FILE");
+  const scenarioFiles = expandScenarioPaths(scenarioValues);
+  const jobs = parseCountFlag("gate", "jobs", String(values.jobs), 1);
   const timeoutMs = parseMillisecondsFlag("gate", "timeout", String(values.timeout));
   const against = String(values.against);
   if (against !== "profile" && against !== "golden") throw new UsageError(`correx gate: --against must be profile or golden, found "${against}"`);
@@ -103,6 +119,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     if (!(reporters as readonly string[]).includes(name)) throw new UsageError(`correx gate: unknown reporter "${name}"; known: ${reporters.join(", ")}`);
     return { name: name as (typeof reporters)[number], file: rest.length ? rest.join("=") : undefined };
   });
+  if (targets.some((target) => target.name === "html" && !target.file)) throw new UsageError("correx gate: the html reporter writes a folder: give it as html=DIR");
   if (targets.filter((target) => !target.file).length > 1) throw new UsageError("correx gate: only one reporter may write to stdout; give the others =FILE");
 
   const scenarios: Scenario[] = [];
@@ -118,6 +135,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     }
     configTemplate = { text, name: basename(file).replace(/\.template$/, "") };
   }
+  const agentCommand = resolveAgentCommand(command);
   const ownWorkRoot = values["work-dir"] === undefined;
   const workRoot = ownWorkRoot ? mkdtempSync(join(tmpdir(), "correx-gate-")) : resolve(String(values["work-dir"]));
   mkdirSync(workRoot, { recursive: true });
@@ -132,8 +150,9 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
         profile,
         protocol,
         scenarios,
-        command,
+        command: agentCommand,
         configTemplate,
+        jobs,
         model: values.model === undefined ? fakeModels[protocol] : String(values.model),
         workRoot,
         timeoutMs,
@@ -153,13 +172,17 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     }
     const run: CheckRun = { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: outcomes.map((outcome) => outcome.id) };
     const metadata: RunMetadata = {
-      correxVersion: "0.1.0",
+      correxVersion,
       subject: `gate: ${command.join(" ")}${against === "golden" ? " (against golden)" : ""}`,
       profiles: { [profile.id]: profile.version },
       date: new Date().toISOString(),
       filtered: false,
     };
     for (const target of targets) {
+      if (target.name === "html") {
+        writeHtmlReport(target.file!, renderHtmlReport(run, metadata));
+        continue;
+      }
       const text =
         target.name === "json" ? renderJsonReport(run, metadata) : target.name === "junit" ? renderJunitReport(run, metadata) : target.name === "tap" ? renderTapReport(run) : renderPrettyReport(run, metadata);
       if (target.file) writeReportFile(target.file, text);
