@@ -64,6 +64,13 @@ describe("editGoldenText: only changed values are rewritten (design: golden work
     expect(editGoldenText(text, next)).toBe(text.replace("truncated: false", "truncated: true"));
   });
 
+  it("inside a flow map only the changed value is replaced; the others keep their quoting", () => {
+    const text = 'correx: golden/1\ncase: c\nexpected:\n  result: { status: completed, title: "true", output: "(no output) ", metadata: { truncated: false } }\n';
+    const next = valueOf(text);
+    (next.expected.result as { output: string }).output = "(no output)";
+    expect(editGoldenText(text, next)).toBe(text.replace('"(no output) "', '"(no output)"'));
+  });
+
   it("a new long value is written with generators, never 500 lines of literal", () => {
     const text = "correx: golden/1\ncase: c\nexpected:\n  output: short\n";
     const next = valueOf(text);

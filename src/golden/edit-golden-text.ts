@@ -11,7 +11,7 @@ interface Edit {
 }
 
 /** How a node is replaced as a whole: as the value of a block-map pair, or as a block-sequence item. */
-type Place = { kind: "pair"; pair: Pair; column: number } | { kind: "item"; dashColumn: number };
+type Place = { kind: "pair"; pair: Pair; column: number } | { kind: "item"; dashColumn: number } | { kind: "flow" };
 
 /**
  * Rewrites a golden's text so that it holds `next` (the whole document as plain data, generators
@@ -108,6 +108,13 @@ class Editor {
         return node.items.flatMap((item, index) => this.value(item as Node, next[index], { kind: "item", dashColumn: this.dashColumn(item as Node) }, true));
       }
       return [this.replaceWith(node, next, place)];
+    }
+    // inside flow collections whose shape stays, only the changed values are replaced
+    if (isMap(node) && node.flow && !isGenerator(node) && isPlainObject(next) && sameKeys(node, next)) {
+      return (node.items as Pair[]).flatMap((pair) => (pair.value ? this.value(pair.value as Node, next[String((pair.key as { value: unknown }).value)], { kind: "flow" }) : []));
+    }
+    if (isSeq(node) && node.flow && Array.isArray(next) && next.length === node.items.length) {
+      return node.items.flatMap((item, index) => this.value(item as Node, next[index], { kind: "flow" }));
     }
     if (isMap(node) && isGenerator(node) && typeof next === "string") {
       const adapted = compactString(next, { relaxed: true });
@@ -220,6 +227,9 @@ class Editor {
       const keySource = this.text.slice(key.range![0], key.range![1]);
       return { start, end, text: renderPair(keySource, value, place.column, flow, quoting) };
     }
+    if (place?.kind === "flow" && node) {
+      return { start: node.range![0], end: this.valueEnd(node), text: renderFlow(value, quoting) };
+    }
     if (place?.kind === "item" && node) {
       return { start: node.range![0], end: this.valueEnd(node), text: renderItem(value, place.dashColumn, flow, quoting) };
     }
@@ -255,6 +265,20 @@ function keyOfFirst(node: YAMLMap): string | null {
 /** A map whose only key starts with `$`: a generator. */
 function isGenerator(node: YAMLMap): boolean {
   return node.items.length === 1 && (keyOfFirst(node)?.startsWith("$") ?? false);
+}
+
+/** A flow map whose keys are exactly `next`'s, in the same order. */
+function sameKeys(node: YAMLMap, next: Record<string, unknown>): boolean {
+  const keys = node.items.map((pair) => (isScalar(pair.key) ? String(pair.key.value) : "\u0000"));
+  return keys.join("\u0000") === Object.keys(next).join("\u0000");
+}
+
+/** A value inside a flow collection (one line: no block scalars there). */
+function renderFlow(value: unknown, quoting?: Scalar.Type): string {
+  const document = styled([value], true, { type: quoting, text: value });
+  (document.contents as { flow?: boolean }).flow = true;
+  const text = document.toString(STRINGIFY_OPTIONS).replace(/\n$/, "");
+  return text.slice(2, -2);
 }
 
 /** A key as a plain scalar when YAML allows, else double-quoted. */
