@@ -2473,7 +2473,7 @@ export interface Scenario {
    */
   turns: [ScenarioTurn, ...ScenarioTurn[]];
   /**
-   * Scripts for an agent's subagents (e.g. opencode's task tool): a request whose first user message does not contain the scenario's prompt comes from a subagent; it is answered from the first entry whose prompt it contains (with call ids of its own, `sub<N>_…`), or, when none matches, with a final text saying so. Never from the main script.
+   * Scripts for an agent's subagents (e.g. opencode's task tool): once a request whose user messages contain the scenario's prompt has arrived, a request whose user messages do not contain it comes from a subagent; it is answered from the first entry whose prompt its user messages contain (with call ids of its own, `sub<N>_…`), or, when none matches, with a final text saying so. Never from the main script.
    */
   subagents?: ScenarioSubagent[];
 }
@@ -2554,7 +2554,7 @@ export interface ScenarioFault {
  */
 export interface ScenarioSubagent {
   /**
-   * Text the subagent's first user message contains (the prompt the main agent gave it).
+   * Text the subagent's user messages contain (the prompt the main agent gave it).
    */
   prompt: string;
   /**
