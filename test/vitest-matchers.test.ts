@@ -60,6 +60,12 @@ describe("toConformTo", () => {
     expect(messageOf(() => expect({ ...result, output: result.output.trimEnd() }).toConformTo(call))).toContain("⊘ received has no newline at end (reference has one)");
   });
 
+  it("takes the gemini-cli profile and applies its redactions (docs/spec/gemini-cli-0.61.0.md §2.3, §13: the PGID is volatile)", () => {
+    const gemini = { profile: "gemini-cli", tool: "run_shell_command", input: { command: "echo hello" }, observation: { chunks: [{ stream: "stdout", text: "hello\n" }], exitCode: 0, signal: null, pid: 5 } };
+    expect({ response: { output: "<untrusted_context>\nOutput: hello\nProcess Group PGID: 17161\n</untrusted_context>" } }).toConformTo(gemini);
+    expect({ response: { output: "<untrusted_context>\nOutput: hell\nProcess Group PGID: 17161\n</untrusted_context>" } }).not.toConformTo(gemini);
+  });
+
   it("works under .not, and names a call the reference cannot format", () => {
     expect({ ...result, title: "ls" }).not.toConformTo(call);
     expect(messageOf(() => expect(result).not.toConformTo(call))).toBe("expected the result not to conform to opencode-cli bash, but it equals the reference's byte for byte");
