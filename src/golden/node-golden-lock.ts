@@ -36,7 +36,7 @@ export function acquireGoldenLock(goldenRoot: string, command: string): () => vo
   mkdirSync(goldenRoot, { recursive: true });
   // the lock appears with its content at once (a hard link of a written temp file), so a reader
   // never sees an empty lock
-  const temp = `${path}.${process.pid}.tmp`;
+  const temp = `${path}.${process.pid}.0.tmp`; // a stray one (kill -9 here) is swept like any correx temp
   writeFileSync(temp, `${process.pid} ${command}\n`);
   try {
     for (let attempt = 0; ; attempt++) {

@@ -1,0 +1,52 @@
+// bench/check-phases: where `correx check`'s time goes, phase by phase, in one process, each as a
+// ratio to the floor measured in the same run (parsing every case and golden YAML file once).
+// Run after `node bench/check.mjs` (it builds the 1× and 10× corpora under bench/.data/):
+//   node bench/check-phases.mjs [bench/.data/corpus-x10]
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { loadCases, loadGolden } from "../dist/conformance/load-corpus.js";
+import { createReferenceSubject } from "../dist/conformance/reference-subject.js";
+import { runCase } from "../dist/conformance/run-case.js";
+import { nodeGoldenPort } from "../dist/golden/node-golden-port.js";
+import { dataDir, fmt } from "./bench-support.mjs";
+
+const root = process.argv[2] ?? join(dataDir, "corpus-x10");
+if (!existsSync(join(root, "fixtures/cases"))) throw new Error(`${root} has no fixtures/cases: run node bench/check.mjs first`);
+const time = async (run) => {
+  const started = performance.now();
+  const value = await run();
+  return { ms: performance.now() - started, value };
+};
+
+const parseAll = () => {
+  for (const folder of ["fixtures/cases", "golden"]) {
+    for (const entry of readdirSync(join(root, folder), { recursive: true })) {
+      if (entry.endsWith(".yaml")) parse(readFileSync(join(root, folder, entry), "utf8"), { uniqueKeys: true });
+    }
+  }
+};
+const cold = await time(parseAll); // the parser's first pass also warms it up for the phases below
+const floor = await time(parseAll);
+const location = { casesRoot: join(root, "fixtures/cases"), goldenRoot: join(root, "golden") };
+const cases = await time(() => loadCases(nodeGoldenPort, location));
+const goldens = await time(async () => {
+  const out = [];
+  for (const testCase of cases.value) out.push(await loadGolden(nodeGoldenPort, location, testCase.id));
+  return out;
+});
+const subject = await createReferenceSubject();
+const runs = await time(async () => {
+  for (let index = 0; index < cases.value.length; index++) {
+    await runCase(cases.value[index], goldens.value[index], subject, { outputDir: join(dataDir, "phase-output"), timeoutMs: 60_000 });
+  }
+});
+await subject.close();
+const row = (label, ms) => console.log(`  ${label.padEnd(58)} ${fmt(ms).padStart(9)}  ${(ms / floor.ms).toFixed(2)}× floor`);
+console.log(`bench/check-phases (node ${process.version}): ${cases.value.length} cases in ${root}`);
+row("floor, cold (first pass, as a fresh process sees it)", cold.ms);
+row("floor: parse every case and golden YAML file (warm)", floor.ms);
+row("load cases (parse, schema-check, generators checked)", cases.ms);
+row("load goldens (parse, schema-check, generators expanded)", goldens.ms);
+row("run every case on the reference and compare", runs.ms);
+row("sum of the phases", cases.ms + goldens.ms + runs.ms);
