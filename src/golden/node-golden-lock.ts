@@ -1,4 +1,5 @@
 import { linkSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { sweepStrayTemps } from "./node-golden-port.js";
 
 /** The lock file that serialises reviews and updates of one golden tree. */
 export const lockPathOf = (goldenRoot: string) => `${goldenRoot}/.correx-golden.lock`;
@@ -34,6 +35,7 @@ const alive = (pid: number) => {
 export function acquireGoldenLock(goldenRoot: string, command: string): () => void {
   const path = lockPathOf(goldenRoot);
   mkdirSync(goldenRoot, { recursive: true });
+  sweepStrayTemps(goldenRoot);
   // the lock appears with its content at once (a hard link of a written temp file), so a reader
   // never sees an empty lock
   const temp = `${path}.${process.pid}.0.tmp`; // a stray one (kill -9 here) is swept like any correx temp
