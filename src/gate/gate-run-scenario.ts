@@ -298,7 +298,7 @@ function callOutcome(options: GateScenarioOptions, call: ScriptedCall, expected:
       exit.status === "timeout"
         ? `the agent was killed after ${options.timeoutMs} ms before sending the result of ${label}`
         : exit.status === "spawn-error" || exit.code !== 0
-          ? `the agent ended (${exit.status === "spawn-error" ? "could not start" : exit.signal ? `signal ${exit.signal}` : `exit ${exit.code}`}) without sending the result of ${label}; its output ended with: ${outputTail(exit.outputTail)}`
+          ? `the agent ended (${exit.status === "spawn-error" ? "could not start" : exit.signal ? `signal ${exit.signal}` : `exit ${exit.code}`}) without sending the result of ${label}; its output ended with:${outputTail(exit.outputTail)}`
           : `the agent never sent the result of ${label}`;
     return { ...base2, status: agentState, message: why };
   }
@@ -319,5 +319,5 @@ function outputTail(text: string): string {
   const lines = text.split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
   let tail = lines.slice(-TAIL_LINES).join("\n");
   if (tail.length > TAIL_CHARS) tail = `…${tail.slice(-TAIL_CHARS)}`;
-  return lines.length === 0 ? "(none)" : `\n${tail}`;
+  return lines.length === 0 ? " (nothing)" : `\n${tail}`;
 }

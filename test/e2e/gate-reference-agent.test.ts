@@ -59,7 +59,7 @@ describe("correx gate against correx's own reference loop run as an agent", () =
     expect(crashed.code).toBe(1);
     const [outcome] = report(`${work}/crash.json`).outcomes;
     expect(outcome).toMatchObject({ id: "bash-echo/openai-chat/call_1_1", status: "crash" });
-    expect(outcome!.message).toContain('(exit 3) without sending the result of call call_1_1 bash {"command":"echo hello"}; its output ended with: \nboom');
+    expect(outcome!.message).toContain('(exit 3) without sending the result of call call_1_1 bash {"command":"echo hello"}; its output ended with:\nboom');
   }, 60_000);
 
   it("--against golden: a recorded run replays green, and the one-byte change is a pending golden that golden review shows (Done-when 4)", async () => {

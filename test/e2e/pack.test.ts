@@ -1,35 +1,52 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { makeTempDir, repoRoot } from "./run-cli.js";
 
-const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" } });
+const quietNpm = { npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
+const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...quietNpm } });
+/** A shell command in the consumer project, as a user types it (CI and GitHub unset unless given). */
+const sh = (command: string, cwd: string, env: Record<string, string | undefined> = {}) =>
+  spawnSync("sh", ["-c", command], { cwd, encoding: "utf8", env: { ...process.env, ...quietNpm, CI: undefined, GITHUB_ACTIONS: undefined, FORCE_COLOR: undefined, ...env }, maxBuffer: 64 * 1024 * 1024 });
+const summaryLine = (stdout: string) => stdout.trim().split("\n").at(-1) ?? "";
 
-describe("the published package (issue 2 Done-when 4)", () => {
+describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", () => {
   const packDir = makeTempDir("correx-pack-");
   npm(["pack", "--ignore-scripts", "--pack-destination", packDir], repoRoot);
   const tarball = join(packDir, readdirSync(packDir).find((name) => name.endsWith(".tgz"))!);
+  const files = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" }).trim().split("\n");
+  const corpusSize = (folder: string) => execFileSync("git", ["ls-files", folder], { cwd: repoRoot, encoding: "utf8" }).trim().split("\n").length;
 
-  it("holds dist/, schemas/ and the README, but no tests, fixtures or goldens", () => {
-    const files = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" }).trim().split("\n");
+  it("holds dist/, schemas/, the README, the corpus, the scenarios, the example agents and CI recipes, but no tests or sources", () => {
     expect(files).toContain("package/dist/cli/correx.js");
     expect(files).toContain("package/dist/index.js");
     expect(files).toContain("package/dist/index.d.ts");
     expect(files).toContain("package/schemas/envelope/tool-result-part.json");
     expect(files).toContain("package/README.md");
-    expect(files.filter((file) => /^package\/(test|fixtures|golden|bench|examples|scripts)\//.test(file) || /\.test\.|\.test-d\./.test(file))).toEqual([]);
+    expect(files).toContain("package/examples/agents/reference-agent.mjs");
+    expect(files).toContain("package/examples/agents/opencode.json.template");
+    expect(files).toContain("package/examples/ci/generic-junit.sh");
+    expect(files).toContain("package/examples/ci/github-actions.yml");
+    expect(files.filter((file) => file.startsWith("package/fixtures/cases/")).length).toBe(corpusSize("fixtures/cases"));
+    expect(files.filter((file) => file.startsWith("package/golden/")).length).toBe(corpusSize("golden"));
+    expect(files.filter((file) => file.startsWith("package/fixtures/scenarios/")).length).toBe(corpusSize("fixtures/scenarios"));
+    expect(files.filter((file) => /^package\/(test|bench|scripts|fixtures\/captures)\//.test(file) || /\.test\.|\.test-d\./.test(file))).toEqual([]);
     expect(files.filter((file) => file.startsWith("package/src/"))).toEqual([]);
   });
 
+  const project = makeTempDir("correx-consumer-");
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", type: "module", private: true }));
+  let installed = false;
+  const install = () => {
+    if (!installed) npm(["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], project); // dependencies come from the npm cache that npm ci filled
+    installed = true;
+  };
+
   it("installs into an empty project: npx correx validate works and `import … from \"correx\"` resolves with types", () => {
-    const project = makeTempDir("correx-consumer-");
-    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", type: "module", private: true }));
-    npm(["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], project); // dependencies come from the npm cache that npm ci filled
-    writeFileSync(
-      join(project, "part.json"),
-      JSON.stringify({ type: "tool-result", id: "call_1", name: "bash", result: { type: "text", value: "hi" } }),
-    );
+    install();
+    writeFileSync(join(project, "part.json"), JSON.stringify({ type: "tool-result", id: "call_1", name: "bash", result: { type: "text", value: "hi" } }));
     const validate = spawnSync("npx", ["--no-install", "correx", "validate", "part.json"], { cwd: project, encoding: "utf8" });
     expect(validate.stdout).toBe("part.json: valid envelope/tool-result-part\n");
     expect(validate.status).toBe(0);
@@ -54,5 +71,88 @@ describe("the published package (issue 2 Done-when 4)", () => {
     expect(tsc.status).toBe(0);
     const run = spawnSync(process.execPath, ["--input-type=module", "-e", 'import { schemaKinds } from "correx"; console.log(schemaKinds.includes("envelope/tool-result-part"))'], { cwd: project, encoding: "utf8" });
     expect(run.stdout).toBe("true\n");
-  }, 120_000);
+  }, 180_000);
+
+  it("npx correx check runs the bundled corpus on the reference (exit 0)", () => {
+    install();
+    const check = sh("npx correx check", project);
+    expect(check.stderr).toBe("");
+    expect(summaryLine(check.stdout)).toMatch(new RegExp(`^${corpusSize("golden")} cases: ${corpusSize("golden")} passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out in [\\d.]+ s \\(subject: reference\\)$`));
+    expect(check.status).toBe(0);
+  }, 180_000);
+
+  it('npx correx check --subject "cmd:npx correx adapter" runs it through the adapter protocol (exit 0)', () => {
+    install();
+    const check = sh('npx correx check --subject "cmd:npx correx adapter"', project);
+    expect(summaryLine(check.stdout)).toMatch(/^\d+ cases: \d+ passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out in [\d.]+ s \(subject: cmd:npx correx adapter\)$/);
+    expect(check.status, check.stdout.slice(-2000) + check.stderr).toBe(0);
+  }, 300_000);
+
+  it("the README's gate example, adapted only by path, passes (exit 0)", () => {
+    install();
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const example = /\$ (correx gate --profile opencode-cli --protocol anthropic-messages \\\n[^$]*?-- node examples\/agents\/reference-agent\.mjs)\n/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const adapted = example!.replaceAll("fixtures/", "node_modules/correx/fixtures/").replaceAll("examples/", "node_modules/correx/examples/").replace(/^correx /, "npx correx ");
+    const gate = sh(adapted, project);
+    expect(gate.stderr).toMatch(/bash-echo × anthropic-messages: 1\/1 tool results conform/);
+    expect(summaryLine(gate.stdout)).toMatch(/^2 cases: 2 passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out in [\d.]+ s \(subject: gate: node node_modules\/correx\/examples\/agents\/reference-agent\.mjs\)$/);
+    expect(gate.status).toBe(0);
+  }, 180_000);
+
+  it("an empty or missing corpus is exit 2 naming the folder it looked in", () => {
+    install();
+    const missing = sh("npx correx check --root my-corpus", project);
+    expect(missing.stderr).toBe(`correx check: ${project}/my-corpus/fixtures/cases does not exist; choose a corpus with --root DIR (DIR/fixtures/cases/<profile>/<area>/<case>.yaml, DIR/golden/)\n`);
+    expect(missing.status).toBe(2);
+    const empty = sh("mkdir -p empty/fixtures/cases/opencode-cli && npx correx check --root empty", project);
+    expect(empty.stderr).toBe(`correx check: no case file (*.yaml) under ${project}/empty/fixtures/cases; choose a corpus with --root DIR (DIR/fixtures/cases/<profile>/<area>/<case>.yaml, DIR/golden/)\n`);
+    expect(empty.status).toBe(2);
+  }, 180_000);
+
+  describe("the CI recipes, run from the packed tarball in a scratch project", () => {
+    it("examples/ci/generic-junit.sh writes JUnit XML and the HTML report and exits with correx's code", () => {
+      install();
+      const run = sh("REPORT_DIR=out-generic bash node_modules/correx/examples/ci/generic-junit.sh --profile opencode-cli", project);
+      expect(run.status, run.stdout.slice(-2000) + run.stderr).toBe(0);
+      expect(run.stdout).toContain("correx: JUnit XML in out-generic/junit.xml, HTML report in out-generic/html/index.html (exit 0)\n");
+      const junit = readFileSync(join(project, "out-generic/junit.xml"), "utf8");
+      expect(junit).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites /);
+      expect(junit).toMatch(/<testsuites [^>]*failures="0"/);
+      expect(existsSync(join(project, "out-generic/html/index.html"))).toBe(true);
+    }, 300_000);
+
+    it("examples/ci/github-actions.yml: every correx step, run as written (matrix filled in), writes its JUnit XML and HTML report", () => {
+      install();
+      writeFileSync(
+        join(project, "correx-adapter.mjs"),
+        [
+          "// The user's adapter in this test: correx's reference behind the adapter protocol.",
+          'import { spawn } from "node:child_process";',
+          'const child = spawn(process.execPath, ["node_modules/correx/dist/cli/correx.js", "adapter"], { stdio: "inherit" });',
+          "child.on(\"exit\", (code) => process.exit(code ?? 1));",
+          "",
+        ].join("\n"),
+      );
+      const workflow = parse(readFileSync(join(project, "node_modules/correx/examples/ci/github-actions.yml"), "utf8")) as { jobs: Record<string, { strategy?: { matrix?: { protocol?: string[] } }; steps: { run?: string }[] }> };
+      const commands: string[] = [];
+      for (const job of Object.values(workflow.jobs)) {
+        const protocols = job.strategy?.matrix?.protocol ?? [""];
+        for (const step of job.steps) {
+          if (!step.run?.includes("npx correx")) continue;
+          // Two protocols of the matrix keep the test short; each job runs the same command.
+          for (const protocol of protocols.length > 1 ? [protocols[0]!, protocols.at(-1)!] : protocols) commands.push(step.run.replaceAll("${{ matrix.protocol }}", protocol).trim());
+        }
+      }
+      expect(commands.length).toBe(3);
+      for (const command of commands) {
+        const run = sh(command, project, { CI: "true", GITHUB_ACTIONS: "true" });
+        expect(run.status, `${command}\n${run.stdout.slice(-2000)}${run.stderr}`).toBe(0);
+      }
+      const reports = readdirSync(join(project, "correx-report")).sort();
+      expect(reports).toEqual(["check", "check.xml", "gate-openai-chat", "gate-openai-chat.xml", "gate-openai-responses", "gate-openai-responses.xml"]);
+      for (const name of reports.filter((report) => !report.endsWith(".xml"))) expect(existsSync(join(project, "correx-report", name, "index.html"))).toBe(true);
+      expect(readFileSync(join(project, "correx-report/gate-openai-chat.xml"), "utf8")).toMatch(/<testsuites [^>]*tests="2"[^>]*failures="0"/);
+    }, 400_000);
+  });
 });

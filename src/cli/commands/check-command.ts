@@ -27,13 +27,16 @@ import type { CommandIo } from "../command-io.js";
 import { packageRoot } from "../package-root.js";
 import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
 import { createRunOutputDirectory } from "../run-output-directory.js";
+import { reviewCommandFor } from "../review-command.js";
+import { paintFor } from "../terminal-colour.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
 
 export const checkHelp = `usage: correx check [options]
 
 Runs the golden corpus against a subject and reports. With the reference, a mismatch or a missing
-golden writes a pending <case>.yaml.new beside the golden (review with 'correx golden review');
+golden writes a pending <case>.yaml.new beside the golden (review with 'correx golden review', with
+the same --root);
 under CI=true or --ci nothing is written and a missing golden fails. Any other subject writes
 nothing into the corpus (the corpus is the spec): its failures are reported, and --pending-dir
 DIR collects what it produced.
@@ -220,6 +223,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
     baseline: baselineFile,
     filtered: isFiltered(filter),
     pendingDir: plan.pendingRoot,
+    reviewCommand: reviewCommandFor(values.root === undefined ? undefined : root),
   };
   for (const target of targets) {
     if (target.name === "html") {
@@ -227,7 +231,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       continue;
     }
     const text =
-      target.name === "json" ? renderJsonReport(run, metadata) : target.name === "junit" ? renderJunitReport(run, metadata) : target.name === "tap" ? renderTapReport(run) : renderPrettyReport(run, metadata);
+      target.name === "json" ? renderJsonReport(run, metadata) : target.name === "junit" ? renderJunitReport(run, metadata) : target.name === "tap" ? renderTapReport(run) : renderPrettyReport(run, metadata, target.file ? undefined : paintFor(process.stdout));
     if (target.file) writeReportFile(target.file, text);
     else io.out(text);
   }

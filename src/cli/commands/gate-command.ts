@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { exitCodeOf, summarize, type CaseOutcome } from "../../conformance/case-outcome.js";
 import { renderJsonReport } from "../../conformance/reporters/render-json-report.js";
 import { renderJunitReport } from "../../conformance/reporters/render-junit-report.js";
@@ -23,6 +23,8 @@ import type { CommandIo } from "../command-io.js";
 import { expandScenarioPaths } from "../expand-scenario-paths.js";
 import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
 import { resolveAgentCommand } from "../resolve-agent-command.js";
+import { reviewCommandFor } from "../review-command.js";
+import { paintFor } from "../terminal-colour.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
@@ -50,7 +52,7 @@ there (the program only when it holds a /) is passed as its absolute path; the r
   --model ID               the model id the agent is configured with (default per protocol)
   --timeout MS             per-scenario deadline; the agent's process group is killed (default 120000)
   --against golden         compare with goldens under --golden-dir instead of the profile
-  --golden-dir DIR         golden files <DIR>/<scenario>/<protocol>.yaml (review: correx golden review --root <DIR>/..)
+  --golden-dir DIR         golden files <DIR>/<scenario>/<protocol>.yaml (review: correx golden review --root R, for DIR = R/golden or a folder under it)
   --update MODE            auto (default) | always | new | no   (nothing is written under CI)
   --ci                     behave as under CI
   --reporter R             pretty|json|junit|tap, optionally =FILE (repeatable); html=DIR writes the HTML report
@@ -177,6 +179,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
       profiles: { [profile.id]: profile.version },
       date: new Date().toISOString(),
       filtered: false,
+      ...(goldenDir === undefined ? {} : { reviewCommand: gateReviewCommand(goldenDir) }),
     };
     for (const target of targets) {
       if (target.name === "html") {
@@ -184,7 +187,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
         continue;
       }
       const text =
-        target.name === "json" ? renderJsonReport(run, metadata) : target.name === "junit" ? renderJunitReport(run, metadata) : target.name === "tap" ? renderTapReport(run) : renderPrettyReport(run, metadata);
+        target.name === "json" ? renderJsonReport(run, metadata) : target.name === "junit" ? renderJunitReport(run, metadata) : target.name === "tap" ? renderTapReport(run) : renderPrettyReport(run, metadata, target.file ? undefined : paintFor(process.stdout));
       if (target.file) writeReportFile(target.file, text);
       else io.out(text);
     }
@@ -193,4 +196,12 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     if (values.keep === true) io.err(`correx gate: run directories kept in ${workRoot}\n`);
     else if (ownWorkRoot) rmSync(workRoot, { recursive: true, force: true });
   }
+}
+
+/** The review command for gate goldens under `goldenDir`: `golden review` looks under <root>/golden, so the root is the parent of the nearest folder named golden. */
+function gateReviewCommand(goldenDir: string): string {
+  for (let dir = goldenDir; dir !== dirname(dir); dir = dirname(dir)) {
+    if (basename(dir) === "golden") return reviewCommandFor(dirname(dir));
+  }
+  return `correx golden review only looks under <root>/golden/: put --golden-dir ${goldenDir} under a folder named golden`;
 }

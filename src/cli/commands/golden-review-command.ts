@@ -10,6 +10,7 @@ import { collectReviewItems, commitReview, type ReviewItem, type ReviewOp } from
 import { valueDifferences } from "../../golden/value-differences.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { colourFor, type Paint } from "../terminal-colour.js";
 import { UsageError } from "../usage-error.js";
 import { goldenRootOf, isCI } from "./golden-command-support.js";
 
@@ -19,14 +20,7 @@ const KEYS_HELP = `keys:
   s  skip it (keep .new)          q  quit (Ctrl-C too): the rest stay pending
   d  toggle the full view         ?  this help`;
 
-/** Whether to colour a stream: never with NO_COLOR, always with FORCE_COLOR (not 0), else only a terminal. */
-export function colourFor(stream: { isTTY?: boolean }, env: Record<string, string | undefined>): boolean {
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "") return env.FORCE_COLOR !== "0" && env.FORCE_COLOR !== "false";
-  return Boolean(stream.isTTY);
-}
-
-type Paint = (format: Parameters<typeof styleText>[0], text: string) => string;
+export { colourFor } from "../terminal-colour.js";
 
 /** One pending change as the reviewer sees it: a header, then each difference as a visible-whitespace diff. */
 export function describeItem(item: ReviewItem, options: { full: boolean; paint: Paint }): string {

@@ -5,21 +5,42 @@ import type { RunMetadata } from "./run-metadata.js";
 
 const MAX_DIFFERENCES_SHOWN = 5;
 
+/** Styles text for a terminal (the CLI passes util.styleText when colour is on); the default leaves it plain. */
+export type ReportPaint = (style: "red" | "green" | "yellow" | "magenta" | "cyan" | "bold" | "dim", text: string) => string;
+const plain: ReportPaint = (_style, text) => text;
+
+const statusStyle = { pass: "green", fail: "red", xfail: "dim", unsupported: "dim", crash: "magenta", timeout: "yellow" } as const;
+
+/** A unified-diff line coloured by its sign (the lines come indented). */
+function paintDiffLine(line: string, paint: ReportPaint): string {
+  const body = line.trimStart();
+  if (body.startsWith("--- ") || body.startsWith("+++ ")) return paint("bold", line);
+  if (body.startsWith("@@")) return paint("cyan", line);
+  if (body.startsWith("-")) return paint("red", line);
+  if (body.startsWith("+")) return paint("green", line);
+  return line;
+}
+
 /** One outcome's details for a person: status line, message, then visible-whitespace diffs. */
-export function renderOutcomeDetails(outcome: CaseOutcome): string {
-  const lines = [`${outcome.status.toUpperCase()} ${outcome.id}  (${outcome.spec})${outcome.message ? `: ${outcome.message}` : ""}`];
+export function renderOutcomeDetails(outcome: CaseOutcome, paint: ReportPaint = plain): string {
+  const lines = [`${paint(statusStyle[outcome.status], paint("bold", outcome.status.toUpperCase()))} ${outcome.id}  (${outcome.spec})${outcome.message ? `: ${outcome.message}` : ""}`];
   for (const difference of outcome.differences.slice(0, MAX_DIFFERENCES_SHOWN)) {
-    lines.push(renderDifference(difference).replace(/^/gm, "  "));
+    lines.push(
+      renderDifference(difference)
+        .split("\n")
+        .map((line) => paintDiffLine(`  ${line}`, paint))
+        .join("\n"),
+    );
   }
   if (outcome.differences.length > MAX_DIFFERENCES_SHOWN) lines.push(`  … ${outcome.differences.length - MAX_DIFFERENCES_SHOWN} more differences`);
   return lines.join("\n");
 }
 
 /** The human report: every non-passing case with its diff, a profile × area table, the totals. */
-export function renderPrettyReport(run: CheckRun, metadata: RunMetadata): string {
+export function renderPrettyReport(run: CheckRun, metadata: RunMetadata, paint: ReportPaint = plain): string {
   const out: string[] = [];
   for (const outcome of run.outcomes) {
-    if (outcome.status !== "pass" && outcome.status !== "unsupported") out.push(renderOutcomeDetails(outcome), "");
+    if (outcome.status !== "pass" && outcome.status !== "unsupported") out.push(renderOutcomeDetails(outcome, paint), "");
   }
   const rows = new Map<string, Record<string, number>>();
   for (const outcome of run.outcomes) {
@@ -35,13 +56,18 @@ export function renderPrettyReport(run: CheckRun, metadata: RunMetadata): string
   const table = [["profile", "stage", "protocol", ...statuses]];
   for (const [key, row] of [...rows].sort()) table.push([...key.split("\t"), ...statuses.map((status) => String(row[status] ?? 0))]);
   const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
-  for (const row of table) out.push(row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  "));
+  table.forEach((row, index) => {
+    const cells = row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])));
+    // a non-zero count in a row is coloured by its outcome; the header is bold
+    out.push((index === 0 ? cells.map((cell) => paint("bold", cell)) : cells.map((cell, column) => (column >= 3 && row[column] !== "0" ? paint(statusStyle[statuses[column - 3]!], cell) : cell))).join("  "));
+  });
   const s = run.summary;
+  const count = (n: number, text: string, style: Parameters<ReportPaint>[0]) => (n > 0 ? paint(style, text) : text);
   out.push(
     "",
-    `${s.total} case${s.total === 1 ? "" : "s"}: ${s.pass} passed, ${s.fail} failed, ${s.xfail} xfail, ${s.unsupported} unsupported, ${s.crash} crashed, ${s.timeout} timed out` +
+    `${s.total} case${s.total === 1 ? "" : "s"}: ${count(s.pass, `${s.pass} passed`, "green")}, ${count(s.fail, `${s.fail} failed`, "red")}, ${s.xfail} xfail, ${s.unsupported} unsupported, ${count(s.crash, `${s.crash} crashed`, "magenta")}, ${count(s.timeout, `${s.timeout} timed out`, "yellow")}` +
       (s.pending
-        ? `; ${s.pending} pending golden${s.pending === 1 ? "" : "s"} ${metadata.pendingDir ? `written to ${metadata.pendingDir} (outside the corpus)` : "to review (correx golden review)"}`
+        ? `; ${s.pending} pending golden${s.pending === 1 ? "" : "s"} ${metadata.pendingDir ? `written to ${metadata.pendingDir} (outside the corpus)` : `to review (${metadata.reviewCommand ?? "correx golden review"})`}`
         : "") +
       (s.updated ? `; ${s.updated} golden${s.updated === 1 ? "" : "s"} updated` : "") +
       ` in ${(s.durationMs / 1000).toFixed(2)} s (subject: ${metadata.subject}${metadata.shard ? `, shard ${metadata.shard}` : ""})`,

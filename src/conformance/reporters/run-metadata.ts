@@ -9,4 +9,6 @@ export interface RunMetadata {
   filtered: boolean;
   /** Pending files went to this folder (`--pending-dir`), outside the corpus. */
   pendingDir?: string;
+  /** The exact command that reviews this run's pending goldens (with its --root), for the hint. */
+  reviewCommand?: string;
 }

@@ -1,0 +1,116 @@
+// bench/gate-jobs: what `correx gate --jobs N` buys, and what the gate itself costs.
+//
+// 1. Scaling: the same opencode-cli scenarios against correx's reference agent
+//    (examples/agents/reference-agent.mjs), through the built CLI, with --jobs 1 and --jobs 2,
+//    alternated; scenarios per minute of each and their ratio (target on 2 cores: ≥ 1.6×).
+// 2. Overhead: the gate's own time per scenario (everything but the agent process: workspace,
+//    fake server, request capture, the profile's replay, comparison) as a share of the scenario's
+//    wall time, against the real opencode binary when it is installed (target < 10 %), and against
+//    the reference agent. Measured in-process with runGate at --jobs 1: the wall time between
+//    one scenario's end and the next, minus the agent process's own duration.
+//
+// Run after `npm run build`: node bench/gate-jobs.mjs [--rounds N] [--no-opencode]
+// The real binary should reach nothing but loopback:
+//   unshare -n sh -c 'ip link set lo up && node bench/gate-jobs.mjs'
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fmt, median } from "./bench-support.mjs";
+
+const repo = new URL("../", import.meta.url).pathname;
+const cli = join(repo, "dist/cli/correx.js");
+const argv = process.argv.slice(2);
+const rounds = Number(argv[argv.indexOf("--rounds") + 1]) || 2;
+const scenarioNames = ["bash-echo", "bash-no-output", "bash-workdir", "read-small", "read-png", "write-overwrite", "unknown-tool", "invalid-arguments"];
+const scenarioArgs = scenarioNames.flatMap((name) => ["--scenario", join(repo, "fixtures/scenarios", `${name}.yaml`)]);
+const load = () => loadavg()[0].toFixed(1);
+
+console.log(`bench/gate-jobs (node ${process.version}, load average ${load()} at the start)`);
+
+function gateWall(jobs) {
+  const started = process.hrtime.bigint();
+  const run = spawnSync(process.execPath, [cli, "gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--jobs", String(jobs), "--reporter", "json=/dev/null", ...scenarioArgs, "--", "node", join(repo, "examples/agents/reference-agent.mjs")], { encoding: "utf8" });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (run.status !== 0) throw new Error(`gate --jobs ${jobs} exited ${run.status}: ${run.stderr.slice(-2000)}`);
+  return ms;
+}
+
+const walls = { 1: [], 2: [] };
+for (let round = 0; round < rounds; round++) {
+  walls[1].push(gateWall(1));
+  walls[2].push(gateWall(2));
+}
+const perMinute = (ms) => (scenarioNames.length * 60000) / ms;
+const one = perMinute(median(walls[1]));
+const two = perMinute(median(walls[2]));
+console.log(`  ${scenarioNames.length} scenarios × reference agent, median of ${rounds}: --jobs 1 ${fmt(median(walls[1]))} (${one.toFixed(1)} scenarios/min), --jobs 2 ${fmt(median(walls[2]))} (${two.toFixed(1)} scenarios/min)`);
+console.log(`  --jobs 2 vs --jobs 1: ${(two / one).toFixed(2)}× the scenarios per minute (target ≥ 1.6×: ${two / one >= 1.6 ? "met" : "NOT met"}; load average now ${load()})`);
+
+/** Per-scenario gate overhead of an in-process --jobs 1 run: [{ name, wallMs, agentMs }]. */
+async function overhead({ profileId, protocol, names, command, configTemplate, env, timeoutMs }) {
+  const { runGate } = await import(join(repo, "dist/gate/gate-run.js"));
+  const { loadScenario } = await import(join(repo, "dist/scenario/load-scenario.js"));
+  const { findProfile } = await import(join(repo, "dist/profiles/profile-registry.js"));
+  const { fakeModels } = await import(join(repo, "dist/fake/fake-models.js"));
+  const scenarios = [];
+  for (const name of names) scenarios.push(await loadScenario(join(repo, "fixtures/scenarios", `${name}.yaml`)));
+  const workRoot = mkdtempSync(join(tmpdir(), "correx-bench-gate-"));
+  const rows = [];
+  let mark = performance.now();
+  try {
+    const run = await runGate({
+      profile: findProfile(profileId),
+      protocol,
+      scenarios,
+      command,
+      configTemplate: configTemplate ? { text: readFileSync(configTemplate, "utf8"), name: "opencode.json" } : undefined,
+      model: fakeModels[protocol],
+      workRoot,
+      timeoutMs,
+      env,
+      jobs: 1,
+      onScenario: (scenario, scenarioRun) => {
+        const now = performance.now();
+        rows.push({ name: scenario.name, wallMs: now - mark, agentMs: scenarioRun.exit.durationMs, statuses: scenarioRun.outcomes.map((outcome) => outcome.status) });
+        mark = now;
+      },
+    });
+    void run;
+  } finally {
+    rmSync(workRoot, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+function printOverhead(label, rows) {
+  for (const row of rows) {
+    const share = (row.wallMs - row.agentMs) / row.wallMs;
+    console.log(`    ${row.name}: ${fmt(row.wallMs)} wall, agent ${fmt(row.agentMs)}, gate ${fmt(row.wallMs - row.agentMs)} = ${(share * 100).toFixed(1)} %${row.statuses.every((status) => status === "pass") ? "" : ` (outcomes: ${row.statuses.join(", ")})`}`);
+  }
+  const wall = rows.reduce((sum, row) => sum + row.wallMs, 0);
+  const agent = rows.reduce((sum, row) => sum + row.agentMs, 0);
+  const worst = Math.max(...rows.map((row) => (row.wallMs - row.agentMs) / row.wallMs));
+  console.log(`  ${label}: gate overhead ${(((wall - agent) / wall) * 100).toFixed(1)} % of the scenarios' wall time (worst scenario ${(worst * 100).toFixed(1)} %; target < 10 %: ${worst < 0.1 ? "met" : "NOT met"}; load average now ${load()})`);
+}
+
+const reference = await overhead({ profileId: "opencode-cli", protocol: "openai-chat", names: scenarioNames.slice(0, 4), command: ["node", join(repo, "examples/agents/reference-agent.mjs")], timeoutMs: 60000 });
+console.log("  overhead against the reference agent (a fast agent: the share is the largest it gets):");
+printOverhead("reference agent", reference);
+
+const binary = process.env.OPENCODE_BIN ?? join(repo, "node_modules/.cache/correx-opencode/node_modules/opencode-linux-x64/bin/opencode");
+if (argv.includes("--no-opencode")) console.log("  real opencode: skipped (--no-opencode)");
+else if (!existsSync(binary)) console.log(`  real opencode: skipped (no binary at ${binary}; .ci/run installs it)`);
+else {
+  console.log(`  overhead against the real opencode 1.18.33 (${binary}):`);
+  const rows = await overhead({
+    profileId: "opencode-cli",
+    protocol: "openai-chat",
+    names: ["bash-echo", "read-small", "write-overwrite"],
+    command: ["sh", join(repo, "examples/agents/opencode-run.sh")],
+    configTemplate: join(repo, "examples/agents/opencode.json.template"),
+    env: { OPENCODE_BIN: binary },
+    timeoutMs: 120000,
+  });
+  printOverhead("real opencode", rows);
+}

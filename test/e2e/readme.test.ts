@@ -1,0 +1,105 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { cliPath, makeTempDir, repoRoot } from "./run-cli.js";
+
+/** One command of a README ```console block: what is typed after `$ ` (continuation lines joined) and the output shown under it. */
+interface ConsoleCommand {
+  line: number;
+  command: string;
+  expected: string;
+}
+
+/** A ```console block of the README, with the reason it is not run when an HTML comment `<!-- readme-test: skip (why) -->` precedes it. */
+interface ConsoleBlock {
+  line: number;
+  commands: ConsoleCommand[];
+  skip?: string;
+}
+
+/** Every ```console block of a Markdown text (indented blocks in lists too). */
+export function consoleBlocks(markdown: string): ConsoleBlock[] {
+  const lines = markdown.split("\n");
+  const blocks: ConsoleBlock[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const open = /^(\s*)```console\s*$/.exec(lines[index]!);
+    if (!open) continue;
+    const indent = open[1]!.length;
+    const previous = lines.slice(Math.max(0, index - 3), index).join("\n");
+    const skip = /<!-- readme-test: skip \(([^)]*)\) -->/.exec(previous)?.[1];
+    const body: string[] = [];
+    let end = index + 1;
+    while (end < lines.length && !/^\s*```\s*$/.test(lines[end]!)) body.push(lines[end++]!.slice(indent));
+    const commands: ConsoleCommand[] = [];
+    for (let at = 0; at < body.length; at++) {
+      if (!body[at]!.startsWith("$ ")) continue;
+      let command = body[at]!.slice(2);
+      const line = index + 2 + at;
+      while (command.endsWith("\\") && at + 1 < body.length) command = `${command}\n${body[++at]}`;
+      const output: string[] = [];
+      while (at + 1 < body.length && !body[at + 1]!.startsWith("$ ")) output.push(body[++at]!);
+      while (output.length > 0 && output.at(-1) === "") output.pop();
+      commands.push({ line, command, expected: output.join("\n") });
+    }
+    blocks.push({ line: index + 1, commands, ...(skip === undefined ? {} : { skip }) });
+    index = end;
+  }
+  return blocks;
+}
+
+/** What may differ between the README and a run: timings and temp paths. */
+export function normalize(text: string): string {
+  return text
+    .replace(/\d+(?:\.\d+)? ?(?:ms|s)\b/g, "<time>")
+    .replace(/\/tmp\/[^\s'"`),:]*/g, "<tmp>")
+    .replace(/\n+$/, "");
+}
+
+/** Whether `actual` is `expected`, where a line holding only `…` stands for any lines and `…` in a line for any text. */
+export function matchesShown(expected: string, actual: string): boolean {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = expected
+    .split("\n")
+    .map((line) => (line === "…" ? "(?:[^\\n]*\\n)*?[^\\n]*" : line.split("…").map(escape).join("[^\\n]*?")))
+    .join("\n");
+  return new RegExp(`^${pattern}$`).test(actual);
+}
+
+const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+const blocks = consoleBlocks(readme);
+
+// `correx` resolves to the built CLI, as after `npm install`: a shim on PATH.
+const shimDir = makeTempDir("correx-readme-bin-");
+writeFileSync(join(shimDir, "correx"), `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" "$@"\n`);
+chmodSync(join(shimDir, "correx"), 0o755);
+const scratch = makeTempDir("correx-readme-");
+mkdirSync(scratch, { recursive: true });
+
+describe("every console block of the README runs as typed, from the repository root", () => {
+  it("finds the blocks, and skips only the few marked with a reason", () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(8);
+    const skipped = blocks.filter((block) => block.skip !== undefined);
+    for (const block of skipped) expect(block.skip!.length, `README.md:${block.line}`).toBeGreaterThan(10);
+    expect(skipped.length).toBeLessThanOrEqual(3);
+  });
+
+  for (const block of blocks) {
+    const title = `README.md:${block.line}: ${block.commands.map((command) => command.command.split("\n")[0]).join(" ; ").slice(0, 120)}`;
+    it.skipIf(block.skip !== undefined)(title, () => {
+      for (const { line, command, expected } of block.commands) {
+        // stdout and stderr as a terminal shows them: one stream, in the order written.
+        const merged = spawnSync("sh", ["-c", `exec 2>&1\n${command}\n`], {
+          cwd: repoRoot,
+          encoding: "utf8",
+          env: { ...process.env, PATH: `${shimDir}:${process.env.PATH}`, CI: "true", GITHUB_ACTIONS: undefined, FORCE_COLOR: undefined, NO_COLOR: undefined, TMPDIR: scratch },
+          stdio: ["ignore", "pipe", "pipe"],
+          maxBuffer: 64 * 1024 * 1024,
+        });
+        const actual = normalize(merged.stdout);
+        const shown = normalize(expected);
+        expect(matchesShown(shown, actual), `README.md:${line}: $ ${command}\n--- shown\n${shown}\n--- actual\n${actual}`).toBe(true);
+      }
+    }, 300_000);
+  }
+});
