@@ -17,6 +17,8 @@ export interface CaseOutcome {
   status: CaseStatus;
   /** Why, in one line, when not a plain pass. */
   message?: string;
+  /** gate: the earlier call of the same scenario this difference may follow from (its effect on the workspace differed or is unknown). */
+  consequenceOf?: string;
   differences: ValueDifference[];
   /** The redacted actual value, when the subject produced one. */
   actual?: unknown;

@@ -13,6 +13,7 @@ import type { Scenario } from "../scenario/scenario.js";
 import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
 import { runAgentProcess, type AgentExit } from "./gate-agent-process.js";
 import { compareGateFragments, type GateComparable } from "./gate-compare.js";
+import { labelConsequences } from "./gate-consequences.js";
 import { expectedTurnFragments, type GateCall } from "./gate-expected.js";
 import { extractGateFragments, gateFragmentText, type GateFragment } from "./gate-fragments.js";
 import { agentOutputDirectory, mirrorOutputDirectory } from "./gate-output-directory.js";
@@ -129,35 +130,20 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     // replayed (their outcome is timeout/crash whatever the profile says; a hung command would hang the replay too).
     const lastAnswered = script.findLastIndex((call) => rawOf(call) !== undefined);
     const replayed = exit.status === "exited" && exit.code === 0 ? script : script.slice(0, lastAnswered + 1);
-    const { expected, verdicts } = options.golden
-      ? { expected: options.golden, verdicts: new Map<string, CallVerdict>() }
+    const { expected, verdicts, mutating } = options.golden
+      ? { expected: options.golden, verdicts: new Map<string, CallVerdict>(), mutating: new Set<string>() }
       : await replayExpected(options, replayed, rawOf, workspace, referenceOutput, stringEnv(env));
     const actual: Record<string, GateComparable> = {};
     const outcomes: CaseOutcome[] = [];
-    // The first call the profile could not judge, or whose result differed: later differences follow from it.
-    let upstream: { id: string; kind: "unsupported" | "fail" } | null = null;
-    for (const call of script) {
+    const judged = script.map((call) => {
       const got = actualOf(call);
       if (got) actual[call.id] = got;
       const verdict = verdicts.get(call.id);
-      let result: CaseOutcome;
-      if (verdict) {
-        const why = verdict.kind === "internal" ? `internal error in correx while handling this call (not the agent's fault): ${verdict.message}` : `the profile does not model this result: ${verdict.message}`;
-        result = { ...outcome(options, `${scenario.name}/${protocol}/${call.id}`, call.tool, "unsupported", why), ...(got ? { actual: got } : {}) };
-        upstream ??= { id: call.id, kind: "unsupported" };
-      } else {
-        result = callOutcome(options, call, expected[call.id], got, exit);
-        if (result.status === "fail" && upstream !== null) {
-          result =
-            upstream.kind === "unsupported"
-              ? { ...result, status: "unsupported", message: `follows from call ${upstream.id}, which the profile does not model (its effects on the workspace are unknown): ${result.message ?? ""}` }
-              : { ...result, message: `follows from the divergence of call ${upstream.id}: ${result.message ?? ""}` };
-        } else if (result.status === "fail") {
-          upstream = { id: call.id, kind: "fail" };
-        }
-      }
-      outcomes.push(result);
-    }
+      if (verdict === undefined) return { id: call.id, outcome: callOutcome(options, call, expected[call.id], got, exit), mutated: mutating.has(call.id), effectsKnown: true };
+      const why = verdict.kind === "internal" ? `internal error in correx while handling this call (not the agent's fault): ${verdict.message}` : `the profile does not model this result: ${verdict.message}`;
+      return { id: call.id, outcome: { ...outcome(options, `${scenario.name}/${protocol}/${call.id}`, call.tool, "unsupported", why), ...(got ? { actual: got } : {}) }, mutated: true, effectsKnown: verdict.effectsApplied };
+    });
+    outcomes.push(...labelConsequences(judged));
     if (provider.violations.length > 0) {
       outcomes.push(
         outcome(options, `${scenario.name}/${protocol}/requests`, "wire", "fail", `${provider.violations.length} request(s) broke schemas/wire/${protocol}.json; first: request ${provider.violations[0].seq}: ${provider.violations[0].message}`),
@@ -201,6 +187,8 @@ function firstFragments(protocol: Protocol, bodies: unknown[]): { byId: Map<stri
 interface CallVerdict {
   kind: "unsupported" | "internal";
   message: string;
+  /** The call ran through the profile (its effects happened) and only formatting or lowering failed. */
+  effectsApplied: boolean;
 }
 
 /**
@@ -216,13 +204,16 @@ async function replayExpected(
   workspace: string,
   referenceOutput: string,
   agentEnv: Record<string, string>,
-): Promise<{ expected: Record<string, GateComparable>; verdicts: Map<string, CallVerdict> }> {
+): Promise<{ expected: Record<string, GateComparable>; verdicts: Map<string, CallVerdict>; mutating: Set<string> }> {
   const { profile, protocol, scenario } = options;
   rmSync(workspace, { recursive: true, force: true });
   await writeScenarioWorkspace(scenario, workspace);
   const store = createOutputStore(referenceOutput);
   const rules = [...standardRedactions(referenceOutput, workspace), ...(profile.redactions ?? [])];
-  const environment = createNodeEnvironment({ workspace, agentEnv });
+  // Calls that wrote a file or ran a command: the facts the environment recorded while they ran.
+  const mutating = new Set<string>();
+  let running = "";
+  const environment = createNodeEnvironment({ workspace, agentEnv, record: (fact) => (fact.kind === "file-written" || fact.kind === "command-ran" ? mutating.add(running) : undefined) });
   const formatOptions = { model: options.model, cwd: workspace, outputDir: referenceOutput };
   const expected: Record<string, GateComparable> = {};
   const verdicts = new Map<string, CallVerdict>();
@@ -231,14 +222,17 @@ async function replayExpected(
     const calls = script.filter((call) => call.turn === turn);
     const ready: GateCall[] = [];
     for (const call of calls) {
+      running = call.id;
+      let observed = false;
       try {
         let observation = await profile.observe({ tool: call.tool, input: call.input }, environment);
+        observed = true;
         const agent = rawOf(call);
         if (agent) observation = alignSearchObservation(call.tool, observation, gateFragmentText(protocol, agent.result));
         const result = profile.format({ tool: call.tool, input: call.input, observation, options: formatOptions }, store);
         ready.push({ id: call.id, tool: call.tool, input: call.input, observation, result });
       } catch (error) {
-        verdicts.set(call.id, verdictOf(error));
+        verdicts.set(call.id, verdictOf(error, observed));
       }
     }
     if (ready.length === 0) continue;
@@ -246,7 +240,7 @@ async function replayExpected(
     try {
       fragments = expectedTurnFragments({ profile, protocol, model: options.model, prompt: scenario.prompt, calls: ready, options: formatOptions, store, modalities: options.modalities });
     } catch (error) {
-      for (const call of ready) verdicts.set(call.id, verdictOf(error));
+      for (const call of ready) verdicts.set(call.id, verdictOf(error, true));
       continue;
     }
     ready.forEach((call, index) => {
@@ -254,14 +248,14 @@ async function replayExpected(
       if (fragment) expected[call.id] = redactValue({ result: fragment.value, after: fragment.after }, rules) as GateComparable;
     });
   }
-  return { expected, verdicts };
+  return { expected, verdicts, mutating };
 }
 
 /** An exception while handling one call: the profile's own `unsupported`, or an internal error of correx. */
-function verdictOf(error: unknown): CallVerdict {
-  if (UnsupportedError.isInstance(error)) return { kind: "unsupported", message: error.message };
+function verdictOf(error: unknown, effectsApplied: boolean): CallVerdict {
+  if (UnsupportedError.isInstance(error)) return { kind: "unsupported", message: error.message, effectsApplied };
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return { kind: "internal", message };
+  return { kind: "internal", message, effectsApplied };
 }
 
 function outcome(options: GateScenarioOptions, id: string, area: string, status: CaseStatus, message?: string): CaseOutcome {
