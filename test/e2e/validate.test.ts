@@ -30,9 +30,29 @@ describe("correx validate", () => {
     const path = file("bad.json", text);
     const run = runCli(["validate", path]);
     expect(run.stdout).toBe(
-      `${path}:5:23  /result/type  expected a known "type" value, found "blob"  (envelope/tool-result-part)\n${path}: invalid envelope/tool-result-part\n`,
+      `${path}:5:23  /result/type  expected a known "type" value (one of "json", "text", "error", "content"), found "blob"  (envelope/tool-result-part)\n${path}: invalid envelope/tool-result-part\n`,
     );
     expect(run.code).toBe(1);
+  });
+
+  it('says "did you mean" for a misspelt property name, type value or enum value, and for a misspelt --as kind', () => {
+    const typos = file("typos.json", '{"type":"tool-result","id":"c","nmae":"bash","result":{"type":"txt","value":"x"}}');
+    expect(runCli(["validate", typos]).stdout).toBe(
+      [
+        `${typos}:1:1  /name  expected required property "name", found nothing  (envelope/tool-result-part)`,
+        `${typos}:1:32  /nmae  expected no other properties, found property "nmae" (did you mean "name"?)  (envelope/tool-result-part)`,
+        `${typos}:1:63  /result/type  expected a known "type" value (one of "json", "text", "error", "content"), found "txt" (did you mean "text"?)  (envelope/tool-result-part)`,
+        `${typos}: invalid envelope/tool-result-part`,
+        "",
+      ].join("\n"),
+    );
+    const stage = file("stage.yaml", 'profile: opencode-cli\nstage: fromat\nspec: "§1"\ntool: bash\ninput: {}\nobservation: {}\n');
+    expect(runCli(["validate", "--as", "case", stage]).stdout).toBe(
+      `${stage}:2:8  /stage  expected a known "stage" value (one of "format", "truncate", "lower"), found "fromat" (did you mean "format"?)  (case)\n${stage}: invalid case\n`,
+    );
+    const kind = runCli(["validate", "--as", "tool-reslt-part", typos]);
+    expect(kind.stderr).toMatch(/^correx validate: unknown --as "tool-reslt-part" \(did you mean "tool-result-part"\?\); known: /);
+    expect(kind.code).toBe(2);
   });
 
   it("reports a missing required field at its parent with the field in the pointer", () => {

@@ -12,6 +12,7 @@ import { resolveSchemaKind, schemaKinds, schemaKindAliases, type SchemaKind } fr
 import { focusIssues } from "../../schema/focus-issues.js";
 import { toValidationIssues, type ValidationIssue } from "../../schema/validation-issue.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { closest, withSuggestions } from "../schema-suggestions.js";
 import { UsageError } from "../usage-error.js";
 import type { CommandIo } from "../command-io.js";
 
@@ -51,7 +52,10 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
   let forced: SchemaKind | null = null;
   if (asKind !== undefined) {
     forced = resolveSchemaKind(asKind);
-    if (!forced) throw new UsageError(`correx validate: unknown --as "${asKind}"; known: ${schemaKindAliases().join(", ")}`);
+    if (!forced) {
+      const typo = closest(asKind, [...schemaKinds, ...schemaKindAliases()]);
+      throw new UsageError(`correx validate: unknown --as "${asKind}"${typo ? ` (did you mean "${typo}"?)` : ""}; known: ${schemaKindAliases().join(", ")}`);
+    }
   }
   if (positionals.length === 0) throw new UsageError("correx validate: no input; give FILE... or - for stdin");
 
@@ -160,7 +164,7 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
   report.invalid++;
   for (const issue of firstIssues ?? []) {
     const { line, column } = locate(issue.pointer, MEMBER_CODES.has(issue.code));
-    report.errors.push({ ...issue, line, column, kind: candidates[0] });
+    report.errors.push({ ...withSuggestions(issue, candidates[0], value), line, column, kind: candidates[0] });
   }
   return null;
 }
