@@ -70,7 +70,7 @@ describe("a subject other than the reference never writes the spec (issue 13)", 
     expect(Number(summary?.[3])).toBeGreaterThan(100);
     expect(run.stdout).not.toContain("pending golden written");
     expect([fingerprint(join(root, "golden")), fingerprint(join(root, "fixtures"))]).toEqual(before);
-  });
+  }, 180_000);
 
   it("--pending-dir DIR collects the subject's output there, never beside the goldens", () => {
     const root = makeCorpus();
