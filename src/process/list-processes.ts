@@ -5,6 +5,8 @@ interface ProcessEntry {
   pid: number;
   parent: number;
   group: number;
+  /** When it started, in clock ticks since boot. */
+  start: number;
 }
 
 /** Every process in /proc that is not a zombie (a zombie is already dead; its parent reaps it). Empty without /proc. */
@@ -27,9 +29,19 @@ function liveProcesses(): ProcessEntry[] {
     // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so read after the last ")".
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     if (fields[0] === "Z" || fields[0] === "X") continue;
-    found.push({ pid: Number(entry), parent: Number(fields[1]), group: Number(fields[2]) });
+    found.push({ pid: Number(entry), parent: Number(fields[1]), group: Number(fields[2]), start: Number(fields[19]) });
   }
   return found;
+}
+
+/** When `pid` started, in clock ticks since boot (/proc/<pid>/stat field 22), or undefined. */
+export function processStartTime(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when the process's environment holds `marker` (false when it cannot be read: another user's). */
@@ -54,8 +66,10 @@ export function listMarkedProcesses(marker: string): number[] {
  * `setsid` child), and, when `marker` is given, every process whose environment holds it (which
  * finds a double-forked or `setsid` escapee whose parent has exited, so that it was re-parented
  * away from the tree). Never `process.pid` or its ancestors. Empty where there is no /proc.
+ * `notBefore` (the root's start time) skips reading the environment of processes older than the
+ * tree: reading another process's environment takes its memory lock, slow on a busy machine.
  */
-export function listProcessTree(root: number, marker?: string): number[] {
+export function listProcessTree(root: number, marker?: string, notBefore = 0): number[] {
   const processes = liveProcesses();
   const children = new Map<number, number[]>();
   const parentOf = new Map<number, number>();
@@ -69,7 +83,9 @@ export function listProcessTree(root: number, marker?: string): number[] {
   for (let pid: number | undefined = process.pid; pid !== undefined && pid > 0 && !spared.has(pid); pid = parentOf.get(pid)) spared.add(pid);
   const found = new Set<number>();
   const queue = [root, ...processes.filter((entry) => entry.group === root).map((entry) => entry.pid)];
-  if (marker) for (const entry of processes) if (!spared.has(entry.pid) && environmentHolds(entry.pid, marker)) queue.push(entry.pid);
+  if (marker) {
+    for (const entry of processes) if (entry.start >= notBefore && !spared.has(entry.pid) && environmentHolds(entry.pid, marker)) queue.push(entry.pid);
+  }
   while (queue.length > 0) {
     const next = queue.shift()!;
     if (found.has(next) || spared.has(next)) continue;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { listProcessTree } from "./list-processes.js";
+import { listProcessTree, processStartTime } from "./list-processes.js";
 
 /**
  * The environment variable that marks every process of a correx-started tree. Each tree appends
@@ -52,6 +52,7 @@ function hookProcessExit(): void {
 export function createProcessTree(): ProcessTree {
   const marker = `correx-${process.pid}-${randomUUID()}`;
   let pid: number | undefined;
+  let started = 0;
   const tree: ProcessTree = {
     marker,
     env(base) {
@@ -61,6 +62,7 @@ export function createProcessTree(): ProcessTree {
     attach(leader) {
       pid = leader;
       if (leader !== undefined) {
+        started = processStartTime(leader) ?? 0;
         live.add(tree);
         hookProcessExit();
       }
@@ -70,8 +72,10 @@ export function createProcessTree(): ProcessTree {
       if (pid === undefined) return [];
       const signalled = new Set<number>();
       for (let round = 0; round < KILL_ROUNDS; round++) {
-        // List first, then kill: a child is found before its parent's death re-parents it.
-        const targets = listProcessTree(pid, marker);
+        // List first, then kill: a child is found before its parent's death re-parents it. A
+        // process already signalled cannot fork again (a pending SIGKILL never returns to user
+        // space), so each later round looks only for processes forked before their parent died.
+        const targets = listProcessTree(pid, marker, started).filter((target) => !signalled.has(target));
         if (round > 0 && targets.length === 0) break;
         for (const target of round === 0 ? [-pid, ...targets] : targets) {
           try {
