@@ -40,12 +40,13 @@ describe("update policy (style point 9; issue 13: updates know whose expectation
     });
   });
 
-  it("under CI nothing is written whoever the subject is", () => {
+  it("under CI nothing is written whoever the subject is (and asking a subject to write the corpus is still refused)", () => {
     expect(resolveCheckUpdate(request({ isCI: true, subjectIsReference: false, writeCorpusFromSubject: true, mode: "always", modeGiven: true }))).toEqual({
       behavior: "none",
       noWriteReason: "nothing is written under CI",
       subjectWritesCorpus: false,
     });
+    expect(resolveCheckUpdate(request({ isCI: true, subjectIsReference: false, mode: "always", modeGiven: true }))).toHaveProperty("error");
     expect(resolveCheckUpdate(request({ pendingDir: "/tmp/p", mode: "always", modeGiven: true }))).toEqual({ error: "--pending-dir writes pending files, --update always rewrites goldens: choose one" });
   });
 });

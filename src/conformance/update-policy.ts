@@ -49,6 +49,12 @@ export interface CheckUpdateRequest {
 export function resolveCheckUpdate(request: CheckUpdateRequest): CheckUpdatePlan | { error: string } {
   const behavior = resolveUpdateBehavior(request.mode, request.isCI);
   const trusted = request.subjectIsReference || request.writeCorpusFromSubject;
+  // asking a subject that is not the spec to write the corpus is refused even where nothing would be written (CI)
+  if (!trusted && request.modeGiven && request.pendingDir === undefined && (request.mode === "always" || request.mode === "new")) {
+    return {
+      error: `--update ${request.mode} would write this subject's output into the corpus, which is the spec; use --pending-dir DIR for its pending files, or --write-corpus-from-subject to make it the spec`,
+    };
+  }
   if (behavior === "none") {
     return { behavior, noWriteReason: request.isCI ? "nothing is written under CI" : "nothing is written with --update no", subjectWritesCorpus: false };
   }
@@ -58,11 +64,6 @@ export function resolveCheckUpdate(request: CheckUpdateRequest): CheckUpdatePlan
     return { behavior: "pending", pendingRoot: request.pendingDir, noWriteReason: "", subjectWritesCorpus: false };
   }
   if (trusted) return { behavior, noWriteReason: "", subjectWritesCorpus: !request.subjectIsReference };
-  if (request.modeGiven) {
-    return {
-      error: `--update ${request.mode} would write this subject's output into the corpus, which is the spec; use --pending-dir DIR for its pending files, or --write-corpus-from-subject to make it the spec`,
-    };
-  }
   return { behavior: "none", noWriteReason: "a subject other than the reference never writes into the corpus; see --pending-dir", subjectWritesCorpus: false };
 }
 
