@@ -86,7 +86,9 @@ export function renderCasePage(outcome: HtmlReportOutcome, links: CasePageLinks,
     ["tags", outcome.tags.join(", ") || "—"],
     ["spec", outcome.spec],
     ["level", outcome.level],
-    ["golden", outcome.golden],
+    ["golden", outcome.goldenState ?? outcome.golden],
+    ...(outcome.caseFile ? [["case file", outcome.caseFile] as [string, string]] : []),
+    ...(outcome.goldenFile ? [["golden file", outcome.goldenFile] as [string, string]] : []),
     ["duration", `${outcome.durationMs.toFixed(2)} ms`],
   ];
   const differences = outcome.differences.slice(0, MAX_DIFFERENCES).map(differenceHtml).join("");
@@ -109,8 +111,9 @@ export function renderCasePage(outcome: HtmlReportOutcome, links: CasePageLinks,
 <body class="case-page status-${outcome.status}" data-status="${outcome.status}">
 <nav class="case-nav">${link("to-index", links.index, "↑ matrix (u)")}${link("prev-failure", links.previousFailure, "← previous failure (k)")}${link("next-failure", links.nextFailure, "next failure (j) →")}</nav>
 <h1><span class="badge ${outcome.status}">${outcome.status}</span> <code id="case-id">${escapeHtml(outcome.id)}</code></h1>
-<dl class="facts">${facts.map(([name, value]) => `<dt>${name}</dt><dd>${escapeHtml(value)}</dd>`).join("")}</dl>
+<dl class="facts">${facts.map(([name, value]) => `<dt>${name}</dt><dd data-fact="${name}">${escapeHtml(value)}</dd>`).join("")}</dl>
 ${outcome.message ? `<p class="message">${escapeHtml(outcome.message)}</p>` : ""}
+${outcome.reproduce ? `<p class="reproduce">reproduce: <code id="reproduce">${escapeHtml(outcome.reproduce)}</code></p>` : ""}
 ${outcome.differences.length ? `<section id="differences"><h2>Differences (${outcome.differences.length})</h2>${differences}${more}</section>` : ""}
 <section id="values"><h2>Expected and actual</h2>${values}</section>
 ${outcome.input === undefined ? "" : `<section id="input"><h2>Input</h2><pre>${valueHtml(outcome.input)}</pre></section>`}

@@ -1,7 +1,7 @@
 import type { CaseStatus } from "../conformance/case-outcome.js";
 import type { RunMetadata } from "../conformance/reporters/run-metadata.js";
 import { escapeHtml } from "./html-report-escape.js";
-import type { HtmlReportRun } from "./html-report-outcome.js";
+import type { HtmlReportOutcome, HtmlReportRun } from "./html-report-outcome.js";
 import { htmlReportIndexScript } from "./html-report-script.js";
 import { htmlReportStyle } from "./html-report-style.js";
 
@@ -9,6 +9,24 @@ const statuses: CaseStatus[] = ["pass", "fail", "xfail", "unsupported", "crash",
 /** A cell takes the colour of its worst outcome. */
 const severity: CaseStatus[] = ["crash", "timeout", "fail", "xfail", "unsupported", "pass"];
 const NO_PROTOCOL = "-";
+
+/** The order of the case list: failures first, then crashes, timeouts, and the rest. */
+const listOrder: CaseStatus[] = ["fail", "crash", "timeout", "xfail", "unsupported", "pass"];
+
+/** A failing case as the report opens on it: outcome, id, message, case and golden files, the command that reproduces it. */
+function failureHtml(outcome: HtmlReportOutcome, page: string): string {
+  const facts: [string, string | undefined][] = [
+    ["case file", outcome.caseFile],
+    ["golden", outcome.goldenFile ? `${outcome.goldenFile}${outcome.goldenState ? ` (${outcome.goldenState})` : ""}` : outcome.goldenState],
+    ["reproduce", outcome.reproduce],
+  ];
+  return `<li class="failure" data-status="${outcome.status}"><span class="badge ${outcome.status}">${outcome.status}</span> <a href="${escapeHtml(page)}">${escapeHtml(outcome.id)}</a>${
+    outcome.message ? `<p class="message">${escapeHtml(outcome.message)}</p>` : ""
+  }<dl class="facts">${facts
+    .filter((fact): fact is [string, string] => fact[1] !== undefined)
+    .map(([name, value]) => `<dt>${name}</dt><dd data-fact="${name}"><code>${escapeHtml(value)}</code></dd>`)
+    .join("")}</dl></li>`;
+}
 
 const protocolsOf = (protocols: string[]) => (protocols.length ? protocols : [NO_PROTOCOL]);
 
@@ -57,7 +75,9 @@ export function renderIndexPage(run: HtmlReportRun, metadata: RunMetadata, pages
       });
       return `<tr><th>${escapeHtml(profile)}</th><th>${escapeHtml(area)}</th>${tds.join("")}</tr>`;
     });
-  const caseRows = run.outcomes.map((outcome) => {
+  const ordered = listOrder.flatMap((status) => run.outcomes.filter((outcome) => outcome.status === status));
+  const failures = ordered.filter((outcome) => outcome.status === "fail" || outcome.status === "crash" || outcome.status === "timeout");
+  const caseRows = ordered.map((outcome) => {
     const text = [outcome.id, outcome.spec, outcome.message ?? "", outcome.tags.join(" "), outcome.area].join(" ").toLowerCase();
     return `<tr data-status="${outcome.status}" data-profile="${escapeHtml(outcome.profile)}" data-area="${escapeHtml(outcome.area)}" data-protocols="${escapeHtml(
       outcome.protocols.join(" "),
@@ -90,6 +110,14 @@ export function renderIndexPage(run: HtmlReportRun, metadata: RunMetadata, pages
     s.pending ? `<span>${s.pending} pending goldens</span>` : "",
     `<span>${(s.durationMs / 1000).toFixed(2)} s</span>`,
   ].join("")}</p>
+${
+    failures.length
+      ? `<section id="failures"><h2>Failures (${failures.length}): ${["fail", "crash", "timeout"]
+          .filter((status) => s[status as "fail"])
+          .map((status) => `${s[status as "fail"]} ${status}`)
+          .join(", ")}</h2><ol class="failures">${failures.map((outcome) => failureHtml(outcome, pages.get(outcome.id)!)).join("\n")}</ol></section>`
+      : ""
+  }
 <section id="matrix"><h2>Matrix: profile × tool or stage × protocol</h2>
 <table class="matrix"><thead><tr><th>profile</th><th>tool or stage</th>${columns
     .map((protocol) => `<th data-protocol="${escapeHtml(protocol)}">${protocol === NO_PROTOCOL ? "no protocol" : escapeHtml(protocol)}</th>`)

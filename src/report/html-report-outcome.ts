@@ -28,6 +28,14 @@ export interface ReportStreamedResponse {
 export type HtmlReportOutcome = CaseOutcome & {
   capturedRequest?: ReportCapturedRequest | ReportCapturedRequest[];
   streamedResponse?: ReportStreamedResponse | ReportStreamedResponse[];
+  /** The file the case comes from (a corpus case, or a gate scenario). */
+  caseFile?: string;
+  /** The golden file it is compared with, if any. */
+  goldenFile?: string;
+  /** What is true of the golden, in words: "exists", "pending written: <file>.new", "missing; not written under CI"… */
+  goldenState?: string;
+  /** The command that runs this case alone. */
+  reproduce?: string;
 };
 
 /** The run the HTML report renders (a CheckRun fits; a gate run can pass its own outcomes). */

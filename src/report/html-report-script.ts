@@ -103,6 +103,13 @@ export const htmlReportIndexScript = `(() => {
 
 /** A case page's script: j/n and k/p to the next or previous failing case, u back to the matrix. */
 export const htmlReportCaseScript = `(() => {
+  // The first differing byte of each side in view: its pre scrolled (both ways) to centre the mark.
+  for (const pre of document.querySelectorAll("pre[data-side]")) {
+    const mark = pre.querySelector("mark.d");
+    if (!mark) continue;
+    pre.scrollLeft = Math.max(0, mark.offsetLeft - pre.clientWidth / 2);
+    pre.scrollTop = Math.max(0, mark.offsetTop - pre.clientHeight / 2);
+  }
   document.addEventListener("keydown", (event) => {
     if (event.metaKey || event.ctrlKey || event.altKey) return;
     const id = { j: "next-failure", n: "next-failure", k: "prev-failure", p: "prev-failure", u: "to-index" }[event.key];

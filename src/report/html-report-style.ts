@@ -4,6 +4,7 @@ export const htmlReportStyle = `
 *{box-sizing:border-box}body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:1rem 1.5rem;color:#1d2125;background:#fff}
 h1{font-size:1.35rem;margin:.2rem 0 .6rem}h2{font-size:1.1rem;margin:1.4rem 0 .5rem;border-bottom:1px solid var(--line);padding-bottom:.2rem}h3{font-size:.95rem;margin:.8rem 0 .3rem}h4{margin:0 0 .3rem;font-size:.85rem;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
 a{color:#0b57d0}code,pre{font:12.5px/1.45 ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace}
+pre[data-side]{position:relative}ol.failures{padding-left:1.2rem}li.failure{margin:.4rem 0 .8rem}li.failure dl.facts{margin:.2rem 0}p.reproduce code{user-select:all}
 pre{margin:0;padding:.6rem;background:#f7f8fa;border:1px solid var(--line);border-radius:4px;overflow:auto;white-space:pre;max-height:36rem}
 dl.meta,dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.1rem 1rem;margin:.3rem 0}dt{color:var(--muted)}dd{margin:0}
 .badge{display:inline-block;min-width:5.5em;text-align:center;padding:0 .4em;border-radius:3px;font-weight:600;font-size:.8rem;text-transform:uppercase}

@@ -3,8 +3,6 @@ import { renderCasePage } from "./html-report-case-page.js";
 import { renderIndexPage } from "./html-report-index-page.js";
 import type { HtmlReportRun } from "./html-report-outcome.js";
 
-const failing = new Set(["fail", "crash", "timeout"]);
-
 /** The case page file of a case id: `cases/<id, / as __>.html` (made unique when needed). */
 function pageNames(ids: string[]): Map<string, string> {
   const names = new Map<string, string>();
@@ -29,12 +27,19 @@ export function renderHtmlReport(run: HtmlReportRun, metadata: RunMetadata): Map
   const pages = pageNames(run.outcomes.map((outcome) => outcome.id));
   const files = new Map<string, string>();
   files.set("index.html", renderIndexPage(run, metadata, pages, title));
-  const failures = run.outcomes.map((outcome, index) => (failing.has(outcome.status) ? index : -1)).filter((index) => index >= 0);
+  // j/k on a case page walk the failures in the order the front page lists them: fail, crash, timeout.
+  const failures = ["fail", "crash", "timeout"].flatMap((status) => run.outcomes.filter((outcome) => outcome.status === status));
+  const position = new Map(failures.map((outcome, index) => [outcome.id, index]));
+  const href = (at: number) => (at < 0 || at >= failures.length ? undefined : `../${pages.get(failures[at]!.id)}`);
+  const failingIndexes = run.outcomes.flatMap((outcome, index) => (position.has(outcome.id) ? [index] : []));
   run.outcomes.forEach((outcome, index) => {
-    const previous = [...failures].reverse().find((failure) => failure < index);
-    const next = failures.find((failure) => failure > index);
-    const href = (at: number | undefined) => (at === undefined ? undefined : `../${pages.get(run.outcomes[at].id)}`);
-    files.set(pages.get(outcome.id)!, renderCasePage(outcome, { index: "../index.html", previousFailure: href(previous), nextFailure: href(next) }, title));
+    // a failure's neighbours are those of the list; another case's, the nearest failures before and after it in the run
+    const at = position.get(outcome.id);
+    const before = [...failingIndexes].reverse().find((failing) => failing < index);
+    const after = failingIndexes.find((failing) => failing > index);
+    const previous = at !== undefined ? href(at - 1) : before === undefined ? undefined : href(position.get(run.outcomes[before]!.id)!);
+    const next = at !== undefined ? href(at + 1) : after === undefined ? undefined : href(position.get(run.outcomes[after]!.id)!);
+    files.set(pages.get(outcome.id)!, renderCasePage(outcome, { index: "../index.html", previousFailure: previous, nextFailure: next }, title));
   });
   return files;
 }

@@ -35,7 +35,7 @@ const ids = {
  * golden changed by one byte (`...90 lines truncated...` → `...91 lines truncated...`), and a
  * lower case the miniature gets wrong (it answers `lower` with an empty object).
  */
-function produceReport(): { reportDir: string; baseline: string; code: number | null } {
+function produceReport(): { reportDir: string; baseline: string; code: number | null; root: string } {
   const root = makeCorpus(Object.values(ids));
   const golden = join(root, "golden", `${ids.fail}.yaml`);
   const text = readFileSync(golden, "utf8");
@@ -60,7 +60,7 @@ function produceReport(): { reportDir: string; baseline: string; code: number | 
     "pretty",
   ]);
   expect(run.stderr).toBe("");
-  return { reportDir, baseline, code: run.code };
+  return { reportDir, baseline, code: run.code, root };
 }
 
 /** Counts shown in one matrix cell, by status. */
@@ -69,6 +69,9 @@ async function cellCounts(page: Page, profile: string, area: string, protocol: s
     Object.fromEntries(spans.map((span) => [span.getAttribute("data-status"), span.textContent])),
   );
 }
+
+/** Reports other tests of this file open (their files are requested too). */
+const otherReports: string[] = [];
 
 const visibleCaseIds = (page: Page) => page.$$eval("#cases tbody tr:not([hidden]) td:nth-child(2) a", (links) => links.map((link) => link.textContent));
 
@@ -94,7 +97,7 @@ describe.skipIf(!chromiumPath)("correx check --reporter html=DIR in a real brows
     // network disabled: anything that is not a file on disk is refused
     await context.route("**/*", (route) => (route.request().url().startsWith("file://") ? route.continue() : route.abort()));
     page = context.pages()[0] ?? (await context.newPage());
-  });
+  }, 120_000); // a check run and a browser start: slow on a loaded machine
   afterAll(async () => {
     await context?.close();
   });
@@ -193,32 +196,85 @@ describe.skipIf(!chromiumPath)("correx check --reporter html=DIR in a real brows
     await page.screenshot({ path: join(artifacts, "html-report-failing-case.png"), fullPage: true });
   });
 
-  it("j/k move between failures on the matrix page and on case pages", async () => {
+  it("j/k move between failures on the matrix page and on case pages, in the list's order (failures, then crashes)", async () => {
     await page.goto(pathToFileURL(join(report.reportDir, "index.html")).href);
     await page.keyboard.press("j");
-    expect(await page.textContent("#cases tr.selected td:nth-child(2)")).toBe(ids.crashCli);
-    await page.keyboard.press("j");
     expect(await page.textContent("#cases tr.selected td:nth-child(2)")).toBe(ids.fail);
-    await page.keyboard.press("k");
+    await page.keyboard.press("j");
+    expect(await page.textContent("#cases tr.selected td:nth-child(2)")).toBe(ids.failLower);
+    await page.keyboard.press("j");
     expect(await page.textContent("#cases tr.selected td:nth-child(2)")).toBe(ids.crashCli);
+    await page.keyboard.press("k");
+    expect(await page.textContent("#cases tr.selected td:nth-child(2)")).toBe(ids.failLower);
     await page.keyboard.press("o");
-    await page.waitForURL(/merged-stdout-stderr\.html$/);
+    await page.waitForURL(/content-one-text-part\.html$/);
     expect(await page.textContent("p.message")).toContain("");
     await page.keyboard.press("j");
-    await page.waitForURL(/head-by-lines\.html$/);
+    await page.waitForURL(/merged-stdout-stderr\.html$/);
     await page.keyboard.press("j");
     await page.waitForURL(/echo-two-parts\.html$/);
     await page.keyboard.press("p");
-    await page.waitForURL(/head-by-lines\.html$/);
+    await page.waitForURL(/merged-stdout-stderr\.html$/);
     await page.keyboard.press("u");
     await page.waitForURL(/index\.html$/);
+  });
+
+  it("opens on the failures: fails, then crashes, each with its message, case and golden files, what is true of the golden, and the command that reproduces it", async () => {
+    await page.goto(pathToFileURL(join(report.reportDir, "index.html")).href);
+    expect(await page.$$eval("body > section", (sections) => sections.map((section) => section.id))).toEqual(["failures", "matrix", "list"]);
+    expect(await page.textContent("#failures h2")).toBe("Failures (4): 2 fail, 2 crash");
+    expect(await page.$$eval("#failures li.failure", (items) => items.map((item) => `${item.getAttribute("data-status")} ${item.querySelector("a")!.textContent}`))).toEqual([
+      `fail ${ids.fail}`,
+      `fail ${ids.failLower}`,
+      `crash ${ids.crashCli}`,
+      `crash ${ids.crashCore}`,
+    ]);
+    const first = page.locator("#failures li.failure").first();
+    expect(await first.locator("p.message").textContent()).toBe("1 difference");
+    expect(await first.locator('[data-fact="case file"]').textContent()).toBe(`${report.root}/fixtures/cases/${ids.fail}.yaml`);
+    expect(await first.locator('[data-fact="golden"]').textContent()).toBe(`${report.root}/golden/${ids.fail}.yaml (exists, differs (no pending file: nothing is written with --update no))`);
+    expect(await first.locator('[data-fact="reproduce"]').textContent()).toBe(
+      `correx check --subject 'cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs crash-on-format' --root ${report.root} --case ${ids.fail}`,
+    );
+    // the case list puts them first too
+    expect((await visibleCaseIds(page)).slice(0, 4)).toEqual([ids.fail, ids.failLower, ids.crashCli, ids.crashCore]);
+    // a case page says what is true of its golden
+    await page.goto(pathToFileURL(join(report.reportDir, "cases", "opencode-core__truncate__at-both-limits.html")).href);
+    expect(await page.textContent('[data-fact="golden"]')).toBe("exists, matches");
+    expect(await page.textContent('[data-fact="golden file"]')).toBe(`${report.root}/golden/${ids.pass}.yaml`);
+    expect(await page.textContent("#reproduce")).toBe(`correx check --subject 'cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs crash-on-format' --root ${report.root} --case ${ids.pass}`);
+  });
+
+  it("on a long line, the highlighted byte is scrolled into view on both sides", async () => {
+    const id = "opencode-cli/read/line-of-exactly-2000-chars";
+    const root = makeCorpus([id]);
+    const golden = join(root, "golden", `${id}.yaml`);
+    const text = readFileSync(golden, "utf8");
+    expect(text).toContain("- { $repeat: { text: b, count: 2000 } }");
+    // the golden's 1996th b becomes an X: the difference sits ~2,000 columns to the right
+    writeFileSync(golden, text.replace("- { $repeat: { text: b, count: 2000 } }", '- { $repeat: { text: b, count: 1995 } }\n        - "Xbbbb"'));
+    const reportDir = join(makeTempDir("correx-html-long-"), "report");
+    otherReports.push(pathToFileURL(reportDir).href);
+    const run = runCli(["check", "--root", root, "--update", "no", "--reporter", `html=${reportDir}`]);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    await page.goto(pathToFileURL(join(reportDir, "cases", "opencode-cli__read__line-of-exactly-2000-chars.html")).href);
+    for (const side of ["expected", "actual"]) {
+      const inView = await page.$eval(`#differences pre[data-side="${side}"]`, (pre) => {
+        const mark = pre.querySelector("mark.d")!.getBoundingClientRect();
+        const box = pre.getBoundingClientRect();
+        return { scrolled: pre.scrollLeft > 0, inside: mark.left >= box.left && mark.right <= box.right && mark.top >= box.top && mark.bottom <= box.bottom };
+      });
+      expect(inView, side).toEqual({ scrolled: true, inside: true });
+    }
+    expect(await page.textContent("#differences mark.d")).toBe("X");
+    await page.screenshot({ path: join(artifacts, "html-report-long-line.png"), fullPage: true });
   });
 
   it("the report opens from disk with the network disabled and makes no requests beyond its own files", () => {
     expect(requested.length).toBeGreaterThan(0);
     expect(requested.filter((url) => !url.startsWith("file://"))).toEqual([]);
     const own = pathToFileURL(report.reportDir).href;
-    expect(requested.filter((url) => !url.startsWith(own))).toEqual([]);
+    expect(requested.filter((url) => !url.startsWith(own) && !otherReports.some((other) => url.startsWith(other)))).toEqual([]);
     expect(existsSync(join(artifacts, "html-report-matrix.png"))).toBe(true);
     expect(existsSync(join(artifacts, "html-report-failing-case.png"))).toBe(true);
   });

@@ -28,6 +28,7 @@ import { packageRoot } from "../package-root.js";
 import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
 import { createRunOutputDirectory } from "../run-output-directory.js";
 import { reviewCommandFor } from "../review-command.js";
+import { checkReportOutcomes } from "../html-report-facts.js";
 import { paintFor } from "../terminal-colour.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
@@ -227,7 +228,14 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   };
   for (const target of targets) {
     if (target.name === "html") {
-      writeHtmlReport(target.file!, renderHtmlReport(run, metadata));
+      const outcomes = checkReportOutcomes(run.outcomes, {
+        ...location,
+        pendingRoot: plan.pendingRoot,
+        noWriteReason: plan.noWriteReason,
+        subject: subjectSpec,
+        root: values.root === undefined ? undefined : String(values.root),
+      });
+      writeHtmlReport(target.file!, renderHtmlReport({ ...run, outcomes }, metadata));
       continue;
     }
     const text =

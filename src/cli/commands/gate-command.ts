@@ -24,7 +24,9 @@ import { expandScenarioPaths } from "../expand-scenario-paths.js";
 import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
 import { resolveAgentCommand } from "../resolve-agent-command.js";
 import { reviewCommandFor } from "../review-command.js";
+import { gateReportOutcome } from "../html-report-facts.js";
 import { paintFor } from "../terminal-colour.js";
+import type { HtmlReportOutcome } from "../../report/html-report-outcome.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
@@ -146,6 +148,9 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     const update = resolveUpdateBehavior(updateMode, isCI);
 
     const outcomes: CaseOutcome[] = [];
+    const reportOutcomes: HtmlReportOutcome[] = [];
+    // The options a reproducing command repeats (everything but --scenario, --protocol, --jobs and reporters).
+    const gateArgs = ["--profile", profile.id, ...(values.model === undefined ? [] : ["--model", String(values.model)]), ...(values["config-template"] === undefined ? [] : ["--config-template", String(values["config-template"])]), ...(against === "golden" ? ["--against", "golden", "--golden-dir", String(values["golden-dir"])] : [])];
     const started = performance.now();
     for (const protocol of protocols as Protocol[]) {
       const run = await runGate({
@@ -167,6 +172,10 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
           const passed = outcomes.filter((outcome) => outcome.status === "pass").length;
           const agent = scenarioRun.exit.status === "timeout" ? "timed out" : scenarioRun.exit.status === "spawn-error" ? "did not start" : `exit ${scenarioRun.exit.signal ?? scenarioRun.exit.code}`;
           io.err(`correx gate: ${scenario.name} × ${protocol}: ${passed}/${outcomes.length} tool results conform (agent ${agent}, ${scenarioRun.requests} requests, ${(scenarioRun.exit.durationMs / 1000).toFixed(1)} s)\n`);
+          const scenarioFile = scenarioFiles[scenarios.indexOf(scenario)] ?? scenario.name;
+          for (const outcome of outcomes) {
+            reportOutcomes.push(gateReportOutcome(outcome, { scenarioFile, goldenFile: against === "golden" ? gateGoldenPath(goldenDir!, scenario.name, protocol) : undefined, gateArgs, protocol, command }));
+          }
           return outcomes;
         },
       });
@@ -183,7 +192,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     };
     for (const target of targets) {
       if (target.name === "html") {
-        writeHtmlReport(target.file!, renderHtmlReport(run, metadata));
+        writeHtmlReport(target.file!, renderHtmlReport({ ...run, outcomes: reportOutcomes }, metadata));
         continue;
       }
       const text =
