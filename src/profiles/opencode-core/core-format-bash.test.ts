@@ -16,9 +16,9 @@ describe("formatBash (§2.1b)", () => {
     expect(formatBash({ command: "true" }, { output: "", exitCode: 0 }).content[0]).toEqual(text("(no output)"));
   });
 
-  it("appends the capture note when capture was cut at 1 MiB", () => {
+  it("appends the capture note after one newline when capture was cut at 1 MiB (bundle: `${output}⏎${note}`)", () => {
     expect(formatBash({ command: "yes" }, { output: "y\n", exitCode: 0, captureTruncated: true }).content[0]).toEqual(
-      text("y\n\n\n[output capture truncated at the in-memory safety limit]"),
+      text("y\n\n[output capture truncated at the in-memory safety limit]"),
     );
   });
 
@@ -35,9 +35,9 @@ describe("formatBash (§2.1b)", () => {
     );
   });
 
-  it("puts the warnings first (leading whitespace trimmed), then a blank line, then the exit sentence", () => {
+  it("puts the warnings first (leading newline trimmed), then one newline, then the exit sentence (bundle iX, campaign seed 12)", () => {
     const content = formatBash({ command: "cat /etc/x" }, { output: "x", exitCode: 0, warnings: ["w1", "w2"] }).content;
-    expect(content[1]).toEqual(text("Warnings:\n- w1\n- w2\n\nCommand exited with code 0."));
+    expect(content[1]).toEqual(text("Warnings:\n- w1\n- w2\nCommand exited with code 0."));
   });
 
   it("prints String(exitCode) of a missing exit code as `undefined`", () => {

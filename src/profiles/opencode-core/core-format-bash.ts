@@ -24,19 +24,20 @@ export function bashOutputText(observation: BashFacts, timeoutMs: number): strin
     return `Command exceeded timeout of ${timeoutMs} ms. Retry with a larger timeout if the command is expected to take longer.`;
   }
   const output = observation.output === "" ? "(no output)" : observation.output;
-  return observation.captureTruncated === true ? `${output}\n\n[output capture truncated at the in-memory safety limit]` : output;
+  return observation.captureTruncated === true ? `${output}\n[output capture truncated at the in-memory safety limit]` : output;
 }
 
 /**
- * The footer part: the warnings block (leading whitespace trimmed) and a blank line, then the
- * exit sentence or the timeout sentence. A null exit code is printed as `undefined`
- * (`String(exitCode)` of a process that reports none).
- * @see spec §2.1b (toModelOutput part 2, bundle iX)
+ * The footer part: the warnings block (`Warnings:` and one `- w` line each) and a newline, then
+ * the exit sentence or the timeout sentence. A null exit code is printed as `undefined`
+ * (`${exit}` of a process that reports none).
+ * @see spec §2.1b (toModelOutput part 2); the binary's bundle (iX: the block is `⏎Warnings:⏎…`
+ * with its leading newline trimmed, then one `⏎` — the spec's `⏎⏎` is the source's, not 1.18.33's)
  */
 export function bashFooter(observation: BashFacts): string {
   const warnings = observation.warnings ?? [];
-  const block = warnings.length === 0 ? "" : `\n\nWarnings:\n${warnings.map((warning) => `- ${warning}`).join("\n")}`;
-  const lead = block === "" ? "" : `${block.trimStart()}\n\n`;
+  const block = warnings.length === 0 ? "" : `\nWarnings:\n${warnings.map((warning) => `- ${warning}`).join("\n")}`;
+  const lead = block === "" ? "" : `${block.trimStart()}\n`;
   if (observation.timedOut === true) return `${lead}Command timed out before completion.`;
   return `${lead}Command exited with code ${String(observation.exitCode ?? undefined)}.`;
 }
@@ -61,6 +62,7 @@ export function formatBash(bashInput: BashInput, observation: BashFacts): ToolOu
 
 /** @see spec §2.1b */
 export const bashTool: CoreTool<BashInput, BashFacts> = {
-  input: [input.required("command", input.string), input.optional("workdir", input.string), input.optional("timeout", input.number)],
+  // timeout: the bundle's positive-number schema, then `isLessThanOrEqualTo(600000)`
+  input: [input.required("command", input.string), input.optional("workdir", input.string), input.optional("timeout", input.boundedNumber({ greaterThan: 0, atMost: 600000 }))],
   format: formatBash,
 };

@@ -9,11 +9,14 @@ export interface TodowriteInput {
 }
 
 /**
- * `JSON.stringify(todos, null, 2)` of the input array, as given.
- * @see spec §2.10
+ * `JSON.stringify(todos, null, 2)` of the decoded todos: each item is the schema's struct
+ * (`content`, `status`, `priority`, all required strings), so its keys come in that order and any
+ * other key is dropped.
+ * @see spec §2.10; the 1.18.33 bundle (SessionTodo.Info: content, status, priority), differential campaign seed 12
  */
 export function formatTodowrite(todowriteInput: TodowriteInput, _observation: TodowriteFacts): ToolOutput {
-  return { structured: { todos: todowriteInput.todos }, content: [{ type: "text", text: JSON.stringify(todowriteInput.todos, null, 2) }] };
+  const todos = todowriteInput.todos.map((todo) => ({ content: todo.content, status: todo.status, priority: todo.priority }));
+  return { structured: { todos }, content: [{ type: "text", text: JSON.stringify(todos, null, 2) }] };
 }
 
 /** @see spec §2.10 */
@@ -21,7 +24,7 @@ export const todowriteTool: CoreTool<TodowriteInput, TodowriteFacts> = {
   input: [
     input.required(
       "todos",
-      input.array(input.struct(input.required("content", input.string), input.required("status", input.string), input.optional("priority", input.string))),
+      input.array(input.struct(input.required("content", input.string), input.required("status", input.string), input.required("priority", input.string))),
     ),
   ],
   format: formatTodowrite,

@@ -38,8 +38,9 @@ export function formatWebfetch(webfetchInput: WebfetchInput, observation: Webfet
 export const webfetchTool: CoreTool<WebfetchInput, WebfetchFacts> = {
   input: [
     input.required("url", input.string),
-    input.optional("format", input.literal("markdown", "text", "html")),
-    input.optional("timeout", input.number),
+    // the bundle's literal order and the timeout check IK (> 0, ≤ 120)
+    input.optional("format", input.literal("text", "markdown", "html")),
+    input.optional("timeout", input.boundedNumber({ greaterThan: 0, atMost: 120 })),
   ],
   format: formatWebfetch,
 };

@@ -9,7 +9,7 @@
 /** The type of one input field. */
 export type InputType =
   | { kind: "string" }
-  | { kind: "number" }
+  | { kind: "number"; greaterThan?: number; atMost?: number }
   | { kind: "boolean" }
   | { kind: "literal"; values: readonly string[] }
   | { kind: "array"; items: InputType }
@@ -26,6 +26,8 @@ export interface InputField {
 export const input = {
   string: { kind: "string" } as InputType,
   number: { kind: "number" } as InputType,
+  /** A number with Effect Schema's `isGreaterThan` / `isLessThanOrEqualTo` checks, in that order. */
+  boundedNumber: (bounds: { greaterThan?: number; atMost?: number }): InputType => ({ kind: "number", ...bounds }),
   boolean: { kind: "boolean" } as InputType,
   literal: (...values: string[]): InputType => ({ kind: "literal", values }),
   array: (items: InputType): InputType => ({ kind: "array", items }),
@@ -54,7 +56,10 @@ function checkType(value: unknown, type: InputType, optional: boolean, path: (st
     case "boolean":
       return typeof value === type.kind ? undefined : fail();
     case "number":
-      return typeof value === "number" ? undefined : fail();
+      if (typeof value !== "number") return fail();
+      if (type.greaterThan !== undefined && !(value > type.greaterThan)) return { message: `Expected a value greater than ${type.greaterThan}, got ${formatValue(value)}`, path };
+      if (type.atMost !== undefined && !(value <= type.atMost)) return { message: `Expected a value less than or equal to ${type.atMost}, got ${formatValue(value)}`, path };
+      return undefined;
     case "literal":
       return typeof value === "string" && type.values.includes(value) ? undefined : fail();
     case "array": {

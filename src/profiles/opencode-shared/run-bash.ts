@@ -1,28 +1,83 @@
-import { resolvePath } from "../../text/path-posix.js";
-import { commandBytes } from "../environment-port.js";
+import { dirnamePath, normalizePath, resolvePath } from "../../text/path-posix.js";
+import { commandBytes, type CommandRunFact } from "../environment-port.js";
+import { UnsupportedError } from "../profile.js";
 import type { OpencodeRunContext } from "./opencode-runtime.js";
 
 /** opencode's default bash timeout. @see spec §2.1, §2.1b */
 export const BASH_DEFAULT_TIMEOUT_MS = 120000;
-/** opencode races exit against `sleep(timeout + 100 ms)`. @see spec §2.1 */
-const TIMEOUT_GRACE_MS = 100;
+/** v1 races exit against `sleep(timeout + 100 ms)`. @see spec §2.1 */
+const V1_TIMEOUT_GRACE_MS = 100;
+/** v2 captures at most this many bytes of the combined output (bundle `GP`). @see spec §2.1b */
+const V2_CAPTURE_BYTES = 1048576;
 
 /**
- * bash: the command runs through the shell opencode picks (`/bin/bash` when present, else
- * `/bin/sh`) as `<shell> -c <command>`, stdin ignored, in the call's workdir (resolved against the
- * workspace), with the environment the agent was given and `PWD` set to that directory; stdout and
- * stderr are one merged stream in arrival order; the whole group is killed at timeout + 100 ms.
- * The bytes are decoded as UTF-8 (U+FFFD for invalid sequences, an incomplete one at the end
- * flushed, a leading BOM dropped as TextDecoder does by default).
- * @see spec §2.1 (Running), §2.1b, README "bash"
+ * bash, by runtime.
+ *
+ * v1: the command runs through `/bin/bash` when present, else `/bin/sh`, as `<shell> -c <command>`
+ * in the call's workdir (resolved against the workspace), with the agent's environment and `PWD`
+ * set to that directory; stdout and stderr are one merged stream in arrival order; the group is
+ * killed at timeout + 100 ms; the bytes are decoded as UTF-8 (U+FFFD for invalid sequences, a
+ * leading BOM dropped as a streaming TextDecoder does).
+ *
+ * v2 (bundle `BashTool`): the workdir (default `.`) must be a directory — anything else, like every
+ * failure of the tool, is `Unable to execute command: <command>`; the shell is `/bin/sh` (no shell
+ * is configured); the command runs in the workdir's canonical path with the agent's environment,
+ * output combined, killed at the timeout itself; the captured bytes are decoded with
+ * `Buffer.toString("utf8")` (a BOM kept). Absolute command arguments outside the workdir give the
+ * advisory warnings (`externalCommandDirectories`).
+ * @see spec §2.1 (Running), §2.1b; the 1.18.33 binary's bundle (BashTool, vX, iX, oX)
  */
 export async function runBash(context: OpencodeRunContext): Promise<Record<string, unknown>> {
+  return context.runtime === "v2" ? runBashV2(context) : runBashV1(context);
+}
+
+async function runBashV1(context: OpencodeRunContext): Promise<Record<string, unknown>> {
   const { input, environment } = context;
   const command = input.command as string;
   const timeoutMs = typeof input.timeout === "number" && input.timeout >= 0 ? input.timeout : BASH_DEFAULT_TIMEOUT_MS;
   const cwd = typeof input.workdir === "string" ? resolvePath(environment.workspace, input.workdir) : environment.workspace;
   const shell = (await environment.stat("/bin/bash")).kind === "file" ? "/bin/bash" : "/bin/sh";
-  const run = await environment.run({ file: shell, args: ["-c", command], cwd, env: { ...environment.agentEnv, PWD: cwd }, timeoutMs: timeoutMs + TIMEOUT_GRACE_MS, stderr: "merged" });
+  const run = await environment.run({ file: shell, args: ["-c", command], cwd, env: { ...environment.agentEnv, PWD: cwd }, timeoutMs: timeoutMs + V1_TIMEOUT_GRACE_MS, stderr: "merged" });
   const output = run.spawnError ? run.spawnError.message : new TextDecoder().decode(commandBytes(run));
   return run.timedOut ? { output, exitCode: run.exitCode, timedOut: true } : { output, exitCode: run.exitCode };
+}
+
+async function runBashV2(context: OpencodeRunContext): Promise<Record<string, unknown>> {
+  const { input, environment } = context;
+  const command = input.command as string;
+  const unable = { error: `Unable to execute command: ${command}` };
+  const workdir = await environment.stat(resolvePath(environment.workspace, typeof input.workdir === "string" ? input.workdir : "."));
+  if (workdir.kind !== "directory" || workdir.realPath === undefined) return unable;
+  const canonical = workdir.realPath;
+  const warnings = externalCommandDirectories(command, canonical).map(
+    (directory) => `Command argument references external directory ${directory === "/" ? "/*" : `${directory}/*`}. Bash runs with host-user filesystem, process, and network authority; this scan is advisory only.`,
+  );
+  const timeoutMs = typeof input.timeout === "number" ? input.timeout : BASH_DEFAULT_TIMEOUT_MS;
+  const run: CommandRunFact = await environment.run({ file: "/bin/sh", args: ["-c", command], cwd: canonical, env: environment.agentEnv, timeoutMs, stderr: "merged" });
+  if (run.spawnError) return unable;
+  const extra = warnings.length > 0 ? { warnings } : {};
+  if (run.timedOut) return { output: "", exitCode: null, timedOut: true, ...extra };
+  const bytes = commandBytes(run);
+  if (bytes.length > V2_CAPTURE_BYTES) throw new UnsupportedError("opencode-core bash: output over the 1 MiB capture limit (which bytes the v2 runner keeps is not pinned)");
+  if (run.exitCode === null) throw new UnsupportedError(`opencode-core bash: a command ended by a signal (${run.signal ?? "unknown"}; the v2 runner's exit value for it is not pinned)`);
+  return { output: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), exitCode: run.exitCode, ...extra };
+}
+
+/**
+ * The directories outside `canonical` that absolute command arguments name: the command split
+ * into shell-like words (quoted runs kept together), outer quotes and trailing `;,|&` removed;
+ * each absolute path not inside the workdir adds its parent directory once, in order.
+ * @see spec §2.1b (warnings); bundle `BashTool.externalCommandDirectories` (nX, lX, oX)
+ */
+export function externalCommandDirectories(command: string, canonical: string): string[] {
+  const found: string[] = [];
+  for (const word of command.match(/(?:[^\s"']+|"[^"]*"|'[^']*')+/g) ?? []) {
+    const argument = word.replace(/^(['"])(.*)\1$/, "$2").replace(/[;,|&]+$/, "");
+    if (!argument.startsWith("/")) continue;
+    const path = normalizePath(argument).replace(/(.)\/+$/, "$1");
+    if (path === canonical || path.startsWith(`${canonical}/`)) continue;
+    const directory = dirnamePath(path);
+    if (!found.includes(directory)) found.push(directory);
+  }
+  return found;
 }

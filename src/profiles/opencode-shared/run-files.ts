@@ -3,6 +3,7 @@ import { encodeBase64 } from "../../text/base64.js";
 import { isFsFailure, type EnvironmentPort } from "../environment-port.js";
 import { inputPath, type OpencodeRunContext } from "./opencode-runtime.js";
 import { replaceV1 } from "./edit-replacers.js";
+import { UnsupportedError } from "../profile.js";
 import { extensionMime } from "./read-sniff-mime.js";
 
 type Observation = Record<string, unknown>;
@@ -47,13 +48,27 @@ export async function runRead(context: OpencodeRunContext): Promise<Observation>
   const read = await environment.readFile(absolute);
   if (isFsFailure(read)) return { error: read.message };
   const text = strictUtf8(read);
-  const mime = extensionMime(absolute);
+  const mime = readMime(context, absolute);
   return { kind: "file", path: absolute, ...(text === undefined ? { base64: encodeBase64(read) } : { content: text }), ...(mime === undefined ? {} : { mime }) };
 }
 
 /**
- * write: whether the file existed, after writing the content as UTF-8 (parents created).
- * @see spec §2.3, schemas/observations/write.json
+ * The MIME a read reports: the extension's; in v2 a name without an extension is
+ * `application/octet-stream` (other unknown extensions are not pinned: no MIME, as v1).
+ * @see spec §2.2, §2.2b; differential campaign seed 12 (extension-less files in v2)
+ */
+function readMime(context: OpencodeRunContext, absolute: string): string | undefined {
+  const known = extensionMime(absolute);
+  if (known !== undefined || context.runtime !== "v2") return known;
+  const name = absolute.slice(absolute.lastIndexOf("/") + 1);
+  return name.lastIndexOf(".") <= 0 ? "application/octet-stream" : undefined;
+}
+
+/**
+ * write: whether the file existed, after writing the content as UTF-8 (parents created). A write
+ * that fails is, in v2, `Unable to write <path as given>`; in v1 it is Effect's file-system error
+ * text, which is not modelled (unsupported).
+ * @see spec §2.3, schemas/observations/write.json; differential campaign seed 12 (v2 text)
  */
 export async function runWrite(context: OpencodeRunContext): Promise<Observation> {
   const path = inputPath(context);
@@ -62,7 +77,10 @@ export async function runWrite(context: OpencodeRunContext): Promise<Observation
   const absolute = resolveInWorkspace(environment, path);
   const existed = (await environment.stat(absolute)).kind !== "missing";
   const failure = await environment.writeFile(absolute, new TextEncoder().encode(context.input.content), { parents: true });
-  if (failure) return { error: failure.message };
+  if (failure) {
+    if (context.runtime === "v2") return { error: `Unable to write ${path}` };
+    throw new UnsupportedError(`opencode-cli write: a failed write (${failure.failure}) reads as Effect's file-system error text (\`<Reason>: FileSystem.<method> (<path>)\`), which is not modelled (docs/unsupported-rules.md)`);
+  }
   return { path: absolute, existed };
 }
 
