@@ -47,6 +47,6 @@ if (values["config-template"]) {
 }
 const exit = await runAgentProcess(command.map((arg) => renderGateTemplate(arg, placeholders)), { cwd: workspace, env, timeoutMs: Number(values.timeout) });
 await server.close();
-writeFileSync(join(out, "requests.jsonl"), provider.requests.map((request) => JSON.stringify({ seq: request.seq, kind: request.kind, path: request.path, status: request.status, violation: request.violation?.message ?? null, rawBody: request.rawBody })).join("\n") + "\n");
+writeFileSync(join(out, "requests.jsonl"), provider.requests.map((request) => JSON.stringify({ seq: request.seq, kind: request.kind, path: request.path, url: request.url, headers: request.headers, status: request.status, violation: request.violation?.message ?? null, rawBody: request.rawBody })).join("\n") + "\n");
 writeFileSync(join(out, "agent.log"), JSON.stringify({ status: exit.status, code: exit.code, durationMs: Math.round(exit.durationMs), workspace, origin: server.url }) + "\n" + exit.outputTail);
 console.log(`${scenario.name}: agent ${exit.status} ${exit.code}, ${provider.requests.length} requests, ${Math.round(exit.durationMs)} ms -> ${out}`);

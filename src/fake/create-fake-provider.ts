@@ -5,6 +5,8 @@ import { scenarioContentBytes } from "../scenario/scenario-content-bytes.js";
 import { focusIssues } from "../schema/focus-issues.js";
 import { loadAllErrorsValidator, loadValidator } from "../schema/load-validator.js";
 import { toValidationIssues, type ValidationIssue } from "../schema/validation-issue.js";
+import { anthropicBetaIssues } from "./anthropic-betas.js";
+import { countTokensExtraKeys, fakeInputTokens } from "./anthropic-count-tokens.js";
 import type { CapturedRequest, FakeViolation } from "./fake-capture.js";
 import type { FakeProtocol } from "./fake-protocol.js";
 import { fakeReplyStatus, type FakeReply } from "./fake-reply.js";
@@ -113,6 +115,14 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
 
   const answer = async (request: Request): Promise<Response> => {
     const captured = await capture(request, "provider");
+    const checked = await check(request, captured);
+    if (checked instanceof Response) return checked;
+    const { body, url } = checked;
+    return answerChecked(request, captured, body, url);
+  };
+
+  /** Parses and validates a request body (schema, anthropic betas, count_tokens keys): the body and URL, or the violation's answer. */
+  const check = async (request: Request, captured: CapturedRequest): Promise<{ body: unknown; url: URL } | Response> => {
     const url = new URL(request.url);
     const violate = (issues: ValidationIssue[]): Promise<Response> => {
       const first = issues[0];
@@ -135,6 +145,29 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
       explain(body);
       return violate(deepestFirst(focusIssues(toValidationIssues(explain.errors ?? validate.errors ?? [], body), body)));
     }
+    if (protocol === "anthropic-messages") {
+      const betaIssues = anthropicBetaIssues(body, request.headers.get("anthropic-beta") ?? undefined);
+      if (betaIssues.length > 0) return violate(betaIssues);
+    }
+    if (captured.kind === "count-tokens") {
+      const extra = countTokensExtraKeys(body, url.searchParams.get("beta") === "true");
+      const issue = (pointer: string, expected: string, found: string): ValidationIssue => ({ code: "count-tokens", pointer, schemaPath: "", params: {}, expected, found });
+      if (extra.length > 0) return violate(extra.map((key) => issue(`/${key}`, "no other properties (count_tokens takes CountMessageTokensParams)", `property "${key}"`)));
+      if (typeof (body as Record<string, unknown>).model !== "string") return violate([issue("/model", "a model id (required by count_tokens)", "nothing")]);
+    }
+    return { body, url };
+  };
+
+  const countTokens = async (request: Request): Promise<Response> => {
+    const captured = await capture(request, "count-tokens");
+    const checked = await check(request, captured);
+    if (checked instanceof Response) return checked;
+    const reply: FakeReply = { type: "json", status: 200, headers: {}, body: { input_tokens: fakeInputTokens(captured.rawBody, scenario.countTokens) } };
+    return finish(captured, reply, request.signal);
+  };
+
+  /** Answers a valid model request with the scripted turn its history selects. */
+  const answerChecked = (request: Request, captured: CapturedRequest, body: unknown, url: URL): Promise<Response> => {
     const facts = readFakeRequestFacts(protocol, body, url);
     const mode: FakeReplyMode = !facts.stream ? "json" : protocol === "google-gemini" && url.searchParams.get("alt") !== "sse" ? "json-array" : "sse";
     const context = { model: facts.model, includeUsage: facts.includeUsage, pieceSize: options.pieceSize ?? DEFAULT_PIECE_SIZE };
@@ -171,6 +204,7 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
     });
   });
   const endpointHandlers = ENDPOINTS[protocol].map((pattern) => http.post(pattern, ({ request }) => answer(request)));
+  if (protocol === "anthropic-messages") endpointHandlers.push(http.post("*/messages/count_tokens", ({ request }) => countTokens(request)));
 
   return {
     protocol,

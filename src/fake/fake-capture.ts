@@ -18,8 +18,8 @@ export interface FakeViolation {
 export interface CapturedRequest {
   /** 1-based arrival number. */
   seq: number;
-  /** `provider` (a model endpoint), `page` (a scenario web page) or `unhandled`. */
-  kind: "provider" | "page" | "unhandled";
+  /** `provider` (a model endpoint), `count-tokens` (anthropic-messages' token counting), `page` (a scenario web page) or `unhandled`. */
+  kind: "provider" | "count-tokens" | "page" | "unhandled";
   method: string;
   url: string;
   /** The URL's path (no query). */

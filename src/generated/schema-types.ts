@@ -361,6 +361,14 @@ export type AnthropicToolResultContentBlock =
   | AnthropicDocumentBlock
   | AnthropicToolReferenceBlock;
 /**
+ * ThinkingConfigParam (official spec): enabled with a budget, disabled, or adaptive (GA). Claude Code 2.1.332 sends {"type": "adaptive"} and, with the thinking-display-updates-2026-08-18 beta announced, {"type": "adaptive", "display": "updates"} (observed bytes: the same session's requests without that beta carry no display). `display: updates` is accepted only with that beta (src/fake/anthropic-betas.ts).
+ *
+ * This interface was referenced by `AnthropicMessagesBody`'s JSON-Schema
+ * via the `definition` "AnthropicThinkingConfig".
+ */
+export type AnthropicThinkingConfig =
+  AnthropicThinkingEnabled | AnthropicThinkingDisabled | AnthropicThinkingAdaptive;
+/**
  * Part: exactly one data field (proto `oneof data`: text, inlineData, functionCall, functionResponse, fileData, executableCode, codeExecutionResult) plus optional metadata. Each branch is closed, so two data fields, or none, match no branch.
  *
  * This interface was referenced by `GeminiBody`'s JSON-Schema
@@ -2461,6 +2469,10 @@ export interface Scenario {
   prompt: string;
   workspace?: ScenarioWorkspace;
   /**
+   * anthropic-messages only: the `input_tokens` the fake answers to every POST /v1/messages/count_tokens (Claude Code's Read sizes a large file's answer by it). Default: the request body's UTF-8 byte length divided by 4, rounded up.
+   */
+  countTokens?: number;
+  /**
    * Web pages the fake server itself serves to GET requests, keyed by absolute path (`/pages/small.html`). A call input may write `{{origin}}` for the fake server's origin (`http://127.0.0.1:PORT`).
    */
   pages?: {
@@ -2609,12 +2621,7 @@ export interface AnthropicMessagesBody {
   metadata?: {
     [k: string]: unknown;
   };
-  /**
-   * Output configuration (effort, format); not checked here.
-   */
-  output_config?: {
-    [k: string]: unknown;
-  };
+  output_config?: AnthropicOutputConfig;
   /**
    * auto or standard_only.
    */
@@ -2631,12 +2638,8 @@ export interface AnthropicMessagesBody {
    * Sampling temperature, 0 to 1.
    */
   temperature?: number;
-  /**
-   * Extended thinking configuration; not checked here.
-   */
-  thinking?: {
-    [k: string]: unknown;
-  };
+  thinking?: AnthropicThinkingConfig;
+  context_management?: AnthropicContextManagement;
   /**
    * How the model may use tools; not checked here.
    */
@@ -2644,9 +2647,13 @@ export interface AnthropicMessagesBody {
     [k: string]: unknown;
   };
   /**
-   * Tool definitions; not checked here.
+   * Tool definitions; only `defer_loading` is checked here (a boolean, GA in the official spec's Tool; Claude Code 2.1.332 sends it on its DeferredToolPlaceholder tool with the advanced-tool-use-2025-11-20 beta).
    */
   tools?: {
+    /**
+     * Load the tool only when tool search selects it.
+     */
+    defer_loading?: boolean;
     [k: string]: unknown;
   }[];
   /**
@@ -3211,6 +3218,78 @@ export interface AnthropicToolReferenceBlock {
    * Cache breakpoint at this block, or null.
    */
   cache_control?: AnthropicCacheControl | null;
+}
+/**
+ * OutputConfig (official spec, GA: effort, format; BetaOutputConfig adds task_budget). Claude Code 2.1.332 sends {"effort": "high"} with the effort-2025-11-24 beta announced (observed bytes); the spec has effort GA, so no beta is required for it here.
+ *
+ * This interface was referenced by `AnthropicMessagesBody`'s JSON-Schema
+ * via the `definition` "AnthropicOutputConfig".
+ */
+export interface AnthropicOutputConfig {
+  /**
+   * EffortLevel: how much effort the model puts into its response.
+   */
+  effort?: ("low" | "medium" | "high" | "xhigh" | "max") | null;
+  /**
+   * JsonOutputFormat for structured outputs; not checked here.
+   */
+  format?: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * BetaTokenTaskBudget (beta-only in the spec; its beta header is not named there, so it is accepted without one); not checked here.
+   */
+  task_budget?: {
+    [k: string]: unknown;
+  } | null;
+}
+export interface AnthropicThinkingEnabled {
+  /**
+   * Extended thinking with a token budget.
+   */
+  type: "enabled";
+  /**
+   * Tokens the model may think with (at least 1024).
+   */
+  budget_tokens: number;
+  /**
+   * ThinkingDisplayMode.
+   */
+  display?: ("summarized" | "omitted") | null;
+}
+export interface AnthropicThinkingDisabled {
+  /**
+   * No thinking.
+   */
+  type: "disabled";
+}
+export interface AnthropicThinkingAdaptive {
+  /**
+   * The model decides how much to think.
+   */
+  type: "adaptive";
+  /**
+   * ThinkingDisplayMode (summarized, omitted: official spec); updates: observed from Claude Code 2.1.332, only with the thinking-display-updates-2026-08-18 beta.
+   */
+  display?: ("summarized" | "omitted" | "updates") | null;
+}
+/**
+ * BetaContextManagementConfig (official spec, beta-only: BetaCreateMessageParams), accepted only with the context-management-2025-06-27 beta announced (src/fake/anthropic-betas.ts). Claude Code 2.1.332 sends {"edits": [{"type": "clear_thinking_20251015", "keep": "all"}]} (observed bytes).
+ *
+ * This interface was referenced by `AnthropicMessagesBody`'s JSON-Schema
+ * via the `definition` "AnthropicContextManagement".
+ */
+export interface AnthropicContextManagement {
+  /**
+   * Context edits, discriminated on type (the edits' own fields are not checked here).
+   */
+  edits?: {
+    /**
+     * The edit kind.
+     */
+    type: "clear_thinking_20251015" | "clear_tool_uses_20250919" | "compact_20260112";
+    [k: string]: unknown;
+  }[];
 }
 /**
  * The google-gemini wire body (design.md, 'wire body'): `contents` and `systemInstruction` of a generateContent request (Gemini API v1beta), as GenerateContentRequest, Content, Part, FunctionCall and FunctionResponse are defined by the official v1beta protos (google-gemini/proto-v1beta/content.proto, for requiredness and the `oneof data` of Part) and the discovery-derived OpenAPI (for field names and newer fields). The Gemini API rejects unknown JSON fields, so objects are closed. Other top-level request keys are allowed and only loosely typed. Written by hand; see docs/decisions/wire-schemas.md.
