@@ -115,7 +115,7 @@ describe("toMatchGolden: the update rules of correx golden", () => {
     const file = join(dir, "golden/greeting.yaml");
     writeFileSync(file, goldenText);
     const message = messageOf(() => expect({ text: "hello\nworld" }).toMatchGolden(file));
-    expect(message).toContain(`expected the value to match the golden ${file}: 1 difference; pending golden written: ${file}.new (review with: correx golden review)`);
+    expect(message).toContain(`expected the value to match the golden ${file}: 1 difference; pending golden written: ${file}.new (review with: npx correx golden review --root ${dir})`);
     expect(message).toContain("⊘ received has no newline at end (golden has one)");
     expect(readFileSync(file, "utf8")).toBe(goldenText);
     expect(readFileSync(`${file}.new`, "utf8")).toBe(

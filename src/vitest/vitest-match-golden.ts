@@ -7,6 +7,7 @@ import { parseGoldenYaml, stringifyGoldenYaml } from "../golden/golden-yaml.js";
 import { renderDifference } from "../golden/render-difference.js";
 import { valueDifferences } from "../golden/value-differences.js";
 import { toValidationIssues } from "../schema/validation-issue.js";
+import { reviewCommandForGolden } from "../conformance/review-command.js";
 import type { MatcherOutcome } from "./vitest-matcher-outcome.js";
 
 /** Differences shown in a failure message; the rest are counted. */
@@ -88,7 +89,7 @@ export function matchGolden(received: unknown, file: string, context: MatchGolde
         pendingPath,
         stringifyGoldenYaml({ correx: "golden/1", case: name, ...(golden?.spec ? { spec: golden.spec } : {}), source: { subject: `vitest${context.testName ? `: ${context.testName}` : ""}` }, expected: received }),
       );
-      action = `pending golden written: ${pendingPath} (review with: correx golden review)`;
+      action = `pending golden written: ${pendingPath} (${reviewHint(pendingPath)})`;
       break;
     default: {
       const _exhaustive: never = context.update;
@@ -106,4 +107,10 @@ export function matchGolden(received: unknown, file: string, context: MatchGolde
         ...(shownDifferences.length > SHOWN ? [`… ${shownDifferences.length - SHOWN} more differences`] : []),
       ].join("\n\n"),
   };
+}
+
+/** How to review a pending file: the exact `npx correx golden review --root …`, or what to do when no root reaches it. */
+function reviewHint(pendingPath: string): string {
+  const command = reviewCommandForGolden(dirname(pendingPath), { program: "npx correx" });
+  return command ? `review with: ${command}` : `review it by hand (accept: rename it over ${pendingPath.slice(0, -".new".length)}), or keep goldens under a folder named golden/ so that npx correx golden review --root finds them`;
 }

@@ -13,6 +13,7 @@ import { renderJunitReport } from "../../conformance/reporters/render-junit-repo
 import { renderPrettyReport } from "../../conformance/reporters/render-pretty-report.js";
 import { renderTapReport } from "../../conformance/reporters/render-tap-report.js";
 import type { RunMetadata } from "../../conformance/reporters/run-metadata.js";
+import { reviewCommandFor } from "../../conformance/review-command.js";
 import { runCheck, type CheckRun } from "../../conformance/run-check.js";
 import type { Subject } from "../../conformance/subject.js";
 import { isCIEnvironment, parseUpdateMode, resolveCheckUpdate } from "../../conformance/update-policy.js";
@@ -27,7 +28,6 @@ import type { CommandIo } from "../command-io.js";
 import { packageRoot } from "../package-root.js";
 import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
 import { createRunOutputDirectory } from "../run-output-directory.js";
-import { reviewCommandFor } from "../review-command.js";
 import { checkReportOutcomes } from "../html-report-facts.js";
 import { paintFor } from "../terminal-colour.js";
 import { UsageError } from "../usage-error.js";

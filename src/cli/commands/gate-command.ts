@@ -7,6 +7,7 @@ import { renderJunitReport } from "../../conformance/reporters/render-junit-repo
 import { renderPrettyReport } from "../../conformance/reporters/render-pretty-report.js";
 import { renderTapReport } from "../../conformance/reporters/render-tap-report.js";
 import type { RunMetadata } from "../../conformance/reporters/run-metadata.js";
+import { reviewCommandForGolden } from "../../conformance/review-command.js";
 import type { CheckRun } from "../../conformance/run-check.js";
 import { isCIEnvironment, parseUpdateMode, resolveUpdateBehavior } from "../../conformance/update-policy.js";
 import { fakeModels } from "../../fake/fake-models.js";
@@ -23,7 +24,6 @@ import type { CommandIo } from "../command-io.js";
 import { expandScenarioPaths } from "../expand-scenario-paths.js";
 import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
 import { resolveAgentCommand } from "../resolve-agent-command.js";
-import { reviewCommandFor } from "../review-command.js";
 import { gateReportOutcome } from "../html-report-facts.js";
 import { paintFor } from "../terminal-colour.js";
 import type { HtmlReportOutcome } from "../../report/html-report-outcome.js";
@@ -207,10 +207,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   }
 }
 
-/** The review command for gate goldens under `goldenDir`: `golden review` looks under <root>/golden, so the root is the parent of the nearest folder named golden. */
+/** The review command for gate goldens under `goldenDir`, or what to do when no --root reaches them. */
 function gateReviewCommand(goldenDir: string): string {
-  for (let dir = goldenDir; dir !== dirname(dir); dir = dirname(dir)) {
-    if (basename(dir) === "golden") return reviewCommandFor(dirname(dir));
-  }
-  return `correx golden review only looks under <root>/golden/: put --golden-dir ${goldenDir} under a folder named golden`;
+  return reviewCommandForGolden(goldenDir) ?? `correx golden review only looks under <root>/golden/: put --golden-dir ${goldenDir} under a folder named golden`;
 }
