@@ -18,7 +18,6 @@ import { expectedTurnFragments, type GateCall } from "./gate-expected.js";
 import { extractGateFragments, gateFragmentText, type GateFragment } from "./gate-fragments.js";
 import { agentOutputDirectory, mirrorOutputDirectory } from "./gate-output-directory.js";
 import { renderGateTemplate } from "./gate-render-template.js";
-import { alignSearchObservation } from "./gate-search-order.js";
 
 /** What the expected side of a comparison is: the profile, or goldens of an earlier run. */
 export interface GateExpectation {
@@ -228,7 +227,7 @@ async function replayExpected(
         let observation = await profile.observe({ tool: call.tool, input: call.input }, environment);
         observed = true;
         const agent = rawOf(call);
-        if (agent) observation = alignSearchObservation(call.tool, observation, gateFragmentText(protocol, agent.result));
+        if (agent && profile.adoptAgentOrder) observation = profile.adoptAgentOrder({ tool: call.tool, input: call.input }, observation, gateFragmentText(protocol, agent.result));
         const result = profile.format({ tool: call.tool, input: call.input, observation, options: formatOptions }, store);
         ready.push({ id: call.id, tool: call.tool, input: call.input, observation, result });
       } catch (error) {

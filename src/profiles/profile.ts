@@ -58,6 +58,12 @@ export interface Profile {
    * observation `format` takes. The port only records facts; effects happen through it.
    */
   observe(call: ToolCall, environment: EnvironmentPort): Promise<Record<string, unknown>>;
+  /**
+   * Optional: adopts the order the agent reported for facts whose order is not deterministic
+   * (e.g. ripgrep's parallel traversal), given the text of the agent's own result for the call.
+   * The gate applies it before formatting the reference's result; facts stay facts.
+   */
+  adoptAgentOrder?(call: ToolCall, observation: Record<string, unknown>, agentText: string): Record<string, unknown>;
 }
 
 /** A tool call as the model made it: the tool's name and its parsed arguments. */

@@ -1,5 +1,6 @@
 import type { OutputStorePort } from "../output-store-port.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
+import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import { UnsupportedError, type Profile, type TruncateRequest, type TruncateResult } from "../profile.js";
 import { formatToolResult, truncateLimits } from "./format-tool-result.js";
 import { truncateOutput } from "./truncate-output.js";
@@ -33,5 +34,10 @@ export const opencodeCli: Profile = {
   /** Runs a call with the v1 runtime's rules. @see spec §2 (v1 parts) */
   observe(call, environment) {
     return runOpencodeTool("v1", call, environment);
+  },
+
+  /** glob and grep list ripgrep's parallel traversal: the agent's order is adopted. @see spec §2.5, §2.6 */
+  adoptAgentOrder(call, observation, agentText) {
+    return alignSearchObservation(call.tool, observation, agentText);
   },
 };

@@ -1,5 +1,6 @@
 import type { OutputStorePort } from "../output-store-port.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
+import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { FormatRequest, Profile, TruncateRequest, TruncateResult } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
 import { boundToolOutput } from "./core-output-bound.js";
@@ -34,5 +35,10 @@ export const opencodeCore: Profile = {
   /** Runs a call with the v2 runtime's rules. @see spec §2 (v2 parts) */
   observe(call, environment) {
     return runOpencodeTool("v2", call, environment);
+  },
+
+  /** glob and grep list ripgrep's parallel traversal: the agent's order is adopted. @see spec §2.5, §2.6 */
+  adoptAgentOrder(call, observation, agentText) {
+    return alignSearchObservation(call.tool, observation, agentText);
   },
 };

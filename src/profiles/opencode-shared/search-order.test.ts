@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alignSearchObservation } from "./gate-search-order.js";
+import { alignSearchObservation } from "./search-order.js";
 
 describe("alignSearchObservation (README: glob order is ripgrep's)", () => {
   it("glob: observed paths the agent listed come first in its order, the rest keep ripgrep's", () => {
