@@ -40,7 +40,8 @@ const checkRun = await runCheck({
   outputDir: "/tmp/correx-output",
   timeoutMs: 10_000,
 });
-const metadata = { correxVersion: "0.1.0", subject: "reference", profiles: {}, date: new Date().toISOString(), filtered: false };
+const { correxVersion } = await import(join(repo, "dist/adapter/correx-version.js"));
+const metadata = { correxVersion, subject: "reference", profiles: {}, date: new Date().toISOString(), filtered: false };
 const time = (body) => {
   const started = performance.now();
   body();
