@@ -2621,7 +2621,7 @@ export interface AnthropicMessagesBody {
   metadata?: {
     [k: string]: unknown;
   };
-  output_config?: AnthropicOutputConfig;
+  output_config?: AnthropicOutputConfig1;
   /**
    * auto or standard_only.
    */
@@ -2866,20 +2866,42 @@ export interface AnthropicSearchResultLocationCitation {
   end_block_index: number;
 }
 /**
- * InputMessage: one user or assistant turn. Tool results travel in user messages (spec §4.2, §4.3).
+ * InputMessage: one user or assistant turn. Tool results travel in user messages (spec §4.2, §4.3). Claude Code 2.1.332 with its default model (claude-opus-5-5) also sends `role: "system"` turns (accepted only with the mid-conversation-tool-changes-2026-07-01 beta) and `output_config` on a turn (only with per-turn-control-2026-07-01): observed bytes only, neither is in the official spec (src/fake/anthropic-betas.ts).
  *
  * This interface was referenced by `AnthropicMessagesBody`'s JSON-Schema
  * via the `definition` "AnthropicMessage".
  */
 export interface AnthropicMessage {
   /**
-   * Who produced the turn.
+   * Who produced the turn (system: beta mid-conversation-tool-changes-2026-07-01).
    */
-  role: "user" | "assistant";
+  role: "user" | "assistant" | "system";
+  output_config?: AnthropicOutputConfig;
   /**
    * A string (shorthand for one text block), or content blocks.
    */
   content: string | AnthropicContentBlock[];
+}
+/**
+ * Per-turn output configuration (beta per-turn-control-2026-07-01; observed: {"effort": "medium"} on the system turn).
+ */
+export interface AnthropicOutputConfig {
+  /**
+   * EffortLevel: how much effort the model puts into its response.
+   */
+  effort?: ("low" | "medium" | "high" | "xhigh" | "max") | null;
+  /**
+   * JsonOutputFormat for structured outputs; not checked here.
+   */
+  format?: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * BetaTokenTaskBudget (beta-only in the spec; its beta header is not named there, so it is accepted without one); not checked here.
+   */
+  task_budget?: {
+    [k: string]: unknown;
+  } | null;
 }
 /**
  * RequestImageBlock: an image as base64 data or by URL.
@@ -3225,7 +3247,7 @@ export interface AnthropicToolReferenceBlock {
  * This interface was referenced by `AnthropicMessagesBody`'s JSON-Schema
  * via the `definition` "AnthropicOutputConfig".
  */
-export interface AnthropicOutputConfig {
+export interface AnthropicOutputConfig1 {
   /**
    * EffortLevel: how much effort the model puts into its response.
    */
