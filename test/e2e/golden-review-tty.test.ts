@@ -48,7 +48,7 @@ const screen = (name: string, escapes = false) => tmux("capture-pane", "-p", ...
 
 async function waitFor(what: string, condition: () => boolean): Promise<void> {
   for (let waited = 0; !condition(); waited += 50) {
-    if (waited > 20_000) throw new Error(`timed out waiting for ${what}`);
+    if (waited > 90_000) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -84,7 +84,7 @@ describe.skipIf(tmuxMissing)("correx golden review on a real terminal (tmux; iss
     expect(existsSync(golden(root, ids[1]) + ".new")).toBe(false);
     expect(readFileSync(golden(root, ids[2]), "utf8")).toBe(broken[2]);
     expect(existsSync(golden(root, ids[2]) + ".new")).toBe(true);
-  });
+  }, 180_000);
 
   it("q and Ctrl-C quit at once: every pending file stays, the terminal is restored", async () => {
     for (const [name, key] of [
@@ -104,5 +104,5 @@ describe.skipIf(tmuxMissing)("correx golden review on a real terminal (tmux; iss
         expect(existsSync(golden(root, id) + ".new")).toBe(true);
       });
     }
-  });
+  }, 180_000);
 });

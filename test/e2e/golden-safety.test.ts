@@ -44,7 +44,7 @@ function startCli(args: string[], input?: string) {
 
 const waitFor = async (condition: () => boolean, what: string) => {
   for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 20_000) throw new Error(`timed out waiting for ${what}`);
+    if (waited > 90_000) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };
@@ -263,7 +263,7 @@ describe("reviews and updates of one tree are serialised (issue 13)", () => {
     expect(dead.status).toBe(0);
     writeFileSync(lock, `${dead.pid} correx golden review\n`);
     expect(runCli(["golden", "review", "--accept-all", "--root", root]).stdout).toBe("no pending goldens\n");
-  });
+  }, 180_000);
 
   it("two concurrent --accept-all runs never both accept the same files", async () => {
     const root = makeCorpus();
