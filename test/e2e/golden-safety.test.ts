@@ -159,6 +159,21 @@ describe("accept and update edit goldens in place (issue 13)", () => {
   });
 });
 
+describe("golden review refuses a malformed pending file (issue 13)", () => {
+  it("one line naming the file, exit 2, and nothing is applied", () => {
+    const root = makeCorpus();
+    editGoldenBytes(root, "opencode-cli/bash/no-output", 'output: "(no output)"', 'output: "(no output) "');
+    runCli(["check", "--root", root]);
+    const bad = join(root, "golden", "opencode-cli", "bash", "zz-bad.yaml.new");
+    writeFileSync(bad, "correx: golden/1\nexpected: [unclosed\n");
+    const before = fingerprint(join(root, "golden"));
+    const run = runCli(["golden", "review", "--accept-all", "--root", root]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`correx golden: ${bad}: not a golden: Flow sequence in block collection must be sufficiently indented and end with a ] at line 3, column 1\n`);
+    expect(fingerprint(join(root, "golden"))).toBe(before);
+  });
+});
+
 describe("golden prune refuses to guess (issue 13)", () => {
   it("a root without fixtures/cases, or with no case, is exit 2 and deletes nothing", () => {
     const root = makeCorpus();

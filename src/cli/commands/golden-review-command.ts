@@ -6,7 +6,8 @@ import { keyOrderDifferences } from "../../golden/key-order-differences.js";
 import { acquireGoldenLock, GoldenLockHeldError } from "../../golden/node-golden-lock.js";
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import { renderDifference } from "../../golden/render-difference.js";
-import { collectReviewItems, commitReview, type ReviewItem, type ReviewOp } from "../../golden/review-decisions.js";
+import { collectReviewItems, commitReview, pendingProposal, type ReviewItem, type ReviewOp } from "../../golden/review-decisions.js";
+import { InputError } from "../../input/input-error.js";
 import { valueDifferences } from "../../golden/value-differences.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
@@ -134,6 +135,17 @@ export async function reviewCommand(args: string[], io: CommandIo): Promise<numb
   }
   try {
     const items = collectReviewItems(nodeGoldenPort, goldenRoot);
+    for (const item of items) {
+      // a pending file that is not a golden is refused before any decision is asked or applied
+      for (const [file, text] of [[item.pendingPath, item.newText], [item.goldenPath, item.oldText]] as const) {
+        if (text === null) continue;
+        try {
+          pendingProposal(text);
+        } catch (error) {
+          throw new InputError(`not a golden: ${(error as Error).message.split("\n")[0].replace(/:$/, "")}`, file);
+        }
+      }
+    }
     if (items.length === 0) {
       io.out("no pending goldens\n");
       return 0;
