@@ -107,12 +107,12 @@ async function runStep(options: ReferenceLoopOptions, text: string, calls: (Loop
     } catch {
       input = {};
     }
-    const observation = await options.profile.observe({ tool: call.name, input }, createNodeEnvironment({ workspace: options.workspace, fetch: fetcher }));
     let result: unknown;
     try {
+      const observation = await options.profile.observe({ tool: call.name, input }, createNodeEnvironment({ workspace: options.workspace, fetch: fetcher }));
       result = options.profile.format({ tool: call.name, input, observation, options: formatOptions }, options.store);
     } catch (error) {
-      // A rule the profile does not model (e.g. HTML → markdown): the loop goes on with an error result saying so.
+      // A rule the profile does not model (running or formatting the call): the loop goes on with an error result saying so.
       if (!UnsupportedError.isInstance(error)) throw error;
       const message = `correx: ${error.message}`;
       result = cli ? { status: "error", error: message } : { type: "error", value: message };
