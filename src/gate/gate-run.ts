@@ -6,6 +6,7 @@ import type { Protocol } from "../lower/lowering-result.js";
 import type { Profile } from "../profiles/profile.js";
 import type { Scenario } from "../scenario/scenario.js";
 import type { GateComparable } from "./gate-compare.js";
+import { createGateJobSlots, type GateJobSlots } from "./gate-job-slots.js";
 import { runGateScenario, type GateScenarioRun } from "./gate-run-scenario.js";
 
 export interface GateRunOptions {
@@ -25,6 +26,8 @@ export interface GateRunOptions {
   goldenOf?: (scenario: Scenario) => Record<string, GateComparable> | null;
   /** How many scenarios run at once (default 1). */
   jobs?: number;
+  /** Slots shared with other runs (one per protocol), instead of `jobs` of its own. */
+  slots?: GateJobSlots;
   /** Called after each scenario, in scenario order (golden recording, progress). */
   onScenario?: (scenario: Scenario, run: GateScenarioRun) => CaseOutcome[] | void;
 }
@@ -71,7 +74,7 @@ async function runGateScenarioSafely(options: Parameters<typeof runGateScenario>
  */
 export async function runGate(options: GateRunOptions): Promise<CheckRun> {
   const started = performance.now();
-  const jobs = Math.max(1, Math.min(options.jobs ?? 1, options.scenarios.length));
+  const slots = options.slots ?? createGateJobSlots(options.jobs ?? 1);
   const finished: (CaseOutcome[] | undefined)[] = options.scenarios.map(() => undefined);
   const runs: (GateScenarioRun | undefined)[] = options.scenarios.map(() => undefined);
   let emitted = 0;
@@ -83,30 +86,27 @@ export async function runGate(options: GateRunOptions): Promise<CheckRun> {
       emitted++;
     }
   };
-  let next = 0;
-  const worker = async () => {
-    while (next < options.scenarios.length) {
-      const index = next++;
-      const scenario = options.scenarios[index]!;
-      const runDirectory = mkdtempSync(join(options.workRoot, `${scenario.name}-${options.protocol}-`));
-      const timeoutMs = Math.max(options.timeoutMs, (scenario.timeoutSeconds ?? 0) * 1000);
-      runs[index] = await runGateScenarioSafely({
-        profile: options.profile,
-        protocol: options.protocol,
-        scenario,
-        command: options.command,
-        configTemplate: options.configTemplate,
-        model: options.model,
-        runDirectory,
-        timeoutMs,
-        modalities: options.modalities,
-        env: options.env,
-        golden: options.goldenOf ? (options.goldenOf(scenario) ?? {}) : undefined,
-      });
-      emitReady();
-    }
+  const runOne = async (index: number) => {
+    const scenario = options.scenarios[index]!;
+    const runDirectory = mkdtempSync(join(options.workRoot, `${scenario.name}-${options.protocol}-`));
+    const timeoutMs = Math.max(options.timeoutMs, (scenario.timeoutSeconds ?? 0) * 1000);
+    runs[index] = await runGateScenarioSafely({
+      profile: options.profile,
+      protocol: options.protocol,
+      scenario,
+      command: options.command,
+      configTemplate: options.configTemplate,
+      model: options.model,
+      runDirectory,
+      timeoutMs,
+      modalities: options.modalities,
+      env: options.env,
+      golden: options.goldenOf ? (options.goldenOf(scenario) ?? {}) : undefined,
+    });
+    emitReady();
   };
-  await Promise.all(Array.from({ length: jobs }, worker));
+  // Every scenario is queued at once, in order; the slots start at most N of them at a time.
+  await Promise.all(options.scenarios.map((_scenario, index) => slots.run(() => runOne(index))));
   const outcomes = finished.flatMap((list) => list ?? []);
   return { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: outcomes.map((outcome) => outcome.id) };
 }

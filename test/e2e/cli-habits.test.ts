@@ -64,12 +64,12 @@ describe("insta/Vitest habits of the CLI (issue 15)", () => {
     expect(readFileSync(file, "utf8")).toContain(`FAIL ${id}`);
   }, 60_000);
 
-  it("gate --jobs 2 reports in scenario order; --scenario takes quoted globs and files; the agent's relative path is from correx's cwd", () => {
+  it("gate --jobs 2 (across protocols) reports in protocol and scenario order; --scenario takes quoted globs and files; the agent's relative path is from correx's cwd", () => {
     const work = makeTempDir("correx-gate-jobs-");
     const run = runCli(
       [
-        "gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--jobs", "2", "--reporter", `json=${work}/report.jsonl`,
-        "--scenario", "fixtures/scenarios/bash-e*.yaml", "--scenario", "fixtures/scenarios/read-small.yaml", "--scenario", "fixtures/scenarios/bash-no-output.yaml",
+        "gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--protocol", "anthropic-messages", "--jobs", "2", "--reporter", `json=${work}/report.jsonl`,
+        "--scenario", "fixtures/scenarios/bash-e*.yaml", "--scenario", "fixtures/scenarios/read-small.yaml",
         "--", "node", "examples/agents/reference-agent.mjs",
       ],
       { cwd: repoRoot },
@@ -78,12 +78,14 @@ describe("insta/Vitest habits of the CLI (issue 15)", () => {
     expect(jsonCases(`${work}/report.jsonl`).map((outcome) => `${outcome.id} ${outcome.status}`)).toEqual([
       "bash-echo/openai-chat/call_1_1 pass",
       "read-small/openai-chat/call_1_1 pass",
-      "bash-no-output/openai-chat/call_1_1 pass",
+      "bash-echo/anthropic-messages/call_1_1 pass",
+      "read-small/anthropic-messages/call_1_1 pass",
     ]);
     expect(run.stderr.split("\n").filter(Boolean).map((line) => line.replace(/ \(.*$/, ""))).toEqual([
       "correx gate: bash-echo × openai-chat: 1/1 tool results conform",
       "correx gate: read-small × openai-chat: 1/1 tool results conform",
-      "correx gate: bash-no-output × openai-chat: 1/1 tool results conform",
+      "correx gate: bash-echo × anthropic-messages: 1/1 tool results conform",
+      "correx gate: read-small × anthropic-messages: 1/1 tool results conform",
     ]);
     const folder = runCli(["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", "fixtures/nothing-here/*.yaml", "--", "true"], { cwd: repoRoot });
     expect(folder).toMatchObject({ code: 2, stderr: `correx gate: --scenario fixtures/nothing-here/*.yaml matches no file (looked under ${repoRoot}/fixtures/nothing-here)\n` });

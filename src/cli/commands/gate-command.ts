@@ -13,6 +13,7 @@ import { isCIEnvironment, parseUpdateMode, resolveUpdateBehavior } from "../../c
 import { fakeModels } from "../../fake/fake-models.js";
 import { isFakeProtocol } from "../../fake/fake-protocol.js";
 import { applyGateGolden, gateGoldenPath, loadGateGolden } from "../../gate/gate-golden.js";
+import { createGateJobSlots } from "../../gate/gate-job-slots.js";
 import { runGate } from "../../gate/gate-run.js";
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import type { Protocol } from "../../lower/lowering-result.js";
@@ -48,8 +49,9 @@ there (the program only when it holds a /) is passed as its absolute path; the r
   --protocol X             openai-chat | anthropic-messages | google-gemini | openai-responses (repeatable)
   --scenario PATH          a scenario file, a folder of them, or a quoted glob ('fixtures/scenarios/bash-*.yaml',
                            ** for any depth); repeatable
-  --jobs N                 run N scenarios at once, each with its own fake server, port, workspace and
-                           agent process (default 1); the report order stays the scenarios' order
+  --jobs N                 run N scenarios at once (across protocols too), each with its own fake server,
+                           port, workspace and agent process (default 1); the report keeps the order of
+                           protocols and scenarios
   --config-template FILE   rendered per scenario: {{baseURL}} {{model}} {{workspace}} {{prompt}} {{runDir}}
   --model ID               the model id the agent is configured with (default per protocol)
   --timeout MS             per-scenario deadline; the agent's process group is killed (default 120000)
@@ -147,40 +149,58 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     const goldenDir = values["golden-dir"] === undefined ? undefined : resolve(String(values["golden-dir"]));
     const update = resolveUpdateBehavior(updateMode, isCI);
 
-    const outcomes: CaseOutcome[] = [];
-    const reportOutcomes: HtmlReportOutcome[] = [];
     // The options a reproducing command repeats (everything but --scenario, --protocol, --jobs and reporters).
     const gateArgs = ["--profile", profile.id, ...(values.model === undefined ? [] : ["--model", String(values.model)]), ...(values["config-template"] === undefined ? [] : ["--config-template", String(values["config-template"])]), ...(against === "golden" ? ["--against", "golden", "--golden-dir", String(values["golden-dir"])] : [])];
     const started = performance.now();
-    for (const protocol of protocols as Protocol[]) {
-      const run = await runGate({
-        profile,
-        protocol,
-        scenarios,
-        command: agentCommand,
-        configTemplate,
-        jobs,
-        model: values.model === undefined ? fakeModels[protocol] : String(values.model),
-        workRoot,
-        timeoutMs,
-        goldenOf: against === "golden" ? (scenario) => loadGateGolden(nodeGoldenPort, gateGoldenPath(goldenDir!, scenario.name, protocol)) : undefined,
-        onScenario: (scenario, scenarioRun) => {
-          const outcomes =
-            against === "golden"
-              ? applyGateGolden(nodeGoldenPort, { path: gateGoldenPath(goldenDir!, scenario.name, protocol), scenario, protocol, profile: profile.id, run: scenarioRun, update })
-              : scenarioRun.outcomes;
-          const passed = outcomes.filter((outcome) => outcome.status === "pass").length;
-          const agent = scenarioRun.exit.status === "timeout" ? "timed out" : scenarioRun.exit.status === "spawn-error" ? "did not start" : `exit ${scenarioRun.exit.signal ?? scenarioRun.exit.code}`;
-          io.err(`correx gate: ${scenario.name} × ${protocol}: ${passed}/${outcomes.length} tool results conform (agent ${agent}, ${scenarioRun.requests} requests, ${(scenarioRun.exit.durationMs / 1000).toFixed(1)} s)\n`);
-          const scenarioFile = scenarioFiles[scenarios.indexOf(scenario)] ?? scenario.name;
-          for (const outcome of outcomes) {
-            reportOutcomes.push(gateReportOutcome(outcome, { scenarioFile, goldenFile: against === "golden" ? gateGoldenPath(goldenDir!, scenario.name, protocol) : undefined, gateArgs, protocol, command }));
-          }
-          return outcomes;
-        },
-      });
-      outcomes.push(...run.outcomes);
-    }
+    // The protocols run at once, sharing --jobs slots; each one's progress lines wait until the protocols before it have printed all of theirs.
+    const slots = createGateJobSlots(jobs);
+    const lines: string[][] = protocols.map(() => []);
+    const complete = protocols.map(() => false);
+    let printed = 0;
+    const flush = () => {
+      while (printed < protocols.length) {
+        for (const line of lines[printed]!.splice(0)) io.err(line);
+        if (!complete[printed]) return;
+        printed++;
+      }
+    };
+    const perProtocol = await Promise.all(
+      (protocols as Protocol[]).map(async (protocol, protocolIndex) => {
+        const reportOutcomes: HtmlReportOutcome[] = [];
+        const run = await runGate({
+          profile,
+          protocol,
+          scenarios,
+          command: agentCommand,
+          configTemplate,
+          slots,
+          model: values.model === undefined ? fakeModels[protocol] : String(values.model),
+          workRoot,
+          timeoutMs,
+          goldenOf: against === "golden" ? (scenario) => loadGateGolden(nodeGoldenPort, gateGoldenPath(goldenDir!, scenario.name, protocol)) : undefined,
+          onScenario: (scenario, scenarioRun) => {
+            const outcomes =
+              against === "golden"
+                ? applyGateGolden(nodeGoldenPort, { path: gateGoldenPath(goldenDir!, scenario.name, protocol), scenario, protocol, profile: profile.id, run: scenarioRun, update })
+                : scenarioRun.outcomes;
+            const passed = outcomes.filter((outcome) => outcome.status === "pass").length;
+            const agent = scenarioRun.exit.status === "timeout" ? "timed out" : scenarioRun.exit.status === "spawn-error" ? "did not start" : `exit ${scenarioRun.exit.signal ?? scenarioRun.exit.code}`;
+            lines[protocolIndex]!.push(`correx gate: ${scenario.name} × ${protocol}: ${passed}/${outcomes.length} tool results conform (agent ${agent}, ${scenarioRun.requests} requests, ${(scenarioRun.exit.durationMs / 1000).toFixed(1)} s)\n`);
+            flush();
+            const scenarioFile = scenarioFiles[scenarios.indexOf(scenario)] ?? scenario.name;
+            for (const outcome of outcomes) {
+              reportOutcomes.push(gateReportOutcome(outcome, { scenarioFile, goldenFile: against === "golden" ? gateGoldenPath(goldenDir!, scenario.name, protocol) : undefined, gateArgs, protocol, command }));
+            }
+            return outcomes;
+          },
+        });
+        complete[protocolIndex] = true;
+        flush();
+        return { outcomes: run.outcomes, reportOutcomes };
+      }),
+    );
+    const outcomes: CaseOutcome[] = perProtocol.flatMap((each) => each.outcomes);
+    const reportOutcomes: HtmlReportOutcome[] = perProtocol.flatMap((each) => each.reportOutcomes);
     const run: CheckRun = { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: outcomes.map((outcome) => outcome.id) };
     const metadata: RunMetadata = {
       correxVersion,
