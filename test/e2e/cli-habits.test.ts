@@ -78,8 +78,8 @@ describe("insta/Vitest habits of the CLI (issue 15)", () => {
     expect(jsonCases(`${work}/report.jsonl`).map((outcome) => `${outcome.id} ${outcome.status}`)).toEqual([
       "bash-echo/openai-chat/call_1_1 pass",
       "read-small/openai-chat/call_1_1 pass",
-      "bash-echo/anthropic-messages/call_1_1 pass",
-      "read-small/anthropic-messages/call_1_1 pass",
+      "bash-echo/anthropic-messages/toolu_1_1 pass",
+      "read-small/anthropic-messages/toolu_1_1 pass",
     ]);
     expect(run.stderr.split("\n").filter(Boolean).map((line) => line.replace(/ \(.*$/, ""))).toEqual([
       "correx gate: bash-echo × openai-chat: 1/1 tool results conform",
