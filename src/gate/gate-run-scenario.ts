@@ -12,6 +12,7 @@ import { UnsupportedError, type Profile } from "../profiles/profile.js";
 import type { Scenario } from "../scenario/scenario.js";
 import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
 import { runAgentProcess, type AgentExit } from "./gate-agent-process.js";
+import { outsideWrites, watchOutsideWrites } from "./gate-outside-writes.js";
 import { compareGateFragments, type GateComparable } from "./gate-compare.js";
 import { labelConsequences } from "./gate-consequences.js";
 import { expectedTurnFragments, type GateCall } from "./gate-expected.js";
@@ -53,6 +54,8 @@ export interface GateScenarioRun {
   exit: AgentExit;
   /** Provider requests the agent sent. */
   requests: number;
+  /** Files the agent created or changed outside its workspace that the gate could see (relative to the run directory). */
+  outsideWrites: string[];
 }
 
 /** One call of the script, with its resolved id, tool and arguments. */
@@ -109,7 +112,9 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       ...(values.config ? { CORREX_CONFIG: values.config } : {}),
     };
     const command = options.command.map((arg) => renderGateTemplate(arg, values));
+    const watch = watchOutsideWrites(options.runDirectory);
     const exit = await runAgentProcess(command, { cwd: workspace, env, timeoutMs: options.timeoutMs });
+    const outside = outsideWrites(watch);
 
     const script = scriptedCalls(scenario, protocol, profile, server.url, workspace);
     const captured = firstFragments(protocol, provider.requests.filter((request) => request.kind === "provider" && request.violation === null && request.subagent !== true).map((request) => request.body));
@@ -119,7 +124,9 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     const rules = [...standardRedactions(referenceOutput, workspace), ...(profile.redactions ?? [])];
     const rawOf = (call: ScriptedCall): GateComparable | undefined => {
       const fragment = protocol === "google-gemini" ? captured.byOrdinal.get(call.ordinal) : captured.byId.get(call.id);
-      return fragment ? { result: fragment.value, after: fragment.after } : undefined;
+      if (!fragment) return undefined;
+      const comparable = { result: fragment.value, after: fragment.after };
+      return profile.afterNotes ? profile.afterNotes(comparable) : comparable;
     };
     const actualOf = (call: ScriptedCall): GateComparable | undefined => {
       const raw = rawOf(call);
@@ -148,7 +155,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
         outcome(options, `${scenario.name}/${protocol}/requests`, "wire", "fail", `${provider.violations.length} request(s) broke schemas/wire/${protocol}.json; first: request ${provider.violations[0].seq}: ${provider.violations[0].message}`),
       );
     }
-    return { outcomes, actual, exit, requests: provider.requests.filter((request) => request.kind === "provider").length };
+    return { outcomes, actual, exit, requests: provider.requests.filter((request) => request.kind === "provider").length, outsideWrites: outside };
   } finally {
     await server.close();
   }
@@ -244,7 +251,10 @@ async function replayExpected(
     }
     ready.forEach((call, index) => {
       const fragment = protocol === "google-gemini" ? fragments[index] : fragments.find((item) => item.callId === call.id);
-      if (fragment) expected[call.id] = redactValue({ result: fragment.value, after: fragment.after }, rules) as GateComparable;
+      if (fragment) {
+        const comparable = { result: fragment.value, after: fragment.after };
+        expected[call.id] = redactValue(profile.afterNotes ? profile.afterNotes(comparable) : comparable, rules) as GateComparable;
+      }
     });
   }
   return { expected, verdicts, mutating };

@@ -62,6 +62,7 @@ async function runGateScenarioSafely(options: Parameters<typeof runGateScenario>
       actual: {},
       exit: { status: "exited", code: null, signal: null, durationMs: 0, outputTail: "" },
       requests: 0,
+      outsideWrites: [],
     };
   }
 }

@@ -186,6 +186,9 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
             const passed = outcomes.filter((outcome) => outcome.status === "pass").length;
             const agent = scenarioRun.exit.status === "timeout" ? "timed out" : scenarioRun.exit.status === "spawn-error" ? "did not start" : `exit ${scenarioRun.exit.signal ?? scenarioRun.exit.code}`;
             lines[protocolIndex]!.push(`correx gate: ${scenario.name} × ${protocol}: ${passed}/${outcomes.length} tool results conform (agent ${agent}, ${scenarioRun.requests} requests, ${(scenarioRun.exit.durationMs / 1000).toFixed(1)} s)\n`);
+            if (scenarioRun.outsideWrites.length > 0) {
+              lines[protocolIndex]!.push(`correx gate: warning: ${scenario.name} × ${protocol}: the agent created or changed files outside its workspace: ${scenarioRun.outsideWrites.join(", ")} (in its run directory)\n`);
+            }
             flush();
             const scenarioFile = scenarioFiles[scenarios.indexOf(scenario)] ?? scenario.name;
             for (const outcome of outcomes) {
