@@ -15,6 +15,10 @@ const files = readdirSync(bench)
   .filter((name) => name.endsWith(".mjs") && !notBenchmarks.has(name))
   .filter((name) => only.length === 0 || only.some((wanted) => name.startsWith(wanted)))
   .sort();
+if (files.length === 0) {
+  console.error(`bench/run-all: no benchmark in bench/ starts with ${only.join(" or ")}`);
+  process.exit(2);
+}
 const crashed = [];
 for (const file of files) {
   console.log(`\n=== bench/${file}`);
