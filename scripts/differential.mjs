@@ -9,16 +9,17 @@
 // (repeatable; default openai-chat for opencode-cli, anthropic-messages for opencode-core),
 // --calls-per-scenario N (default 25), --out DIR (scenarios and reports; default a new temp dir),
 // --keep (keep the gate's run directories), --timeout MS (per scenario, default 300000),
-// --only-generate. The binary: $OPENCODE_BIN, else the copy .ci/run installs. Inside a loopback-only
+// --jobs N (scenarios run at once by the gate), --only-generate. The gate runs from a private copy
+// of dist/ taken at the start (a rebuild meanwhile cannot break a long campaign). The binary: $OPENCODE_BIN, else the copy .ci/run installs. Inside a loopback-only
 // network namespace (unshare -n, lo up) when running as root.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const usage = "usage: npm run differential -- --profile opencode-cli|opencode-core --seed N --calls N [--protocol X]… [--calls-per-scenario N] [--out DIR] [--keep] [--timeout MS] [--only-generate]";
+const usage = "usage: npm run differential -- --profile opencode-cli|opencode-core --seed N --calls N [--protocol X]… [--calls-per-scenario N] [--jobs N] [--out DIR] [--keep] [--timeout MS] [--only-generate]";
 
 function fail(message) {
   process.stderr.write(`differential: ${message}\n${usage}\n`);
@@ -26,7 +27,7 @@ function fail(message) {
 }
 
 function parseArgs(argv) {
-  const options = { protocols: [], keep: false, onlyGenerate: false, callsPerScenario: 25, timeout: 300000 };
+  const options = { protocols: [], keep: false, onlyGenerate: false, callsPerScenario: 25, timeout: 300000, jobs: 1 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => (i + 1 < argv.length ? argv[++i] : fail(`${arg} needs a value`));
@@ -38,6 +39,7 @@ function parseArgs(argv) {
     else if (arg === "--protocol") options.protocols.push(value());
     else if (arg === "--out") options.out = resolve(value());
     else if (arg === "--timeout") options.timeout = integer(value(), "--timeout");
+    else if (arg === "--jobs") options.jobs = integer(value(), "--jobs", 64);
     else if (arg === "--keep") options.keep = true;
     else if (arg === "--only-generate") options.onlyGenerate = true;
     else if (arg === "--help" || arg === "-h") {
@@ -88,9 +90,15 @@ const agent =
 const isolate = process.getuid?.() === 0 && existsSync("/usr/bin/unshare");
 const quote = (arg) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
+// A private copy of the built CLI under node_modules/.cache (bare imports still resolve from the repository's node_modules).
+const snapshot = join(root, "node_modules/.cache", `correx-differential-${process.pid}`);
+cpSync(join(root, "dist"), join(snapshot, "dist"), { recursive: true });
+process.on("exit", () => rmSync(snapshot, { recursive: true, force: true }));
+
 function runGate(protocol) {
   const args = [
-    join(root, "dist/cli/correx.js"), "gate",
+    join(snapshot, "dist/cli/correx.js"), "gate",
+    "--jobs", String(options.jobs),
     "--profile", options.profile,
     "--protocol", protocol,
     "--config-template", agent.template,
