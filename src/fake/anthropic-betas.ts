@@ -34,12 +34,6 @@ export const anthropicBetaFields: readonly AnthropicBetaField[] = [
     source: "Claude Code 2.1.332 request bodies only: `display: \"updates\"` appears exactly when this beta is announced (the official spec knows summarized and omitted)",
   },
   {
-    beta: "mid-conversation-tool-changes-2026-07-01",
-    pointer: "/messages/*/role",
-    when: (value) => value === "system",
-    source: "Claude Code 2.1.332 request bodies only (default model claude-opus-5-5): every request carrying this beta has `role: \"system\"` turns, no request without it has one; not in the official spec",
-  },
-  {
     beta: "per-turn-control-2026-07-01",
     pointer: "/messages/*/output_config",
     when: present,

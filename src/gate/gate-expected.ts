@@ -1,8 +1,10 @@
 import { lowerCore } from "../lower/lower-core.js";
 import type { Protocol } from "../lower/lowering-result.js";
+import { lowerClaudeTurn } from "../lower/claude-code/lower-claude-code.js";
 import { lowerCodexTurn } from "../lower/codex-cli/lower-codex-cli.js";
 import { lowerGeminiTurn } from "../lower/gemini-cli/lower-gemini-cli.js";
 import { lowerCli } from "../lower/opencode-cli/lower-cli.js";
+import type { ClaudeCodeResult } from "../profiles/claude-code/claude-result.js";
 import type { CodexOutput } from "../profiles/codex-cli/codex-result.js";
 import type { GeminiCliResult } from "../profiles/gemini-cli/gemini-result.js";
 import { UnsupportedError } from "../profiles/profile.js";
@@ -45,7 +47,7 @@ export interface ExpectedTurnOptions {
  * @see spec §2 (format), §4.1–4.3 (lowering); design: gate
  */
 export function expectedTurnFragments(options: ExpectedTurnOptions): GateFragment[] {
-  const body = options.profile.id === "opencode-cli" ? lowerCliTurn(options) : options.profile.id === "codex-cli" ? lowerCodexCliTurn(options) : options.profile.id === "gemini-cli" ? lowerGeminiCliTurn(options) : lowerCoreTurn(options);
+  const body = options.profile.id === "opencode-cli" ? lowerCliTurn(options) : options.profile.id === "codex-cli" ? lowerCodexCliTurn(options) : options.profile.id === "gemini-cli" ? lowerGeminiCliTurn(options) : options.profile.id === "claude-code" ? lowerClaudeCodeTurn(options) : lowerCoreTurn(options);
   return extractGateFragments(options.protocol, body);
 }
 
@@ -84,6 +86,12 @@ function lowerCodexCliTurn(options: ExpectedTurnOptions): unknown {
 function lowerGeminiCliTurn(options: ExpectedTurnOptions): unknown {
   if (options.protocol !== "google-gemini") throw new UnsupportedError(`gemini-cli speaks google-gemini only, not ${options.protocol}`);
   return lowerGeminiTurn(options.prompt, options.calls.map((call) => ({ tool: call.tool, input: call.input, result: formatGateCall(options, call) as GeminiCliResult })));
+}
+
+/** claude-code speaks anthropic-messages only. @see docs/spec/claude-code-2.1.332.md §2 */
+function lowerClaudeCodeTurn(options: ExpectedTurnOptions): unknown {
+  if (options.protocol !== "anthropic-messages") throw new UnsupportedError(`claude-code speaks anthropic-messages only, not ${options.protocol}`);
+  return lowerClaudeTurn(options.prompt, options.calls.map((call) => ({ id: call.id, tool: call.tool, input: call.input, result: formatGateCall(options, call) as ClaudeCodeResult })));
 }
 
 function lowerCoreTurn(options: ExpectedTurnOptions): unknown {

@@ -57,6 +57,11 @@ export function extractGateFragments(protocol: Protocol, body: unknown): GateFra
     case "anthropic-messages":
       for (const message of arrayOf(root.messages)) {
         if (!isObject(message)) continue;
+        // A system turn after results (Claude Code's notes and reminders) follows the batch too.
+        if (message.role === "system") {
+          attach(message);
+          continue;
+        }
         if (message.role !== "user") {
           close();
           continue;

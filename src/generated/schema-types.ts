@@ -820,9 +820,9 @@ export interface CaseCommon {
   /**
    * The profile whose rules the case pins.
    */
-  profile?: "opencode-core" | "opencode-cli" | "codex-cli" | "gemini-cli";
+  profile?: "opencode-core" | "opencode-cli" | "codex-cli" | "gemini-cli" | "claude-code";
   /**
-   * Spec section(s) of the profile's spec (spec/opencode-1.18.33.md; docs/spec/codex-cli-0.171.0.md for codex-cli, docs/spec/gemini-cli-0.61.0.md for gemini-cli), e.g. §2.1b.
+   * Spec section(s) of the profile's spec (spec/opencode-1.18.33.md; docs/spec/codex-cli-0.171.0.md for codex-cli, docs/spec/gemini-cli-0.61.0.md for gemini-cli, docs/spec/claude-code-2.1.332.md for claude-code), e.g. §2.1b.
    */
   spec?: string;
   /**
@@ -1385,6 +1385,10 @@ export interface FileChangedObservation {
    * The file's text before (decoded as the agent decodes it), or null when it did not exist.
    */
   before: string | null;
+  /**
+   * The agent's session knew the file's state before the call (it had read or written it): Claude Code's Edit adds a note then (docs/spec/claude-code-2.1.332.md §5.1).
+   */
+  known?: boolean;
   /**
    * The text written, or null when nothing was written.
    */
@@ -2458,7 +2462,7 @@ export interface Scenario {
   /**
    * The profile whose argument names the call inputs are written in: opencode-cli names the read/write/edit path `filePath`, opencode-core names it `path`; codex-cli and gemini-cli have no such tools (nothing is renamed for them). The fake renames them for the profile it plays against.
    */
-  argumentStyle?: "opencode-cli" | "opencode-core" | "codex-cli" | "gemini-cli";
+  argumentStyle?: "opencode-cli" | "opencode-core" | "codex-cli" | "gemini-cli" | "claude-code";
   /**
    * How long an agent may take for the whole scenario before it is killed (used by correx gate).
    */
@@ -2866,14 +2870,14 @@ export interface AnthropicSearchResultLocationCitation {
   end_block_index: number;
 }
 /**
- * InputMessage: one user or assistant turn. Tool results travel in user messages (spec §4.2, §4.3). Claude Code 2.1.332 with its default model (claude-opus-5-5) also sends `role: "system"` turns (accepted only with the mid-conversation-tool-changes-2026-07-01 beta) and `output_config` on a turn (only with per-turn-control-2026-07-01): observed bytes only, neither is in the official spec (src/fake/anthropic-betas.ts).
+ * InputMessage: one user or assistant turn. Tool results travel in user messages (spec §4.2, §4.3). Claude Code 2.1.332 with its default model (claude-opus-5-5) also sends `role: "system"` turns (GA in @anthropic-ai/sdk 1.14.0's SystemMessageParam, not yet in the May 2026 spec; Claude Code sends them with mid-conversation-tool-changes-2026-07-01 announced) and `output_config` on a turn (accepted only with per-turn-control-2026-07-01: observed bytes only, in neither the spec nor the SDK; src/fake/anthropic-betas.ts).
  *
  * This interface was referenced by `AnthropicMessagesBody`'s JSON-Schema
  * via the `definition` "AnthropicMessage".
  */
 export interface AnthropicMessage {
   /**
-   * Who produced the turn (system: beta mid-conversation-tool-changes-2026-07-01).
+   * Who produced the turn (system: SystemMessageParam of @anthropic-ai/sdk 1.14.0).
    */
   role: "user" | "assistant" | "system";
   output_config?: AnthropicOutputConfig;

@@ -1,3 +1,4 @@
+import { claudeCode } from "./claude-code/claude-code-profile.js";
 import { codexCli } from "./codex-cli/codex-cli-profile.js";
 import { geminiCli } from "./gemini-cli/gemini-cli-profile.js";
 import { opencodeCli } from "./opencode-cli/opencode-cli-profile.js";
@@ -10,6 +11,7 @@ export const profiles: Record<ProfileId, Profile> = {
   "opencode-cli": opencodeCli,
   "codex-cli": codexCli,
   "gemini-cli": geminiCli,
+  "claude-code": claudeCode,
 };
 
 /** The profile with that id, or null. */

@@ -4,7 +4,7 @@ import type { EnvironmentPort } from "./environment-port.js";
 import type { OutputStorePort } from "./output-store-port.js";
 
 /** Profile ids correx implements. */
-export type ProfileId = "opencode-core" | "opencode-cli" | "codex-cli" | "gemini-cli";
+export type ProfileId = "opencode-core" | "opencode-cli" | "codex-cli" | "gemini-cli" | "claude-code";
 
 /** Options that change formatting besides the observation (schemas/options.json). */
 export type { FormatOptions } from "../generated/schema-types.js";
@@ -47,6 +47,12 @@ export interface Profile {
    * after the standard rules, to both sides of every comparison (check, gate, the matchers).
    */
   redactions?: readonly RedactionRule[];
+  /**
+   * What the gate compares of a result and the elements the agent sent after its batch of results
+   * (notes as separate messages): drops time-dependent reminders and undoes what they changed.
+   * A documented rule of the profile (claude-code: spec §2.3); default: everything is compared.
+   */
+  afterNotes?(comparable: { result: unknown; after: unknown[] }): { result: unknown; after: unknown[] };
   /** The schema kind of each tool's observation when it is not `observations/<tool>` (checked by `correx check`). */
   observationKinds?: Readonly<Record<string, string>>;
   /** The profile's tool result after truncation: opencode-core → ToolResultValue, opencode-cli → CliFormatResult, codex-cli → {output}. */

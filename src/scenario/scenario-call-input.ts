@@ -3,8 +3,8 @@ import type { ScenarioArgumentStyle, ScenarioCall } from "./scenario.js";
 /** The tools whose path argument is `filePath` in opencode-cli and `path` in opencode-core. */
 const PATH_TOOLS = new Set(["read", "write", "edit"]);
 
-/** codex-cli and gemini-cli have no read/write/edit tools: their entries only complete the table (their own path arguments are named `path` and `file_path`). */
-const PATH_KEY: Record<ScenarioArgumentStyle, string> = { "opencode-cli": "filePath", "opencode-core": "path", "codex-cli": "path", "gemini-cli": "file_path" };
+/** codex-cli, gemini-cli and claude-code have no read/write/edit tools (claude-code's are Read/Write/Edit): their entries only complete the table (their own path arguments are named `path` and `file_path`). */
+const PATH_KEY: Record<ScenarioArgumentStyle, string> = { "opencode-cli": "filePath", "opencode-core": "path", "codex-cli": "path", "gemini-cli": "file_path", "claude-code": "file_path" };
 
 /**
  * A call's input for the profile the fake plays against: the read/write/edit path argument is

@@ -10,4 +10,4 @@ export type {
 } from "../generated/schema-types.js";
 
 /** The argument styles (profiles) a scenario's call inputs can be written in. */
-export type ScenarioArgumentStyle = "opencode-cli" | "opencode-core" | "codex-cli" | "gemini-cli";
+export type ScenarioArgumentStyle = "opencode-cli" | "opencode-core" | "codex-cli" | "gemini-cli" | "claude-code";

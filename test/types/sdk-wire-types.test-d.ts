@@ -86,8 +86,14 @@ export type ResponsesAssistantMessageStrict = Assignable<{ role: "assistant"; co
 // ---------------------------------------------------------------- Anthropic Messages
 
 export type AnthropicToolResult = Assignable<Wire.AnthropicToolResultBlock, ToolResultBlockParam>;
-export type AnthropicMessage = Assignable<Wire.AnthropicMessage, MessageParam>;
-export type AnthropicBody = Assignable<Pick<Wire.AnthropicMessagesBody, "messages" | "system">, Pick<MessageCreateParamsNonStreaming, "messages" | "system">>;
+/** Known disagreement: a turn's output_config is a beta the SDK lacks (Claude Code's; the fake accepts it only with per-turn-control-2026-07-01, src/fake/anthropic-betas.ts). */
+type AnthropicGaMessage = Omit<Wire.AnthropicMessage, "output_config" | "role"> & { role: "user" | "assistant" };
+/** A system turn (the wire schema does not tie role to content, so it is checked on its own): text blocks, as SystemMessageParam. */
+export type AnthropicSystemMessage = Assignable<{ role: "system"; content: string | Wire.AnthropicTextBlock[] }, MessageParam>;
+export type AnthropicMessage = Assignable<AnthropicGaMessage, MessageParam>;
+export type AnthropicBody = Assignable<Pick<Wire.AnthropicMessagesBody, "system"> & { messages: AnthropicGaMessage[] }, Pick<MessageCreateParamsNonStreaming, "messages" | "system">>;
+// @ts-expect-error a turn's output_config is no MessageParam field; if this starts to compile, drop the exception above
+export type AnthropicTurnOutputConfig = Assignable<Wire.AnthropicMessage, MessageParam>;
 
 // ---------------------------------------------------------------- Gemini
 

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Drives the real Claude Code for `correx gate` (profile claude-code, protocol anthropic-messages):
+# a HOME and CLAUDE_CONFIG_DIR of its own under the run directory, the fake's loopback origin as
+# ANTHROPIC_BASE_URL, non-essential traffic, telemetry, the auto-updater and error reporting off,
+# then one headless `claude -p` run with every tool call allowed. As root, IS_SANDBOX=1 (without
+# it the binary refuses --dangerously-skip-permissions).
+#
+#   correx gate --profile claude-code --protocol anthropic-messages --model claude-sonnet-4-6 \
+#     --scenario fixtures/scenarios/claude-bash-echo.yaml -- sh examples/agents/claude-code.sh
+#
+# Reads what correx gate sets: CORREX_RUN_DIR, CORREX_BASE_URL, CORREX_MODEL, CORREX_PROMPT,
+# CORREX_WORKSPACE. CLAUDE_BIN names the native binary
+# (node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude).
+set -eu
+: "${CLAUDE_BIN:?set CLAUDE_BIN to the Claude Code native binary}"
+mkdir -p "$CORREX_RUN_DIR/home/.claude"
+cd "$CORREX_WORKSPACE"
+exec env -i \
+  PATH="$PATH" \
+  PWD="$CORREX_WORKSPACE" \
+  HOME="$CORREX_RUN_DIR/home" \
+  CLAUDE_CONFIG_DIR="$CORREX_RUN_DIR/home/.claude" \
+  ANTHROPIC_BASE_URL="$CORREX_BASE_URL" \
+  ANTHROPIC_API_KEY=correx-fake-key \
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 \
+  DISABLE_TELEMETRY=1 \
+  DISABLE_AUTOUPDATER=1 \
+  DISABLE_ERROR_REPORTING=1 \
+  IS_SANDBOX=1 \
+  "$CLAUDE_BIN" -p "$CORREX_PROMPT" --dangerously-skip-permissions --output-format stream-json --verbose \
+  --model "$CORREX_MODEL" </dev/null

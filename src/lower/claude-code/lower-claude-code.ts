@@ -1,0 +1,37 @@
+import type { ClaudeCodeResult } from "../../profiles/claude-code/claude-result.js";
+
+/** One call of a claude-code turn and its formatted result. */
+export interface ClaudeTurnCall {
+  id: string;
+  tool: string;
+  input: unknown;
+  result: ClaudeCodeResult;
+}
+
+/**
+ * A `tool_result` block as Claude Code 2.1.332 sends it: a success as
+ * `{tool_use_id, type, content[, is_error: false]}`, a failure as
+ * `{type, content, is_error: true, tool_use_id}`. @see docs/spec/claude-code-2.1.332.md §2.1
+ */
+export function claudeToolResultBlock(id: string, result: ClaudeCodeResult): Record<string, unknown> {
+  if (result.is_error === true) return { type: "tool_result", content: result.content, is_error: true, tool_use_id: id };
+  return { tool_use_id: id, type: "tool_result", content: result.content, ...(result.is_error === false ? { is_error: false } : {}) };
+}
+
+/**
+ * The anthropic-messages `messages` Claude Code sends right after a turn's tools ran, reduced to
+ * the turn: the prompt, the assistant's `tool_use` blocks, and one user message with a
+ * `tool_result` per call in call order, the request's cache breakpoint
+ * (`cache_control: {type: "ephemeral"}`) on the last one. @see spec §2.1, §2.2
+ */
+export function lowerClaudeTurn(prompt: string, calls: readonly ClaudeTurnCall[]): { messages: unknown[] } {
+  const results = calls.map((call) => claudeToolResultBlock(call.id, call.result));
+  if (results.length > 0) results[results.length - 1] = { ...results[results.length - 1], cache_control: { type: "ephemeral" } };
+  return {
+    messages: [
+      { role: "user", content: [{ type: "text", text: prompt }] },
+      { role: "assistant", content: calls.map((call) => ({ type: "tool_use", id: call.id, name: call.tool, input: call.input })) },
+      { role: "user", content: results },
+    ],
+  };
+}

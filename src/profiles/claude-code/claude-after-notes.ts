@@ -1,0 +1,25 @@
+/**
+ * What the gate compares of the messages Claude Code sends after a batch of tool results
+ * (docs/spec/claude-code-2.1.332.md §2.3): a system turn holding only the time-dependent
+ * reminder "The user hasn't heard from you in a while…" is left out, and since the binary puts the
+ * request's cache breakpoint on its last block, the breakpoint it took goes back to the last
+ * result, where it is without the reminder. Every other note is compared.
+ */
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** The reminder's text, as observed (time-dependent: sent when a run has gone on for a while). */
+export const QUIET_REMINDER = "The user hasn't heard from you in a while. As you continue, keep them updated when there's something to tell — a finding, a change of plan.";
+
+function isQuietReminder(element: unknown): boolean {
+  if (!isObject(element) || element.role !== "system" || !Array.isArray(element.content)) return false;
+  return element.content.length === 1 && isObject(element.content[0]) && element.content[0].text === QUIET_REMINDER;
+}
+
+export function claudeAfterNotes(comparable: { result: unknown; after: unknown[] }): { result: unknown; after: unknown[] } {
+  const after = comparable.after.filter((element) => !isQuietReminder(element));
+  if (after.length === comparable.after.length) return comparable;
+  const last = comparable.after[comparable.after.length - 1];
+  const tookBreakpoint = isQuietReminder(last) && after.length === 0 && isObject(comparable.result) && comparable.result.cache_control === undefined;
+  return { result: tookBreakpoint ? { ...(comparable.result as Json), cache_control: { type: "ephemeral" } } : comparable.result, after };
+}

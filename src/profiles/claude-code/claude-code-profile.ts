@@ -1,0 +1,35 @@
+import type { OutputStorePort } from "../output-store-port.js";
+import { UnsupportedError, type Profile, type TruncateRequest, type TruncateResult } from "../profile.js";
+import { claudeAfterNotes } from "./claude-after-notes.js";
+import { claudeRedactions } from "./claude-redactions.js";
+import { BASH_MAX_OUTPUT_LENGTH, formatClaudeBash } from "./format-claude-bash.js";
+import { formatClaudeTool } from "./format-claude-tool.js";
+import { runClaudeTool } from "./run-claude-tool.js";
+
+/**
+ * The `claude-code` profile: Anthropic's Claude Code 2.1.332 run headless (`claude -p`) with its
+ * default model claude-opus-5-5, over anthropic-messages. `format` returns the `tool_result`
+ * block's `content` and `is_error` (schemas/claude-code/tool-result.json); `truncate` is the Bash
+ * output rule (persisted past 30,000 characters).
+ * @see docs/spec/claude-code-2.1.332.md
+ */
+export const claudeCode: Profile = {
+  id: "claude-code",
+  version: "2.1.332",
+  redactions: claudeRedactions,
+  afterNotes: claudeAfterNotes,
+  observationKinds: {
+    Bash: "observations/command-run",
+    Read: "observations/file-read",
+    Edit: "observations/file-changed",
+    Write: "observations/file-changed",
+  },
+  format: (request, store) => formatClaudeTool(request, store),
+  truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
+    if (request.text === undefined) throw new UnsupportedError("claude-code truncate takes `text` (a successful Bash output)");
+    const result = formatClaudeBash({ output: request.text, exitCode: 0 }, store);
+    return { result: result.content, truncated: request.text.replace(/^\n+/, "").trimEnd().length > BASH_MAX_OUTPUT_LENGTH };
+  },
+  /** Runs a call with Claude Code's rules. @see spec §3–§7 */
+  observe: (call, environment) => runClaudeTool(call, environment),
+};

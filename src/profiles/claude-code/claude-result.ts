@@ -1,0 +1,15 @@
+/**
+ * What Claude Code 2.1.332 puts in one `tool_result` block: the text, and `is_error` when it sends
+ * one (true on every failure; false on a Bash success; absent on Read, Edit and Write successes).
+ * @see docs/spec/claude-code-2.1.332.md §2
+ */
+export interface ClaudeCodeResult {
+  content: string;
+  is_error?: boolean;
+}
+
+/** A failure: its text with `is_error: true`. */
+export const claudeError = (content: string): ClaudeCodeResult => ({ content, is_error: true });
+
+/** A refusal of the tool layer, wrapped in `<tool_use_error>`. @see spec §7 */
+export const toolUseError = (message: string): ClaudeCodeResult => claudeError(`<tool_use_error>${message}</tool_use_error>`);

@@ -1,0 +1,45 @@
+import type { FormatRequest } from "../profile.js";
+import type { OutputStorePort } from "../output-store-port.js";
+import { formatClaudeBash, type ClaudeBashObservation } from "./format-claude-bash.js";
+import { formatClaudeEdit, formatClaudeRead, formatClaudeWrite, type ClaudeChangeObservation, type ClaudeReadObservation } from "./format-claude-files.js";
+import { toolUseError, type ClaudeCodeResult } from "./claude-result.js";
+import { claudeInputIssues, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
+import { UnsupportedError } from "../profile.js";
+
+/**
+ * A tool not offered: `Error: No such tool available: <name>`, and when a known tool has the same
+ * name in other case, which one to call. @see spec §7.1
+ */
+function unknownTool(tool: string): ClaudeCodeResult {
+  const other = claudeToolNames.find((name) => name.toLowerCase() === tool.toLowerCase());
+  return toolUseError(`Error: No such tool available: ${tool}${other === undefined ? "" : `. Tool names are case-sensitive: call ${other} instead.`}`);
+}
+
+/**
+ * Claude Code's tool result for one call: unknown tools and input validation first, then each
+ * tool's own rules. `cwd` is the session's working directory (named in missing-file errors).
+ * @see docs/spec/claude-code-2.1.332.md §3–§7
+ */
+export function formatClaudeTool(request: FormatRequest, store: OutputStorePort): ClaudeCodeResult {
+  const { tool } = request;
+  if (!claudeToolNames.includes(tool)) return unknownTool(tool);
+  if (claudeToolParameters[tool] === undefined) throw new UnsupportedError(`claude-code: the ${tool} tool is not modelled (docs/spec/claude-code-2.1.332.md §9)`);
+  const issues = claudeInputIssues(tool, request.input);
+  if (issues.length > 0) {
+    return toolUseError(`InputValidationError: ${tool} failed due to the following ${issues.length === 1 ? "issue" : "issues"}:\n${issues.join("\n")}`);
+  }
+  const input = request.input as Record<string, unknown>;
+  const cwd = request.options?.cwd ?? "";
+  switch (tool) {
+    case "Bash":
+      return formatClaudeBash(request.observation as ClaudeBashObservation, store);
+    case "Read":
+      return formatClaudeRead(input, request.observation as unknown as ClaudeReadObservation, cwd);
+    case "Edit":
+      return formatClaudeEdit(input, request.observation as unknown as ClaudeChangeObservation, cwd);
+    case "Write":
+      return formatClaudeWrite(input, request.observation as unknown as ClaudeChangeObservation);
+    default:
+      throw new UnsupportedError(`claude-code: the ${tool} tool is not modelled`);
+  }
+}
