@@ -1,0 +1,95 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { greenScenarioCount, readGateOutcomes, runGate, type GateOutcome } from "./gate-runner.js";
+import { repoRoot } from "./run-cli.js";
+
+/**
+ * issue 18, Done-when 1: `correx gate --profile claude-code` against the real Claude Code 2.1.332
+ * (`@anthropic-ai/claude-code`, installed by .ci/run into node_modules/.cache/correx-claude; the
+ * native binary of its optional dependency @anthropic-ai/claude-code-linux-x64), every scenario
+ * below on anthropic-messages with the binary's default model claude-opus-5-5, on 127.0.0.1 only
+ * (inside a loopback-only network namespace when running as root). Every tool result, and every
+ * note sent after it, must equal the profile's byte for byte after the profile's redactions and
+ * its after-notes rule (docs/spec/claude-code-2.1.332.md §2.3, §8).
+ */
+const scenarios = [
+  "claude-bash-echo",
+  "claude-bash-exit-stderr",
+  "claude-bash-persisted",
+  "claude-bash-error-cut",
+  "claude-bash-bytes",
+  "claude-bash-description",
+  "claude-parallel",
+  "claude-read-small",
+  "claude-read-ranges",
+  "claude-read-missing",
+  "claude-read-relative",
+  "claude-read-long",
+  "claude-read-size-cap",
+  "claude-edit-success",
+  "claude-edit-refusals",
+  "claude-edit-create",
+  "claude-edit-then-read",
+  "claude-write-new",
+  "claude-write-overwrite",
+  "claude-write-then-edit",
+  "claude-unknown-tool",
+  "claude-invalid-arguments",
+];
+
+/** Where the native binary may be: $CLAUDE_BIN, or .ci/run's prefix. */
+function findClaudeBinary(): string | null {
+  const candidates = [process.env.CLAUDE_BIN, `${repoRoot}/node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude`];
+  return candidates.find((path): path is string => path !== undefined && existsSync(path)) ?? null;
+}
+
+const binary = findClaudeBinary();
+const skipReason = binary === null ? "the Claude Code 2.1.332 native binary is not installed (.ci/run installs @anthropic-ai/claude-code@2.1.332 from npm)" : null;
+if (skipReason) console.warn(`test/e2e/gate-claude.test.ts skipped: ${skipReason}`);
+
+/** Gate processes run at once; each runs its share of the scenarios one after another. */
+const GROUPS = 4;
+
+describe.skipIf(skipReason !== null)("correx gate --profile claude-code against the real Claude Code 2.1.332", () => {
+  it(
+    "every tool result of every scenario equals the profile's, byte for byte after redaction",
+    async () => {
+      const work = mkdtempSync(join(tmpdir(), "correx-gate-claude-"));
+      const groups = Array.from({ length: GROUPS }, (_, group) => scenarios.filter((_name, index) => index % GROUPS === group));
+      const runs = await Promise.all(
+        groups.map((names, group) =>
+          runGate(
+            [
+              "--profile", "claude-code",
+              "--protocol", "anthropic-messages",
+              "--model", "claude-opus-5-5",
+              "--timeout", "600000",
+              "--work-dir", `${work}/group-${group}`,
+              "--reporter", "pretty",
+              "--reporter", `json=${work}/group-${group}.json`,
+              ...names.flatMap((name) => ["--scenario", `${repoRoot}/fixtures/scenarios/${name}.yaml`]),
+              "--",
+              "sh", `${repoRoot}/examples/agents/claude-code.sh`,
+            ],
+            { CLAUDE_BIN: binary! },
+          ),
+        ),
+      );
+      const outcomes: GateOutcome[] = [];
+      runs.forEach((run, group) => {
+        const groupOutcomes = readGateOutcomes(join(work, `group-${group}.json`));
+        outcomes.push(...groupOutcomes);
+        const bad = groupOutcomes.filter((outcome) => outcome.status !== "pass");
+        expect(bad, `group ${group}:\n${run.stdout}\n${run.stderr}`).toEqual([]);
+        expect(run.code, run.stdout + run.stderr).toBe(0);
+      });
+      const green = greenScenarioCount(outcomes);
+      console.log(`correx gate vs Claude Code 2.1.332: ${green} of ${scenarios.length} scenarios green, ${outcomes.length} tool results`);
+      expect(green).toBe(scenarios.length);
+      expect(green).toBeGreaterThanOrEqual(20);
+    },
+    60 * 60 * 1000,
+  );
+});
