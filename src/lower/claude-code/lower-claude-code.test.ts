@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { loadValidator } from "../../schema/load-validator.js";
+import { lowerClaudeTurn } from "./lower-claude-code.js";
+
+describe("lowerClaudeTurn (docs/spec/claude-code-2.1.332.md §2)", () => {
+  it("§2.1, §2.2: success blocks keyed tool_use_id, type, content (is_error only when false is sent), failures keyed type, content, is_error, tool_use_id; the cache breakpoint on the last", async () => {
+    const body = lowerClaudeTurn("Do the task.", [
+      { id: "toolu_1_1", tool: "Bash", input: { command: "echo one" }, result: { content: "one", is_error: false } },
+      { id: "toolu_1_2", tool: "Read", input: { file_path: "/ws/a.txt" }, result: { content: "1\talpha\n2\t" } },
+      { id: "toolu_1_3", tool: "Bash", input: { command: "exit 1" }, result: { content: "Exit code 1", is_error: true } },
+    ]);
+    // The bytes of request 2 of claude-parallel in docs/spec/captures/claude-code-2.1.332.jsonl, per block.
+    expect(JSON.stringify(body.messages[2])).toBe(
+      '{"role":"user","content":[' +
+        '{"tool_use_id":"toolu_1_1","type":"tool_result","content":"one","is_error":false},' +
+        '{"tool_use_id":"toolu_1_2","type":"tool_result","content":"1\\talpha\\n2\\t"},' +
+        '{"type":"tool_result","content":"Exit code 1","is_error":true,"tool_use_id":"toolu_1_3","cache_control":{"type":"ephemeral"}}]}',
+    );
+    const validate = await loadValidator("wire/anthropic-messages");
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
+import { claudeAfterNotes, QUIET_REMINDER } from "./claude-after-notes.js";
+import { cutErrorMiddle, formatClaudeBash, persistedPreview } from "./format-claude-bash.js";
+import { claudeInputIssues } from "./claude-tools.js";
+
+describe("claude-code Bash boundaries (docs/spec/claude-code-2.1.332.md §3)", () => {
+  it("§3.3: 30,000 characters stay whole, 30,001 are persisted (29.3KB, observed with 30,001 x)", () => {
+    const store = createMemoryOutputStore();
+    expect(formatClaudeBash({ output: "x".repeat(30000), exitCode: 0 }, store).content).toBe("x".repeat(30000));
+    const persisted = formatClaudeBash({ output: "x".repeat(30001), exitCode: 0 }, store).content;
+    expect(persisted.startsWith("<persisted-output>\nOutput too large (29.3KB). Full output saved to: ")).toBe(true);
+    expect(persisted.endsWith(`\n\nPreview (first 2KB):\n${"x".repeat(2000)}\n...\n</persisted-output>`)).toBe(true);
+  });
+
+  it("§3.3: the preview stops before the last newline of its first 2,000 characters", () => {
+    expect(persistedPreview("a\n".repeat(1500))).toBe("a\n".repeat(999) + "a");
+    expect(persistedPreview("b".repeat(2500))).toBe("b".repeat(2000));
+  });
+
+  it("§3.4: a failure's text over 10,000 characters keeps 5,000 at each end around the count", () => {
+    const text = "h".repeat(5000) + "m".repeat(7) + "t".repeat(5000);
+    expect(cutErrorMiddle(text)).toBe("h".repeat(5000) + "\n\n... [7 characters truncated] ...\n\n" + "t".repeat(5000));
+    expect(cutErrorMiddle("x".repeat(10000))).toBe("x".repeat(10000));
+  });
+});
+
+describe("claude-code input validation (§7.2)", () => {
+  it("lists schema parameters in order, then unexpected ones", () => {
+    expect(claudeInputIssues("Bash", { cmd: "x" })).toEqual(["The required parameter `command` is missing", "An unexpected parameter `cmd` was provided"]);
+    expect(claudeInputIssues("Read", { file_path: [] })).toEqual(["The parameter `file_path` type is expected as `string` but provided as `array`"]);
+  });
+});
+
+describe("claude-code after-notes rule (§2.3)", () => {
+  const result = { tool_use_id: "toolu_5_1", type: "tool_result", content: "x", is_error: false };
+  const reminder = { role: "system", content: [{ type: "text", text: QUIET_REMINDER, cache_control: { type: "ephemeral" } }] };
+
+  it("drops the quiet reminder and gives its cache breakpoint back to the result", () => {
+    expect(claudeAfterNotes({ result, after: [reminder] })).toEqual({ result: { ...result, cache_control: { type: "ephemeral" } }, after: [] });
+  });
+
+  it("keeps every other note (an environment update) as it is", () => {
+    const update = { role: "system", content: [{ type: "text", text: "# Environment update", cache_control: { type: "ephemeral" } }] };
+    expect(claudeAfterNotes({ result, after: [update] })).toEqual({ result, after: [update] });
+  });
+});
