@@ -1,0 +1,35 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { expandScenarioPaths } from "./expand-scenario-paths.js";
+import { resolveAgentCommand } from "./resolve-agent-command.js";
+
+const dir = mkdtempSync(join(tmpdir(), "correx-scenario-paths-"));
+for (const file of ["s/bash-a.yaml", "s/bash-b.yaml", "s/read-a.yaml", "s/notes.txt", "s/deep/bash-c.yaml", "empty/.keep", "agent.mjs", "bin/run"]) {
+  mkdirSync(join(dir, file, ".."), { recursive: true });
+  writeFileSync(join(dir, file), "");
+}
+
+describe("expandScenarioPaths", () => {
+  it("keeps a file, lists a folder's *.yaml (sorted, not recursing), expands a quoted glob (** at any depth), once each", () => {
+    expect(expandScenarioPaths(["s/read-a.yaml"], dir)).toEqual(["s/read-a.yaml"]);
+    expect(expandScenarioPaths(["s"], dir)).toEqual(["s/bash-a.yaml", "s/bash-b.yaml", "s/read-a.yaml"]);
+    expect(expandScenarioPaths(["s/bash-*.yaml"], dir)).toEqual(["s/bash-a.yaml", "s/bash-b.yaml"]);
+    expect(expandScenarioPaths(["s/**/bash-*.yaml"], dir)).toEqual(["s/bash-a.yaml", "s/bash-b.yaml", "s/deep/bash-c.yaml"]);
+    expect(expandScenarioPaths(["s/read-a.yaml", "s/*-a.yaml"], dir)).toEqual(["s/read-a.yaml", "s/bash-a.yaml"]);
+  });
+
+  it("a pattern matching nothing, or a folder without scenarios, is a usage error naming it", () => {
+    expect(() => expandScenarioPaths(["s/grep-*.yaml"], dir)).toThrow(`correx gate: --scenario s/grep-*.yaml matches no file (looked under ${dir}/s)`);
+    expect(() => expandScenarioPaths(["empty"], dir)).toThrow("correx gate: --scenario empty is a folder without scenario files (*.yaml)");
+  });
+});
+
+describe("resolveAgentCommand", () => {
+  it("makes arguments naming an existing file absolute (the program only with a /), leaves the rest as typed", () => {
+    expect(resolveAgentCommand(["node", "agent.mjs", "--debug", "{{prompt}}", "missing.mjs", "s", "-x"], dir)).toEqual(["node", `${dir}/agent.mjs`, "--debug", "{{prompt}}", "missing.mjs", "s", "-x"]);
+    expect(resolveAgentCommand(["bin/run", "/abs/path"], dir)).toEqual([`${dir}/bin/run`, "/abs/path"]);
+    expect(resolveAgentCommand(["agent.mjs"], dir)).toEqual(["agent.mjs"]);
+  });
+});
