@@ -161,6 +161,7 @@ async function fetchOnce(fetcher: typeof fetch, request: HttpRequestSpec): Promi
     const response = await fetcher(request.url, {
       method: request.method ?? "GET",
       headers: request.headers ? { ...request.headers } : undefined,
+      body: request.body,
       redirect: request.redirect ?? "follow",
       signal: request.timeoutMs === undefined ? undefined : AbortSignal.timeout(request.timeoutMs),
     });

@@ -1419,6 +1419,10 @@ export interface FileReadObservation {
    */
   home?: string;
   /**
+   * The input_tokens the provider's count_tokens answered for the file's text (Claude Code asks it for a large file before reading it whole; docs/spec/claude-code-2.1.332.md §4.6).
+   */
+  tokens?: number;
+  /**
    * kind file: the file's bytes as UTF-8 text (instead of base64, when they are valid UTF-8).
    */
   text?: string;

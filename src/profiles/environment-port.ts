@@ -93,6 +93,8 @@ export interface HttpRequestSpec {
   timeoutMs?: number;
   /** `follow` (default) or `manual`: a redirect is then the response itself. */
   redirect?: "follow" | "manual";
+  /** The request body, sent as UTF-8 (e.g. the JSON Claude Code posts to count_tokens). */
+  body?: string;
   /** Stop reading the body past this many bytes (the fact then says `bodyCut`). */
   maxBodyBytes?: number;
 }

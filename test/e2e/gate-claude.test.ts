@@ -28,6 +28,8 @@ const scenarios = [
   "claude-read-relative",
   "claude-read-long",
   "claude-read-size-cap",
+  "claude-read-token-cap",
+  "claude-read-token-cap-high",
   "claude-edit-success",
   "claude-edit-refusals",
   "claude-edit-create",

@@ -20,3 +20,15 @@ describe("lowerClaudeTurn (docs/spec/claude-code-2.1.332.md §2)", () => {
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
   });
 });
+
+describe("lowerClaudeTurn notes (§2.3, §4.6)", () => {
+  it("sends a result's notes as system turns after the results, the cache breakpoint moving to the last note", async () => {
+    const body = lowerClaudeTurn("Do the task.", [{ id: "toolu_2_1", tool: "Read", input: { file_path: "/ws/s.txt" }, result: { content: "1\tx", notes: ["[Truncated: PARTIAL view]"] } }]);
+    expect(JSON.stringify(body.messages.slice(2))).toBe(
+      '[{"role":"user","content":[{"tool_use_id":"toolu_2_1","type":"tool_result","content":"1\\tx"}]},' +
+        '{"role":"system","content":[{"type":"text","text":"[Truncated: PARTIAL view]","cache_control":{"type":"ephemeral"}}]}]',
+    );
+    const validate = await loadValidator("wire/anthropic-messages");
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  });
+});

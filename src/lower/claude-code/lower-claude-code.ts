@@ -21,17 +21,26 @@ export function claudeToolResultBlock(id: string, result: ClaudeCodeResult): Rec
 /**
  * The anthropic-messages `messages` Claude Code sends right after a turn's tools ran, reduced to
  * the turn: the prompt, the assistant's `tool_use` blocks, and one user message with a
- * `tool_result` per call in call order, the request's cache breakpoint
- * (`cache_control: {type: "ephemeral"}`) on the last one. @see spec §2.1, §2.2
+ * `tool_result` per call in call order, then each result's notes as `role: "system"` turns
+ * (content a string); the request's cache breakpoint (`cache_control: {type: "ephemeral"}`) on
+ * its last block: the last note (its content then one text block) or else the last result.
+ * @see spec §2.1–§2.3, §4.6
  */
 export function lowerClaudeTurn(prompt: string, calls: readonly ClaudeTurnCall[]): { messages: unknown[] } {
   const results = calls.map((call) => claudeToolResultBlock(call.id, call.result));
-  if (results.length > 0) results[results.length - 1] = { ...results[results.length - 1], cache_control: { type: "ephemeral" } };
+  const notes: Record<string, unknown>[] = calls.flatMap((call) => (call.result.notes ?? []).map((text) => ({ role: "system", content: text })));
+  if (notes.length > 0) {
+    const last = notes[notes.length - 1];
+    notes[notes.length - 1] = { role: "system", content: [{ type: "text", text: last.content, cache_control: { type: "ephemeral" } }] };
+  } else if (results.length > 0) {
+    results[results.length - 1] = { ...results[results.length - 1], cache_control: { type: "ephemeral" } };
+  }
   return {
     messages: [
       { role: "user", content: [{ type: "text", text: prompt }] },
       { role: "assistant", content: calls.map((call) => ({ type: "tool_use", id: call.id, name: call.tool, input: call.input })) },
       { role: "user", content: results },
+      ...notes,
     ],
   };
 }

@@ -3,7 +3,9 @@
  * (docs/spec/claude-code-2.1.332.md §2.3): a system turn holding only the time-dependent
  * reminder "The user hasn't heard from you in a while…" is left out, and since the binary puts the
  * request's cache breakpoint on its last block, the breakpoint it took goes back to the last
- * result, where it is without the reminder. Every other note is compared.
+ * result, where it is without the reminder; when the binary appended the reminder to another
+ * system note (`⏎⏎` and the reminder at the end of its last text) only that suffix is left out.
+ * Every other note is compared.
  */
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -11,14 +13,25 @@ const isObject = (value: unknown): value is Json => value !== null && typeof val
 /** The reminder's text, as observed (time-dependent: sent when a run has gone on for a while). */
 export const QUIET_REMINDER = "The user hasn't heard from you in a while. As you continue, keep them updated when there's something to tell — a finding, a change of plan.";
 
+/** A system turn's text blocks with the reminder the binary appended to its last text removed. */
+function withoutAppendedReminder(element: unknown): unknown {
+  if (!isObject(element) || element.role !== "system") return element;
+  const suffix = `\n\n${QUIET_REMINDER}`;
+  if (typeof element.content === "string") return element.content.endsWith(suffix) ? { ...element, content: element.content.slice(0, -suffix.length) } : element;
+  if (!Array.isArray(element.content) || element.content.length === 0) return element;
+  const last = element.content[element.content.length - 1];
+  if (!isObject(last) || typeof last.text !== "string" || !last.text.endsWith(suffix)) return element;
+  return { ...element, content: [...element.content.slice(0, -1), { ...last, text: last.text.slice(0, -suffix.length) }] };
+}
+
 function isQuietReminder(element: unknown): boolean {
   if (!isObject(element) || element.role !== "system" || !Array.isArray(element.content)) return false;
   return element.content.length === 1 && isObject(element.content[0]) && element.content[0].text === QUIET_REMINDER;
 }
 
 export function claudeAfterNotes(comparable: { result: unknown; after: unknown[] }): { result: unknown; after: unknown[] } {
-  const after = comparable.after.filter((element) => !isQuietReminder(element));
-  if (after.length === comparable.after.length) return comparable;
+  const after = comparable.after.filter((element) => !isQuietReminder(element)).map(withoutAppendedReminder);
+  if (after.length === comparable.after.length) return { result: comparable.result, after };
   const last = comparable.after[comparable.after.length - 1];
   const tookBreakpoint = isQuietReminder(last) && after.length === 0 && isObject(comparable.result) && comparable.result.cache_control === undefined;
   return { result: tookBreakpoint ? { ...(comparable.result as Json), cache_control: { type: "ephemeral" } } : comparable.result, after };

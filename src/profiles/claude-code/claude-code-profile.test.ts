@@ -45,3 +45,20 @@ describe("claude-code after-notes rule (§2.3)", () => {
     expect(claudeAfterNotes({ result, after: [update] })).toEqual({ result, after: [update] });
   });
 });
+
+describe("claude-code Read token cap (§4.6)", () => {
+  it("pages a whole file counted over 25,000 tokens: lines × 25,000 / tokens × 0.85, the notice as a note", async () => {
+    const { formatClaudeRead } = await import("./format-claude-files.js");
+    const text = "0123456789abcdef\n".repeat(1800);
+    const result = formatClaudeRead({ file_path: "/ws/s30.txt" }, { path: "/ws/s30.txt", kind: "file", text, tokens: 50000 }, "/ws");
+    expect(result.content.split("\n").length).toBe(765);
+    expect(result.notes?.[0]?.startsWith("[Truncated: PARTIAL view — /ws/s30.txt: showing lines 1-765 of 1801 total (50000 tokens, cap 25000). Call Read with offset=766 limit=765")).toBe(true);
+    expect(formatClaudeRead({ file_path: "/ws/s30.txt" }, { path: "/ws/s30.txt", kind: "file", text, tokens: 25000 }, "/ws").notes).toBeUndefined();
+  });
+
+  it("strips the quiet reminder the binary appends to a note, keeping the note", () => {
+    const note = { role: "system", content: [{ type: "text", text: `[Truncated: …]\n\n${QUIET_REMINDER}`, cache_control: { type: "ephemeral" } }] };
+    const result = { tool_use_id: "toolu_1_1", type: "tool_result", content: "1\tx" };
+    expect(claudeAfterNotes({ result, after: [note] })).toEqual({ result, after: [{ ...note, content: [{ type: "text", text: "[Truncated: …]", cache_control: { type: "ephemeral" } }] }] });
+  });
+});

@@ -6,6 +6,8 @@
 export interface ClaudeCodeResult {
   content: string;
   is_error?: boolean;
+  /** Notes the binary sends as `role: "system"` turns after the turn's results (Read's truncation notice). @see spec §2.3, §4.6 */
+  notes?: string[];
 }
 
 /** A failure: its text with `is_error: true`. */

@@ -4,6 +4,9 @@ import { claudeError, toolUseError, type ClaudeCodeResult } from "./claude-resul
 
 /** Read refuses a whole file over 256 KB (262,144 bytes) when neither offset nor limit is given. @see spec §4.5 */
 export const READ_MAX_SIZE_BYTES = 256 * 1024;
+/** Read's token cap: a whole file the provider counts over this many tokens is answered with its first page. @see spec §4.6 */
+export const READ_MAX_TOKENS = 25000;
+
 /** The note Edit and Write add when the file's state is known to the session. @see spec §5.1, §6.1 */
 export const FILE_STATE_NOTE = " (file state is current in your context — no need to Read it back)";
 
@@ -14,6 +17,8 @@ export interface ClaudeReadObservation {
   text?: string;
   base64?: string;
   workspace?: string;
+  /** What count_tokens answered for the text (asked for a whole file over 25,000 bytes). */
+  tokens?: number;
 }
 
 /** The observed facts of an Edit or a Write (observations/file-changed). */
@@ -41,7 +46,9 @@ function readBytes(observation: ClaudeReadObservation): number {
  * A Read result: `N\tline` for each line from `offset` (1-based, default 1) for `limit` lines
  * (default: all), lines split at LF with a CR before it dropped, the empty piece after a final
  * newline numbered too; an empty file and an offset past the end answer a warning reminder; a
- * missing path, a directory and a whole file over 256 KB are errors. @see spec §4
+ * missing path, a directory and a whole file over 256 KB are errors; a whole file counted over
+ * 25,000 tokens is answered with its first lines (their count scaled by 25,000 / tokens × 0.85)
+ * and the truncation notice as a system note. @see spec §4
  */
 export function formatClaudeRead(input: Record<string, unknown>, observation: ClaudeReadObservation, cwd: string): ClaudeCodeResult {
   if (observation.kind === "missing") return claudeError(missingText(cwd));
@@ -61,8 +68,17 @@ export function formatClaudeRead(input: Record<string, unknown>, observation: Cl
   if (start > lines.length) {
     return { content: `<system-reminder>Warning: the file exists but is shorter than the provided offset (${start}). The file has ${lines.length} lines.</system-reminder>` };
   }
+  const numbered = (shown: string[]) => shown.map((line, index) => `${start + index}\t${line}`).join("\n");
+  const tokens = observation.tokens;
+  if (offset === undefined && limit === undefined && tokens !== undefined && tokens > READ_MAX_TOKENS) {
+    const page = Math.floor(((lines.length * READ_MAX_TOKENS) / tokens) * 0.85);
+    const note =
+      `[Truncated: PARTIAL view — ${observation.path}: showing lines 1-${page} of ${lines.length} total (${tokens} tokens, cap ${READ_MAX_TOKENS}). ` +
+      `Call Read with offset=${page + 1} limit=${page} for the next page, or Grep to find a specific section. To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file. Do NOT answer from this page alone if the answer may be further in the file.]`;
+    return { content: numbered(lines.slice(0, page)), notes: [note] };
+  }
   const shown = lines.slice(start - 1, limit === undefined ? undefined : start - 1 + limit);
-  return { content: shown.map((line, index) => `${start + index}\t${line}`).join("\n") };
+  return { content: numbered(shown) };
 }
 
 /** How many times `needle` occurs in `text`, without overlaps. */

@@ -4,7 +4,10 @@ import { commandBytes, isFsFailure, type EnvironmentPort } from "../environment-
 import { UnsupportedError, type ToolCall } from "../profile.js";
 import { claudeKnownFiles } from "./claude-session.js";
 import { claudeInputIssues, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
-import { claudeEditedText } from "./format-claude-files.js";
+import { claudeEditedText, READ_MAX_SIZE_BYTES } from "./format-claude-files.js";
+
+/** Read asks count_tokens for a whole file over this many bytes (25,000 observed not asked, 25,500 asked). @see spec §4.6 */
+export const READ_COUNT_TOKENS_OVER_BYTES = 25000;
 
 /** Bash's default timeout: 2 minutes. @see spec §3.1 */
 const BASH_DEFAULT_TIMEOUT_MS = 120_000;
@@ -25,6 +28,32 @@ async function fileText(environment: EnvironmentPort, path: string): Promise<str
   const bytes = await environment.readFile(path);
   if (isFsFailure(bytes)) return null;
   return new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+}
+
+/**
+ * What the provider's count_tokens answers for a file's text, asked as the binary asks it:
+ * `POST <ANTHROPIC_BASE_URL>/v1/messages/count_tokens?beta=true` with
+ * `{"model":M,"messages":[{"role":"user","content":TEXT}]}` (the agent's base URL and model:
+ * ANTHROPIC_BASE_URL / ANTHROPIC_MODEL, else correx gate's CORREX_BASE_URL / CORREX_MODEL).
+ * @see spec §4.6
+ */
+async function countTokens(environment: EnvironmentPort, bytes: Uint8Array): Promise<number> {
+  const env = environment.agentEnv;
+  const base = env.ANTHROPIC_BASE_URL ?? env.CORREX_BASE_URL;
+  if (base === undefined) throw new UnsupportedError("claude-code: Read of a file over 25,000 bytes asks the provider's count_tokens; the agent's environment names no ANTHROPIC_BASE_URL (spec §4.6)");
+  const model = env.ANTHROPIC_MODEL ?? env.CORREX_MODEL ?? "claude-opus-5-5";
+  const body = JSON.stringify({ model, messages: [{ role: "user", content: new TextDecoder("utf-8", { fatal: false }).decode(bytes) }] });
+  const answer = await environment.fetch({
+    url: `${base.replace(/\/+$/, "")}/v1/messages/count_tokens?beta=true`,
+    method: "POST",
+    headers: { "content-type": "application/json", "anthropic-version": "2023-06-01" },
+    body,
+    timeoutMs: 60_000,
+  });
+  if (!("status" in answer) || answer.status !== 200) throw new UnsupportedError(`claude-code: count_tokens did not answer 200 (${"status" in answer ? answer.status : answer.failure}); not modelled`);
+  const parsed = JSON.parse(new TextDecoder().decode(answer.body)) as { input_tokens?: unknown };
+  if (typeof parsed.input_tokens !== "number") throw new UnsupportedError("claude-code: count_tokens answered no input_tokens; not modelled");
+  return parsed.input_tokens;
 }
 
 /**
@@ -55,7 +84,9 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const bytes = await environment.readFile(path);
       if (isFsFailure(bytes)) return { path, kind: "missing", workspace: environment.workspace };
       known.add(path);
-      return { path, kind: "file", ...textOrBase64(bytes, "text", "base64"), workspace: environment.workspace };
+      const whole = input.offset === undefined && input.limit === undefined;
+      const tokens = whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES ? await countTokens(environment, bytes) : undefined;
+      return { path, kind: "file", ...textOrBase64(bytes, "text", "base64"), workspace: environment.workspace, ...(tokens === undefined ? {} : { tokens }) };
     }
     case "Edit": {
       const path = resolvePath(environment.workspace, String(input.file_path));
