@@ -9,10 +9,13 @@
 #     --scenario fixtures/scenarios/claude-bash-echo.yaml -- sh examples/agents/claude-code.sh
 #
 # Reads what correx gate sets: CORREX_RUN_DIR, CORREX_BASE_URL, CORREX_MODEL, CORREX_PROMPT,
-# CORREX_WORKSPACE. CLAUDE_BIN names the native binary
-# (node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude).
+# CORREX_WORKSPACE. CLAUDE_BIN names the native binary (a relative path is taken from the current
+# directory); by default the one .ci/run installs:
+# node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude.
 set -eu
-: "${CLAUDE_BIN:?set CLAUDE_BIN to the Claude Code native binary}"
+CLAUDE_BIN="${CLAUDE_BIN:-$(dirname "$0")/../../node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude}"
+case "$CLAUDE_BIN" in /*) ;; *) CLAUDE_BIN="$PWD/$CLAUDE_BIN" ;; esac
+[ -x "$CLAUDE_BIN" ] || { echo "claude-code.sh: no Claude Code binary at $CLAUDE_BIN (set CLAUDE_BIN, or run .ci/run)" >&2; exit 2; }
 mkdir -p "$CORREX_RUN_DIR/home/.claude"
 cd "$CORREX_WORKSPACE"
 exec env -i \
