@@ -104,8 +104,10 @@ describe("insta/Vitest habits of the CLI (issue 15)", () => {
     expect(outcome!.status).toBe("crash");
     const tail = [...Array(20).keys()].map((n) => `line ${n + 21}`).join("\n");
     expect(outcome!.message).toBe(`the agent ended (exit 3) without sending the result of call call_1_1 bash {"command":"echo hello"}; its output ended with:\n${tail}`);
-    const argv = runCli(["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--reporter", `json=${work}/argv.jsonl`, "--scenario", `${repoRoot}/fixtures/scenarios/bash-echo.yaml`, "--", "sh", "-c", 'echo "argv: $*"; exit 3', "agent", "--debug", "--help"]);
+    const argv = runCli(["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--reporter", `json=${work}/argv.jsonl`, "--scenario", `${repoRoot}/fixtures/scenarios/bash-echo.yaml`, "--", "sh", "-c", 'echo "argv: $*"; exit 3', "agent", "--debug", "--help"], { env: { GITHUB_ACTIONS: "true" } });
     expect(argv.code).toBe(1);
+    // under GitHub Actions, each failing tool result is an annotation on its scenario file
+    expect(argv.stdout).toContain(`::error file=${repoRoot}/fixtures/scenarios/bash-echo.yaml,title=correx crash%3A bash-echo/openai-chat/call_1_1::the agent ended (exit 3)`);
     expect(jsonCases(`${work}/argv.jsonl`)[0]!.message).toMatch(/its output ended with:\nargv: --debug --help$/);
   }, 120_000);
 });

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { exitCodeOf, summarize, type CaseOutcome } from "../../conformance/case-outcome.js";
+import { renderGithubAnnotations } from "../../conformance/reporters/render-github-annotations.js";
 import { renderJsonReport } from "../../conformance/reporters/render-json-report.js";
 import { renderJunitReport } from "../../conformance/reporters/render-junit-report.js";
 import { renderPrettyReport } from "../../conformance/reporters/render-pretty-report.js";
@@ -222,6 +223,11 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
         target.name === "json" ? renderJsonReport(run, metadata) : target.name === "junit" ? renderJunitReport(run, metadata) : target.name === "tap" ? renderTapReport(run) : renderPrettyReport(run, metadata, target.file ? undefined : paintFor(process.stdout));
       if (target.file) writeReportFile(target.file, text);
       else io.out(text);
+    }
+    if (process.env.GITHUB_ACTIONS === "true") {
+      // an annotation per failing tool result, on the scenario file that scripts it
+      const fileOf = new Map(reportOutcomes.map((outcome) => [outcome.id, outcome.caseFile ?? outcome.id]));
+      io.out(renderGithubAnnotations(run, (id) => fileOf.get(id) ?? id));
     }
     return exitCodeOf(run.summary);
   } finally {
