@@ -29,7 +29,7 @@ describe("correx gate against correx's own reference loop run as an agent", () =
     const result = await runGate([
       "--profile", "opencode-cli",
       "--protocol", "openai-chat", "--protocol", "anthropic-messages", "--protocol", "google-gemini",
-      "--work-dir", work, "--reporter", `json=${work}/report.json`,
+      "--work-dir", work, "--reporter", `json=${work}/report.json`, "--jobs", "2",
       ...names.flatMap(scenario), "--", ...agent,
     ]);
     const outcomes = report(`${work}/report.json`).outcomes;
