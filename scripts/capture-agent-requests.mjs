@@ -17,7 +17,15 @@ const separator = process.argv.indexOf("--");
 if (separator < 0) throw new Error("usage: capture-agent-requests.mjs --protocol P --scenario F --out DIR [--config-template T] [--model M] -- CMD...");
 const { values } = parseArgs({
   args: process.argv.slice(2, separator),
-  options: { protocol: { type: "string" }, scenario: { type: "string" }, out: { type: "string" }, "config-template": { type: "string" }, model: { type: "string", default: "fake-model" }, profile: { type: "string" }, timeout: { type: "string", default: "180000" } },
+  options: {
+    protocol: { type: "string" },
+    scenario: { type: "string" },
+    out: { type: "string" },
+    "config-template": { type: "string" },
+    model: { type: "string", default: "fake-model" },
+    profile: { type: "string" },
+    timeout: { type: "string", default: "180000" },
+  },
 });
 const command = process.argv.slice(separator + 1);
 const dist = new URL("../dist/", import.meta.url);
@@ -37,7 +45,16 @@ await writeScenarioWorkspace(scenario, workspace);
 const provider = await createFakeProvider({ protocol: values.protocol, scenario, profile: values.profile, workspace });
 const server = await startFakeHttpServer(provider);
 const placeholders = { baseURL: server.url, origin: server.url, model: values.model, workspace, prompt: scenario.prompt, runDir: runDirectory, scenario: scenario.name, protocol: values.protocol };
-const env = { ...process.env, PWD: workspace, CORREX_BASE_URL: server.url, CORREX_MODEL: values.model, CORREX_WORKSPACE: workspace, CORREX_PROMPT: scenario.prompt, CORREX_RUN_DIR: runDirectory, CORREX_PROTOCOL: values.protocol };
+const env = {
+  ...process.env,
+  PWD: workspace,
+  CORREX_BASE_URL: server.url,
+  CORREX_MODEL: values.model,
+  CORREX_WORKSPACE: workspace,
+  CORREX_PROMPT: scenario.prompt,
+  CORREX_RUN_DIR: runDirectory,
+  CORREX_PROTOCOL: values.protocol,
+};
 if (values["config-template"]) {
   const configDirectory = join(runDirectory, "agent-config");
   mkdirSync(configDirectory, { recursive: true });
@@ -45,8 +62,27 @@ if (values["config-template"]) {
   writeFileSync(config, renderGateTemplate(readFileSync(values["config-template"], "utf8"), placeholders));
   env.CORREX_CONFIG = config;
 }
-const exit = await runAgentProcess(command.map((arg) => renderGateTemplate(arg, placeholders)), { cwd: workspace, env, timeoutMs: Number(values.timeout) });
+const exit = await runAgentProcess(
+  command.map((arg) => renderGateTemplate(arg, placeholders)),
+  { cwd: workspace, env, timeoutMs: Number(values.timeout) },
+);
 await server.close();
-writeFileSync(join(out, "requests.jsonl"), provider.requests.map((request) => JSON.stringify({ seq: request.seq, kind: request.kind, path: request.path, url: request.url, headers: request.headers, status: request.status, violation: request.violation?.message ?? null, rawBody: request.rawBody })).join("\n") + "\n");
+writeFileSync(
+  join(out, "requests.jsonl"),
+  provider.requests
+    .map((request) =>
+      JSON.stringify({
+        seq: request.seq,
+        kind: request.kind,
+        path: request.path,
+        url: request.url,
+        headers: request.headers,
+        status: request.status,
+        violation: request.violation?.message ?? null,
+        rawBody: request.rawBody,
+      }),
+    )
+    .join("\n") + "\n",
+);
 writeFileSync(join(out, "agent.log"), JSON.stringify({ status: exit.status, code: exit.code, durationMs: Math.round(exit.durationMs), workspace, origin: server.url }) + "\n" + exit.outputTail);
 console.log(`${scenario.name}: agent ${exit.status} ${exit.code}, ${provider.requests.length} requests, ${Math.round(exit.durationMs)} ms -> ${out}`);

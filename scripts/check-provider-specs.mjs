@@ -32,12 +32,12 @@
 // plus, for golden corpus bodies (and FILEs with --messages), every message / item whole
 // (messageFragments). Known exceptions (KNOWN_EXCEPTIONS) are disagreements between an official
 // spec and what the real clients send; each is printed as `known exception:`, never skipped.
-import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
-import { join, dirname, basename, relative, resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import YAML from "yaml";
 import Ajv2020Module from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import YAML from "yaml";
 
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 const addFormats = addFormatsModule.default ?? addFormatsModule;
@@ -416,8 +416,7 @@ export function toolResultFragments(protocol, body) {
  *   google-gemini       contents[i]          → Content; systemInstruction → Content
  */
 export function messageFragments(protocol, body) {
-  const each = (key, provider, schema) =>
-    (Array.isArray(body?.[key]) ? body[key] : []).map((value, index) => ({ pointer: `/${key}/${index}`, provider, schema, value }));
+  const each = (key, provider, schema) => (Array.isArray(body?.[key]) ? body[key] : []).map((value, index) => ({ pointer: `/${key}/${index}`, provider, schema, value }));
   switch (protocol) {
     case "openai-chat":
       return each("messages", "openai", "ChatCompletionRequestMessage");

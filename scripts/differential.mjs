@@ -19,7 +19,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const usage = "usage: npm run differential -- --profile opencode-cli|opencode-core --seed N --calls N [--protocol X]… [--calls-per-scenario N] [--jobs N] [--out DIR] [--keep] [--timeout MS] [--only-generate]";
+const usage =
+  "usage: npm run differential -- --profile opencode-cli|opencode-core --seed N --calls N [--protocol X]… [--calls-per-scenario N] [--jobs N] [--out DIR] [--keep] [--timeout MS] [--only-generate]";
 
 function fail(message) {
   process.stderr.write(`differential: ${message}\n${usage}\n`);
@@ -31,7 +32,8 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => (i + 1 < argv.length ? argv[++i] : fail(`${arg} needs a value`));
-    const integer = (text, name, max = 2 ** 31 - 1) => (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= max ? Number(text) : fail(`${name} must be an integer from 1 to ${max}, got ${JSON.stringify(text)}`));
+    const integer = (text, name, max = 2 ** 31 - 1) =>
+      /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= max ? Number(text) : fail(`${name} must be an integer from 1 to ${max}, got ${JSON.stringify(text)}`);
     if (arg === "--profile") options.profile = value();
     else if (arg === "--seed") options.seedText = value();
     else if (arg === "--calls") options.calls = integer(value(), "--calls", 100000);
@@ -81,7 +83,11 @@ for (const scenario of scenarios) {
 process.stderr.write(`differential: ${scenarios.length} scenarios, ${options.calls} calls (seed ${seed}, ${options.profile}) in ${out}/scenarios\n`);
 if (options.onlyGenerate) process.exit(0);
 
-const binary = [process.env.OPENCODE_BIN, join(root, "node_modules/.cache/correx-opencode/node_modules/opencode-linux-x64/bin/opencode"), join(root, "node_modules/opencode-linux-x64/bin/opencode")].find((path) => path && existsSync(path));
+const binary = [
+  process.env.OPENCODE_BIN,
+  join(root, "node_modules/.cache/correx-opencode/node_modules/opencode-linux-x64/bin/opencode"),
+  join(root, "node_modules/opencode-linux-x64/bin/opencode"),
+].find((path) => path && existsSync(path));
 if (!binary) fail("the opencode 1.18.33 binary is not installed (set OPENCODE_BIN; .ci/run installs opencode-ai@1.18.33)");
 const agent =
   options.profile === "opencode-cli"
@@ -97,16 +103,24 @@ process.on("exit", () => rmSync(snapshot, { recursive: true, force: true }));
 
 function runGate(protocol) {
   const args = [
-    join(snapshot, "dist/cli/correx.js"), "gate",
-    "--jobs", String(options.jobs),
-    "--profile", options.profile,
-    "--protocol", protocol,
-    "--config-template", agent.template,
-    "--timeout", String(options.timeout),
-    "--reporter", `json=${join(out, `${protocol}.json`)}`,
+    join(snapshot, "dist/cli/correx.js"),
+    "gate",
+    "--jobs",
+    String(options.jobs),
+    "--profile",
+    options.profile,
+    "--protocol",
+    protocol,
+    "--config-template",
+    agent.template,
+    "--timeout",
+    String(options.timeout),
+    "--reporter",
+    `json=${join(out, `${protocol}.json`)}`,
     ...(options.keep ? ["--keep", "--work-dir", join(out, `runs-${protocol}`)] : []),
     ...files.flatMap((file) => ["--scenario", file]),
-    "--", ...agent.command,
+    "--",
+    ...agent.command,
   ];
   const argv = [process.execPath, ...args];
   const [file, ...rest] = isolate ? ["unshare", "-n", "sh", "-c", `ip link set lo up && exec ${argv.map(quote).join(" ")}`] : argv;
@@ -126,7 +140,10 @@ for (const protocol of options.protocols) {
   const code = await runGate(protocol);
   const report = join(out, `${protocol}.json`);
   if (!existsSync(report)) fail(`correx gate (exit ${code}) wrote no report for ${protocol}`);
-  const cases = readFileSync(report, "utf8").split("\n").filter((line) => line.startsWith('{"type":"case"')).map((line) => JSON.parse(line));
+  const cases = readFileSync(report, "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith('{"type":"case"'))
+    .map((line) => JSON.parse(line));
   const perTool = new Map();
   const bad = [];
   for (const outcome of cases) {
@@ -142,7 +159,9 @@ for (const protocol of options.protocols) {
   total += cases.length;
   passed += protocolPassed;
   disagreements += bad.length;
-  const lines = [`\n${options.profile} × ${protocol}, seed ${seed}: ${protocolPassed}/${cases.length} calls agree (${((100 * protocolPassed) / Math.max(1, cases.length)).toFixed(2)} %), gate exit ${code}, ${((Date.now() - started) / 1000).toFixed(0)} s`];
+  const lines = [
+    `\n${options.profile} × ${protocol}, seed ${seed}: ${protocolPassed}/${cases.length} calls agree (${((100 * protocolPassed) / Math.max(1, cases.length)).toFixed(2)} %), gate exit ${code}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  ];
   lines.push(`${"tool".padEnd(12)} ${"calls".padStart(6)} ${statuses.map((status) => status.padStart(11)).join(" ")}  agreement`);
   for (const [tool, row] of [...perTool].sort(([a], [b]) => a.localeCompare(b))) {
     const count = statuses.reduce((sum, status) => sum + row[status], 0);

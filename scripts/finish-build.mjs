@@ -1,5 +1,5 @@
 // After tsc: copy the generated JavaScript validators into dist/ and make the CLI executable.
-import { cpSync, chmodSync, existsSync } from "node:fs";
+import { chmodSync, cpSync, existsSync } from "node:fs";
 
 const root = new URL("../", import.meta.url).pathname;
 cpSync(root + "src/generated/validators", root + "dist/generated/validators", {

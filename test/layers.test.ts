@@ -11,7 +11,12 @@ describe("the layers of src/ (README 'Layers of src/')", () => {
   it("the README lists the layers, every folder of src/ once", () => {
     const listed = layers.flat();
     expect(new Set(listed).size).toBe(listed.length);
-    const folders = new Set(edges.flatMap((edge) => [edge.from, edge.to]).filter((path) => path.includes("/")).map((path) => path.split("/")[0]!));
+    const folders = new Set(
+      edges
+        .flatMap((edge) => [edge.from, edge.to])
+        .filter((path) => path.includes("/"))
+        .map((path) => path.split("/")[0]!),
+    );
     expect([...folders].filter((folder) => !listed.includes(folder))).toEqual([]);
   });
 

@@ -4,7 +4,10 @@ export type AdapterErrorCode = "unsupported" | "invalid-request" | "internal";
 /** An op that fails with a protocol error code. */
 export class AdapterError extends Error {
   override readonly name = "AdapterError";
-  constructor(readonly code: AdapterErrorCode, message: string) {
+  constructor(
+    readonly code: AdapterErrorCode,
+    message: string,
+  ) {
     super(message);
   }
   static isInstance(error: unknown): error is AdapterError {

@@ -10,8 +10,7 @@ export interface AdapterLineOutcome {
 
 type Ops = Record<string, (params: Record<string, unknown>) => unknown>;
 
-const failure = (id: unknown, code: string, message: string): string =>
-  JSON.stringify({ id: typeof id === "number" || typeof id === "string" ? id : null, ok: false, error: { code, message } });
+const failure = (id: unknown, code: string, message: string): string => JSON.stringify({ id: typeof id === "number" || typeof id === "string" ? id : null, ok: false, error: { code, message } });
 
 /**
  * Handles one line of the adapter protocol (design: adapter protocol): a malformed line, an

@@ -1,17 +1,17 @@
-import { createOutputStore } from "../output-store/output-store-node.js";
-import { findProfile, profiles } from "../profiles/profile-registry.js";
-import { UnsupportedError, type FormatOptions } from "../profiles/profile.js";
-import type { OutputStorePort } from "../profiles/output-store-port.js";
-import { AdapterError } from "./adapter-error.js";
-import { correxVersion as version } from "./correx-version.js";
 import type { Message } from "../generated/schema-types.js";
 import { lowerCore } from "../lower/lower-core.js";
-import { lowerCli, type CliFrom } from "../lower/opencode-cli/lower-cli.js";
 import { LoweringError } from "../lower/lowering-error.js";
 import type { Protocol } from "../lower/lowering-result.js";
+import { type CliFrom, lowerCli } from "../lower/opencode-cli/lower-cli.js";
+import { createOutputStore } from "../output-store/output-store-node.js";
+import type { OutputStorePort } from "../profiles/output-store-port.js";
+import { type FormatOptions, UnsupportedError } from "../profiles/profile.js";
+import { findProfile, profiles } from "../profiles/profile-registry.js";
 import { loadValidator } from "../schema/load-validator.js";
 import type { SchemaKind } from "../schema/schema-kind.js";
 import { toValidationIssues } from "../schema/validation-issue.js";
+import { AdapterError } from "./adapter-error.js";
+import { correxVersion as version } from "./correx-version.js";
 
 /** Where the reference saves truncated output when a request names no outputDir. */
 export const DEFAULT_OUTPUT_DIR = "/tmp/correx-output";
@@ -70,9 +70,7 @@ async function lowerOp(params: Params): Promise<unknown> {
   const protocol = params.protocol as Protocol;
   try {
     const { body, warnings } =
-      profile === "opencode-core"
-        ? lowerCore({ protocol, messages: messages as Message[] })
-        : lowerCli({ protocol, messages, from: from as CliFrom, model: params.model as string | undefined });
+      profile === "opencode-core" ? lowerCore({ protocol, messages: messages as Message[] }) : lowerCli({ protocol, messages, from: from as CliFrom, model: params.model as string | undefined });
     return warnings.length > 0 ? { body, warnings } : { body };
   } catch (error) {
     // The profile itself refuses this history (e.g. an unsupported media type, spec §4.3):
@@ -98,10 +96,7 @@ export const referenceOps: Record<string, (params: Params) => unknown> = {
     const profile = profileOf(params.profile);
     const options = params.options as FormatOptions | undefined;
     return unsupportedToAdapter(() => ({
-      result: profile.format(
-        { tool: params.tool as string, input: params.input, observation: params.observation as Record<string, unknown>, options },
-        storeFor(options),
-      ),
+      result: profile.format({ tool: params.tool as string, input: params.input, observation: params.observation as Record<string, unknown>, options }, storeFor(options)),
     }));
   },
   truncate: (params) => {

@@ -30,5 +30,4 @@ export function caseRequests(testCase: LoadedCase, outputDir: string): { op: str
 }
 
 /** The options.outputDir a case's requests use (the case's own, or the run's). */
-export const outputDirOf = (testCase: LoadedCase, fallback: string): string =>
-  ((testCase.body.options as Record<string, unknown> | undefined)?.outputDir as string | undefined) ?? fallback;
+export const outputDirOf = (testCase: LoadedCase, fallback: string): string => ((testCase.body.options as Record<string, unknown> | undefined)?.outputDir as string | undefined) ?? fallback;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { MAX_RECORD_BYTES } from "../input/input-limits.js";
 import { createProcessTree, type ProcessTree } from "../process/process-tree.js";
 import { loadValidator } from "../schema/load-validator.js";
@@ -196,14 +196,15 @@ export function createCommandSubject(command: string, options: CommandSubjectOpt
     async close() {
       const current = running;
       if (!current) return;
-      if (current.proc.exitCode === null && current.proc.signalCode === null) await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 1000);
-        current.proc.once("exit", () => {
-          clearTimeout(timer);
-          resolve();
+      if (current.proc.exitCode === null && current.proc.signalCode === null)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 1000);
+          current.proc.once("exit", () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          current.proc.stdin!.end(JSON.stringify({ id: nextId++, op: "bye" }) + "\n");
         });
-        current.proc.stdin!.end(JSON.stringify({ id: nextId++, op: "bye" }) + "\n");
-      });
       // Whether it left on `bye` or not, nothing it started outlives the run.
       running = current;
       stop(current);

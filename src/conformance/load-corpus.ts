@@ -1,11 +1,11 @@
-import { findProfile } from "../profiles/profile-registry.js";
 import { expandGenerators, GeneratorError, stubGenerators } from "../golden/expand-generators.js";
 import type { GoldenPort } from "../golden/golden-port.js";
 import { InputError } from "../input/input-error.js";
 import { parseYamlRecord } from "../input/parse-yaml-record.js";
-import { loadValidator } from "../schema/load-validator.js";
-import { schemaKinds, type SchemaKind } from "../schema/schema-kind.js";
+import { findProfile } from "../profiles/profile-registry.js";
 import { focusIssues } from "../schema/focus-issues.js";
+import { loadValidator } from "../schema/load-validator.js";
+import { type SchemaKind, schemaKinds } from "../schema/schema-kind.js";
 import { toValidationIssues } from "../schema/validation-issue.js";
 import type { LoadedCase, LoadedGolden } from "./loaded-case.js";
 

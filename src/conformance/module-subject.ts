@@ -1,5 +1,5 @@
-import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { InputError } from "../input/input-error.js";
 import { createOpsSubject } from "./reference-subject.js";
 import type { Subject } from "./subject.js";

@@ -1,6 +1,6 @@
-import { redactValue, standardRedactions, type RedactionRule } from "../golden/redact.js";
-import { findProfile } from "../profiles/profile-registry.js";
+import { type RedactionRule, redactValue, standardRedactions } from "../golden/redact.js";
 import { valueDifferences } from "../golden/value-differences.js";
+import { findProfile } from "../profiles/profile-registry.js";
 import type { CaseOutcome } from "./case-outcome.js";
 import { caseRequests, outputDirOf } from "./case-request.js";
 import type { LoadedCase, LoadedGolden } from "./loaded-case.js";
@@ -67,8 +67,7 @@ export async function runCase(testCase: LoadedCase, golden: LoadedGolden | null,
     if (request.protocol) {
       const lowered = redacted as { body?: unknown; error?: string };
       actualByProtocol[request.protocol] = lowered.body ?? { error: lowered.error };
-    }
-    else actual = redacted;
+    } else actual = redacted;
   }
   if (testCase.stage === "lower") actual = actualByProtocol;
   if (!golden) return done({ status: "fail", message: "no golden yet", actual });

@@ -1,10 +1,10 @@
-import type { GoldenPort } from "../golden/golden-port.js";
 import { acceptedGoldenText } from "../golden/accept-golden.js";
+import type { GoldenPort } from "../golden/golden-port.js";
 import { stringifyGoldenYaml } from "../golden/golden-yaml.js";
 import { InputError } from "../input/input-error.js";
-import { summarize, type CaseOutcome, type RunSummary } from "./case-outcome.js";
-import { filterCases, type CorpusFilter } from "./corpus-filter.js";
-import { goldenPathOf, loadCases, loadGolden, type CorpusLocation } from "./load-corpus.js";
+import { type CaseOutcome, type RunSummary, summarize } from "./case-outcome.js";
+import { type CorpusFilter, filterCases } from "./corpus-filter.js";
+import { type CorpusLocation, goldenPathOf, loadCases, loadGolden } from "./load-corpus.js";
 import type { LoadedCase, LoadedGolden } from "./loaded-case.js";
 import { runCase } from "./run-case.js";
 import type { Subject } from "./subject.js";

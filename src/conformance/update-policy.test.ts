@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { resolveCheckUpdate, resolveUpdateBehavior, type CheckUpdateRequest } from "./update-policy.js";
+import { type CheckUpdateRequest, resolveCheckUpdate, resolveUpdateBehavior } from "./update-policy.js";
 
 const request = (fields: Partial<CheckUpdateRequest>): CheckUpdateRequest => ({ mode: "auto", modeGiven: false, isCI: false, subjectIsReference: true, writeCorpusFromSubject: false, ...fields });
 
 describe("update policy (style point 9; issue 13: updates know whose expectations they are)", () => {
   it("auto writes pending files locally and nothing under CI; always rewrites; no writes nothing", () => {
-    expect([resolveUpdateBehavior("auto", false), resolveUpdateBehavior("auto", true), resolveUpdateBehavior("always", false), resolveUpdateBehavior("always", true), resolveUpdateBehavior("no", false)]).toEqual([
-      "pending",
-      "none",
-      "in-place",
-      "none",
-      "none",
-    ]);
+    expect([
+      resolveUpdateBehavior("auto", false),
+      resolveUpdateBehavior("auto", true),
+      resolveUpdateBehavior("always", false),
+      resolveUpdateBehavior("always", true),
+      resolveUpdateBehavior("no", false),
+    ]).toEqual(["pending", "none", "in-place", "none", "none"]);
   });
 
   it("the reference proposes pending goldens beside the spec's goldens", () => {
@@ -47,6 +47,8 @@ describe("update policy (style point 9; issue 13: updates know whose expectation
       subjectWritesCorpus: false,
     });
     expect(resolveCheckUpdate(request({ isCI: true, subjectIsReference: false, mode: "always", modeGiven: true }))).toHaveProperty("error");
-    expect(resolveCheckUpdate(request({ pendingDir: "/tmp/p", mode: "always", modeGiven: true }))).toEqual({ error: "--pending-dir writes pending files, --update always rewrites goldens: choose one" });
+    expect(resolveCheckUpdate(request({ pendingDir: "/tmp/p", mode: "always", modeGiven: true }))).toEqual({
+      error: "--pending-dir writes pending files, --update always rewrites goldens: choose one",
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { ScenarioCall, ScenarioContent, ScenarioPage } from "../generated/schema-types.js";
-import { editableText, fileContent, smallLines, type GeneratedContent } from "./differential-content.js";
+import { editableText, fileContent, type GeneratedContent, smallLines } from "./differential-content.js";
 import type { SeededRandom } from "./seeded-random.js";
 
 /** The profile a campaign plays against (decides a few limits the generator aims at). */
@@ -122,8 +122,9 @@ function bashCommand(b: ScenarioWorkspaceBuilder): string {
     () => `yes 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefghijklmnopqrstuvwxyz | head -c ${r.pick(sizes)}`,
     () => `head -c ${r.pick([51197, 51198, 51199, 51200])} /dev/zero | tr '\\0' a; printf '${r.pick(["\\303\\251", "\\342\\234\\223", "\\360\\237\\230\\200"])}'`,
     () => `printf 'head\\n'; head -c ${r.pick([51200, 60000])} /dev/zero | tr '\\0' b`,
-    () => r.pick(["echo héllo wörld", "echo 日本語", "printf '%s\\n' 'emoji 😀'", "echo \"tab\there\""]),
-    () => r.pick(["pwd", "echo \"$PWD\"", "basename \"$HOME\"", "echo ${SHELL:-unset} | sed 's#.*/##'", "printf '%s\\n' \"$0\" | sed 's#.*/##'"]),
+    () => r.pick(["echo héllo wörld", "echo 日本語", "printf '%s\\n' 'emoji 😀'", 'echo "tab\there"']),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
+    () => r.pick(["pwd", 'echo "$PWD"', 'basename "$HOME"', "echo ${SHELL:-unset} | sed 's#.*/##'", "printf '%s\\n' \"$0\" | sed 's#.*/##'"]),
     () => (b.profile === "opencode-core" ? `head -c ${r.pick([1048575, 1048576, 1048577])} /dev/zero | tr '\\0' c` : `seq 1 ${r.pick([20000, 30000])}`),
     () => `cat ${b.someStableFile().path}`,
     () => `wc -l < ${b.someStableFile().path}`,
@@ -153,7 +154,11 @@ const bashCalls: CallMaker[] = [
  * @see spec §2.3
  */
 const writeCalls: CallMaker[] = [
-  (b) => mutating("write", { filePath: b.fresh("new", ".txt", b.random.pick(["", "out/", "out/deep/er/"])), content: b.random.pick(["hello\n", "", "a\r\nb\r\n", "\ufeffbom\n", "héllo 😀\n", "no newline", smallLines(b.random).join("\n")]) }),
+  (b) =>
+    mutating("write", {
+      filePath: b.fresh("new", ".txt", b.random.pick(["", "out/", "out/deep/er/"])),
+      content: b.random.pick(["hello\n", "", "a\r\nb\r\n", "\ufeffbom\n", "héllo 😀\n", "no newline", smallLines(b.random).join("\n")]),
+    }),
   (b) => {
     const path = b.fresh("over", ".txt");
     b.files[path] = b.random.pick(["old\n", "\ufeffold with bom\n", "old\r\n"]);
@@ -278,8 +283,26 @@ function page(b: ScenarioWorkspaceBuilder): { path: string; page: ScenarioPage; 
   const r = b.random;
   const path = `/pages/${b.fresh("page", "")}`;
   const kind = r.int(0, 6);
-  if (kind === 0) return { path, html: false, page: { contentType: "text/plain; charset=utf-8", body: r.pick(["plain\r\ntext\r\n", "héllo 😀\n", "", "  padded  \n\n", "tab\tand\u001b[1mansi\u001b[0m\n"]) } };
-  if (kind === 1) return { path, html: true, page: { body: r.pick(["<html><head><title> Title </title></head><body><h1>Head</h1><p>A <em>b</em> <strong>c</strong> &amp; d &lt;e&gt;</p></body></html>", "<p>one</p><p>two</p>", "<ul><li>a</li><li>b</li></ul>", "<pre><code>x = 1\n  y = 2\n</code></pre>", "<p>&copy; &nbsp;x&#x2713; &#233;&quot;</p>", "<div>  spaced   out  </div>", "<script>var x=1;</script><p>after script</p><style>p{}</style>", "<h2>Sub</h2><a href=\"/x\">link</a>", ""]) } };
+  if (kind === 0)
+    return { path, html: false, page: { contentType: "text/plain; charset=utf-8", body: r.pick(["plain\r\ntext\r\n", "héllo 😀\n", "", "  padded  \n\n", "tab\tand\u001b[1mansi\u001b[0m\n"]) } };
+  if (kind === 1)
+    return {
+      path,
+      html: true,
+      page: {
+        body: r.pick([
+          "<html><head><title> Title </title></head><body><h1>Head</h1><p>A <em>b</em> <strong>c</strong> &amp; d &lt;e&gt;</p></body></html>",
+          "<p>one</p><p>two</p>",
+          "<ul><li>a</li><li>b</li></ul>",
+          "<pre><code>x = 1\n  y = 2\n</code></pre>",
+          "<p>&copy; &nbsp;x&#x2713; &#233;&quot;</p>",
+          "<div>  spaced   out  </div>",
+          "<script>var x=1;</script><p>after script</p><style>p{}</style>",
+          '<h2>Sub</h2><a href="/x">link</a>',
+          "",
+        ]),
+      },
+    };
   if (kind === 2) return { path, html: false, page: { contentType: "application/json", body: r.pick(['{"a":1,"b":[true,null]}', "[]", '{"text":"héllo"}']) } };
   if (kind === 3) return { path, html: false, page: { status: r.pick([404, 500, 201, 204, 301]), contentType: "text/plain", body: r.pick(["not found\n", "", "created\n"]) } };
   if (kind === 4) return { path, html: false, page: { contentType: "text/plain", body: { repeat: "w{n}\n", count: r.pick([1999, 2000, 2001]) } } };

@@ -81,7 +81,11 @@ export const FILE_VARIANTS: readonly Variant[] = [
   (r) => {
     const count = r.pick([1999, 2000, 2001]);
     const trailing = r.chance(0.7);
-    return { label: `${count} lines${trailing ? "" : " without final newline"}`, content: { repeat: "line {n}\n", count: trailing ? count : count - 1, ...(trailing ? {} : { suffix: `line ${count}` }) }, text: null };
+    return {
+      label: `${count} lines${trailing ? "" : " without final newline"}`,
+      content: { repeat: "line {n}\n", count: trailing ? count : count - 1, ...(trailing ? {} : { suffix: `line ${count}` }) },
+      text: null,
+    };
   },
   (r) => {
     // 100-byte lines: 512 of them are exactly 51200 bytes; the suffix moves the size around it
@@ -93,7 +97,11 @@ export const FILE_VARIANTS: readonly Variant[] = [
     const length = r.pick(LONG_LINE_CUTS);
     const tail = r.pick(["", "é", "😀", "日"]);
     const before = r.int(0, 1);
-    return { label: `a ${length}-char line ending ${JSON.stringify(tail)}`, content: { repeat: "a", count: length - before - tail.length, prefix: "b".repeat(before), suffix: `${tail}\nnext\n` }, text: null };
+    return {
+      label: `a ${length}-char line ending ${JSON.stringify(tail)}`,
+      content: { repeat: "a", count: length - before - tail.length, prefix: "b".repeat(before), suffix: `${tail}\nnext\n` },
+      text: null,
+    };
   },
   (r) => {
     // a 2000-char cut landing inside a surrogate pair: 1999 chars then an emoji
@@ -104,7 +112,17 @@ export const FILE_VARIANTS: readonly Variant[] = [
     const text = r.pick(["ansi \u001b[31mred\u001b[0m text\n", "bell\u0007 and backspace\b here\nmore ordinary text on this line\n", "form\ffeed and\u000bvtab with enough plain text around it\n"]);
     return { label: "control bytes and ANSI escapes", content: text, text };
   },
-  (r) => ({ label: "binary-looking control bytes", content: base64(r.pick([[0x01, 0x02, 0x03, 0x41, 0x42], [0x41, 0x00, 0x42, 0x0a], [0x1b, 0x1b, 0x1b, 0x41, 0x0a]])), text: null }),
+  (r) => ({
+    label: "binary-looking control bytes",
+    content: base64(
+      r.pick([
+        [0x01, 0x02, 0x03, 0x41, 0x42],
+        [0x41, 0x00, 0x42, 0x0a],
+        [0x1b, 0x1b, 0x1b, 0x41, 0x0a],
+      ]),
+    ),
+    text: null,
+  }),
   (r) => {
     const text = r.pick(["  leading\ttabs\t\n\ttabbed\n", "trailing   \nspaces\t \n", "    def f():\n        return 1\n"]);
     return { label: "whitespace-heavy text", content: text, text };

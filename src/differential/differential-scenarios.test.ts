@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseScenario } from "../scenario/parse-scenario.js";
 import { differentialScenarioYaml } from "./differential-scenario-yaml.js";
 import { generateDifferentialScenarios } from "./differential-scenarios.js";
-import { SeededRandom, parseSeed } from "./seeded-random.js";
+import { parseSeed, SeededRandom } from "./seeded-random.js";
 
 describe("SeededRandom (issue 19 part 3: a campaign is reproducible from its seed)", () => {
   it("gives the same sequence for the same seed and another for another seed", () => {

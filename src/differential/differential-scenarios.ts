@@ -1,5 +1,5 @@
 import type { Scenario, ScenarioCall, ScenarioTurn } from "../generated/schema-types.js";
-import { ScenarioWorkspaceBuilder, generateCall, type DifferentialProfile, type GeneratedCall } from "./differential-calls.js";
+import { type DifferentialProfile, type GeneratedCall, generateCall, ScenarioWorkspaceBuilder } from "./differential-calls.js";
 import { SeededRandom } from "./seeded-random.js";
 
 /** What a differential campaign is generated from. */

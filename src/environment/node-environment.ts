@@ -72,7 +72,16 @@ export function createNodeEnvironment(options: NodeEnvironmentOptions): Environm
     },
     async run(command) {
       const fact = await runCommand(command);
-      record({ kind: "command-ran", file: command.file, args: [...command.args], cwd: command.cwd, exitCode: fact.exitCode, signal: fact.signal, timedOut: fact.timedOut, bytes: fact.chunks.reduce((sum, chunk) => sum + chunk.bytes.length, 0) });
+      record({
+        kind: "command-ran",
+        file: command.file,
+        args: [...command.args],
+        cwd: command.cwd,
+        exitCode: fact.exitCode,
+        signal: fact.signal,
+        timedOut: fact.timedOut,
+        bytes: fact.chunks.reduce((sum, chunk) => sum + chunk.bytes.length, 0),
+      });
       return fact;
     },
     async fetch(request) {
@@ -129,7 +138,12 @@ function runCommand(command: CommandSpec): Promise<CommandRunFact> {
     // No marker in the environment: the command must see exactly the environment the profile chose.
     const tree = createProcessTree();
     try {
-      child = spawn(file, args, { cwd: command.cwd, env: { ...command.env }, detached: true, stdio: ["ignore", "pipe", command.stderr === "separate" || command.stderr === undefined ? "pipe" : "ignore"] });
+      child = spawn(file, args, {
+        cwd: command.cwd,
+        env: { ...command.env },
+        detached: true,
+        stdio: ["ignore", "pipe", command.stderr === "separate" || command.stderr === undefined ? "pipe" : "ignore"],
+      });
     } catch (error) {
       done({ chunks, exitCode: null, signal: null, timedOut: false, spawnError: fsFailure(error) });
       return;

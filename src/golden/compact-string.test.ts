@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import { compactString } from "./compact-string.js";
 import { expandGenerators } from "./expand-generators.js";
 
-const numbered = (from: number, to: number, template: (n: number) => string) =>
-  Array.from({ length: to - from + 1 }, (_, index) => template(from + index)).join("\n");
+const numbered = (from: number, to: number, template: (n: number) => string) => Array.from({ length: to - from + 1 }, (_, index) => template(from + index)).join("\n");
 
 describe("compactString: the most compact golden form of a string (design: case and golden files)", () => {
   it("leaves short text alone", () => {
@@ -23,9 +22,9 @@ describe("compactString: the most compact golden form of a string (design: case 
   it("whatever it writes expands back to exactly the string", () => {
     const piece = fc.oneof(
       fc.string({ maxLength: 30 }),
-      fc.tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 60 }), fc.constantFrom("", "l ", "/p/f"), fc.constantFrom("", ".ts", " x")).map(([from, count, before, after]) =>
-        numbered(from, from + count, (n) => `${before}${n}${after}`),
-      ),
+      fc
+        .tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 60 }), fc.constantFrom("", "l ", "/p/f"), fc.constantFrom("", ".ts", " x"))
+        .map(([from, count, before, after]) => numbered(from, from + count, (n) => `${before}${n}${after}`)),
       fc.tuple(fc.string({ minLength: 1, maxLength: 3 }), fc.integer({ min: 0, max: 200 })).map(([unit, count]) => unit.repeat(count)),
     );
     fc.assert(

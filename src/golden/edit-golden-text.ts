@@ -1,4 +1,4 @@
-import { isCollection, isMap, isScalar, isSeq, parseDocument, Scalar, visit, type Document, type Node, type Pair, type YAMLMap } from "yaml";
+import { type Document, isCollection, isMap, isScalar, isSeq, type Node, type Pair, parseDocument, Scalar, visit, type YAMLMap } from "yaml";
 import { compactString } from "./compact-string.js";
 import { expandGenerators } from "./expand-generators.js";
 import { goldenYamlDocument, parseGoldenYaml, STRINGIFY_OPTIONS, stringifyGoldenYaml } from "./golden-yaml.js";

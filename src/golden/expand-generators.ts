@@ -33,7 +33,10 @@ function walk(value: unknown, path: string, produce: boolean): unknown {
 /** Thrown for a malformed generator; `pointer` says where. */
 export class GeneratorError extends Error {
   override readonly name = "GeneratorError";
-  constructor(message: string, readonly pointer: string) {
+  constructor(
+    message: string,
+    readonly pointer: string,
+  ) {
     super(message);
   }
   static isInstance(error: unknown): error is GeneratorError {
@@ -47,8 +50,7 @@ function expandGenerator(name: string, spec: unknown, path: string, produce: boo
   const fail = (message: string): never => {
     throw new GeneratorError(`${name}: ${message}`, path);
   };
-  const asObject = (): Record<string, unknown> =>
-    (spec !== null && typeof spec === "object" && !Array.isArray(spec) ? spec : fail("expects an object")) as Record<string, unknown>;
+  const asObject = (): Record<string, unknown> => (spec !== null && typeof spec === "object" && !Array.isArray(spec) ? spec : fail("expects an object")) as Record<string, unknown>;
   switch (name) {
     case "$repeat": {
       const object = asObject();

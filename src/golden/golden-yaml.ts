@@ -1,4 +1,4 @@
-import { Document, Scalar, parse, visit } from "yaml";
+import { Document, parse, Scalar, visit } from "yaml";
 
 /**
  * YAML options that round-trip every string byte for byte, plus the cases where the yaml
@@ -15,7 +15,7 @@ export const STRINGIFY_OPTIONS = {
   indent: 2,
 } as const;
 
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: it finds exactly the control characters a golden must quote
 const CONTROL_OR_INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff\ud800-\udfff]/;
 const TRAILING_BLANK = /[ \t]\n|[ \t]$/;
 

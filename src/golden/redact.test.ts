@@ -21,14 +21,17 @@ describe("standard redactions (design: volatile values)", () => {
   it("gives the same result as running every regex, for any text (the tool_ pre-test only skips work)", () => {
     const piece = fc.constantFrom("/", "\\", "C:", "tool_", "0123456789ab", "ABCDEFGHIJKLMN", "x", " ", "\n", "/work/project", "/tmp/correx-output/case-1/");
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 14 }).map((parts) => parts.join("")), (text) => {
-        let direct = text;
-        for (const rule of rules) {
-          rule.pattern.lastIndex = 0;
-          direct = direct.replace(rule.pattern, rule.token);
-        }
-        expect(redactValue(text, rules)).toBe(direct);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 14 }).map((parts) => parts.join("")),
+        (text) => {
+          let direct = text;
+          for (const rule of rules) {
+            rule.pattern.lastIndex = 0;
+            direct = direct.replace(rule.pattern, rule.token);
+          }
+          expect(redactValue(text, rules)).toBe(direct);
+        },
+      ),
       { numRuns: 10_000 },
     );
   });

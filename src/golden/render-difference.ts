@@ -5,18 +5,14 @@ import { visibleWhitespace } from "./visible-whitespace.js";
 const CONTEXT = 3;
 const MAX_LINES = 80;
 
-const asJson = (value: unknown): string => (value === undefined ? "(absent)" : JSON.stringify(value, null, 2) ?? String(value));
+const asJson = (value: unknown): string => (value === undefined ? "(absent)" : (JSON.stringify(value, null, 2) ?? String(value)));
 
 /**
  * A unified diff (the `diff` package) of one difference, whitespace made visible, long
  * unchanged stretches elided around the change. Strings are diffed as text; other values as
  * pretty JSON.
  */
-export function renderDifference(
-  difference: ValueDifference,
-  labels: { expected: string; actual: string } = { expected: "expected", actual: "actual" },
-  options: { maxLines?: number } = {},
-): string {
+export function renderDifference(difference: ValueDifference, labels: { expected: string; actual: string } = { expected: "expected", actual: "actual" }, options: { maxLines?: number } = {}): string {
   const maxLines = options.maxLines ?? MAX_LINES;
   const expected = typeof difference.expected === "string" ? difference.expected : asJson(difference.expected);
   const actual = typeof difference.actual === "string" ? difference.actual : asJson(difference.actual);

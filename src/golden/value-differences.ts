@@ -14,8 +14,7 @@ const MISSING = Symbol("missing");
  */
 export function valueDifferences(expected: unknown, actual: unknown, keyOrder = false, pointer = ""): ValueDifference[] {
   if (Object.is(expected, actual)) return [];
-  const bothObjects =
-    expected !== null && actual !== null && typeof expected === "object" && typeof actual === "object" && Array.isArray(expected) === Array.isArray(actual);
+  const bothObjects = expected !== null && actual !== null && typeof expected === "object" && typeof actual === "object" && Array.isArray(expected) === Array.isArray(actual);
   if (!bothObjects) return [{ pointer, expected, actual }];
   if (Array.isArray(expected) && Array.isArray(actual)) {
     const out: ValueDifference[] = [];

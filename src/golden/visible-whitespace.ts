@@ -9,13 +9,15 @@ export function visibleWhitespace(text: string): string {
     const trailing = /[ \t]+$/.exec(line);
     const body = trailing ? line.slice(0, trailing.index) : line;
     const tail = trailing ? trailing[0].replace(/ /g, "·") : "";
-    return (body + tail)
-      .replace(/\t/g, "→")
-      .replace(/\r/g, "␍")
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, (c) => String.fromCharCode(0x2400 + c.charCodeAt(0)))
-      .replace(/\u007f/g, "␡")
-      .replace(/\ufeff/g, "⟨BOM⟩");
+    return (
+      (body + tail)
+        .replace(/\t/g, "→")
+        .replace(/\r/g, "␍")
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: it finds exactly the control characters a diff makes visible
+        .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, (c) => String.fromCharCode(0x2400 + c.charCodeAt(0)))
+        .replace(/\u007f/g, "␡")
+        .replace(/\ufeff/g, "⟨BOM⟩")
+    );
   });
   return shown.join("\n");
 }

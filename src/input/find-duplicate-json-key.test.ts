@@ -12,9 +12,7 @@ describe("duplicate JSON keys (refused like YAML's unique keys)", () => {
     expect(findDuplicateJsonKey('[{"a": "a"}, {"a": "x\\":"}, {"k\\\\": 1, "k": 2}]')).toBeNull();
   });
   it("parseJsonRecord refuses it with the second key's line:col", () => {
-    expect(() => parseJsonRecord('{\n  "id": "a",\n  "name": "b",\n  "id": "c"\n}', "x.json")).toThrow(
-      expect.objectContaining({ message: 'malformed JSON: duplicate key "id"', line: 4, column: 3 }),
-    );
+    expect(() => parseJsonRecord('{\n  "id": "a",\n  "name": "b",\n  "id": "c"\n}', "x.json")).toThrow(expect.objectContaining({ message: 'malformed JSON: duplicate key "id"', line: 4, column: 3 }));
   });
   it("member counts of text and value agree exactly when no key repeats (property)", () => {
     fc.assert(

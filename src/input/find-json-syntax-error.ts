@@ -62,10 +62,12 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
   }
 }
 
-
 function scanString(text: string, index: number): { end: number; error?: { offset: number; message: string } } {
   if (text.charCodeAt(index) !== 34) {
-    return { end: index, error: { offset: index, message: index >= text.length ? "unexpected end of input, expected a string" : `unexpected character ${JSON.stringify(text[index])}, expected a string` } };
+    return {
+      end: index,
+      error: { offset: index, message: index >= text.length ? "unexpected end of input, expected a string" : `unexpected character ${JSON.stringify(text[index])}, expected a string` },
+    };
   }
   for (let at = index + 1; at < text.length; at++) {
     const code = text.charCodeAt(at);

@@ -17,9 +17,7 @@ export class InputError extends Error {
   }
   /** `file:line:col: message`, the one line the CLI prints. */
   render(): string {
-    const where = [this.file, this.line, this.line !== undefined ? this.column : undefined]
-      .filter((part) => part !== undefined)
-      .join(":");
+    const where = [this.file, this.line, this.line !== undefined ? this.column : undefined].filter((part) => part !== undefined).join(":");
     return where ? `${where}: ${this.message}` : this.message;
   }
 }

@@ -6,7 +6,13 @@ import { skipJsonSpace } from "./skip-json-space.js";
  * deep input. Only called on the error path.
  */
 export function locateJsonPointer(text: string, pointer: string, atKey = false): number {
-  const tokens = pointer === "" ? [] : pointer.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const tokens =
+    pointer === ""
+      ? []
+      : pointer
+          .slice(1)
+          .split("/")
+          .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
   let index = skipJsonSpace(text, 0);
   let found = index;
   for (const [depth, token] of tokens.entries()) {
@@ -50,7 +56,6 @@ export function locateJsonPointer(text: string, pointer: string, atKey = false):
   }
   return found;
 }
-
 
 function skipString(text: string, index: number): number {
   for (index++; index < text.length; index++) {

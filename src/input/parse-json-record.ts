@@ -1,8 +1,8 @@
+import { countJsonMembers, countValueMembers, findDuplicateJsonKey } from "./find-duplicate-json-key.js";
+import { findJsonSyntaxError } from "./find-json-syntax-error.js";
 import { InputError } from "./input-error.js";
 import { MAX_NESTING_DEPTH } from "./input-limits.js";
 import { textPosition } from "./text-position.js";
-import { findJsonSyntaxError } from "./find-json-syntax-error.js";
-import { countJsonMembers, countValueMembers, findDuplicateJsonKey } from "./find-duplicate-json-key.js";
 
 /**
  * Depth of the deepest `[`/`{` nesting in JSON text, stopping early past `limit`.

@@ -1,8 +1,8 @@
-import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } from "yaml";
+import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument } from "yaml";
+import { findExcessiveYamlNesting } from "./find-excessive-yaml-nesting.js";
 import { InputError } from "./input-error.js";
 import { MAX_NESTING_DEPTH } from "./input-limits.js";
 import { findExcessiveNesting } from "./parse-json-record.js";
-import { findExcessiveYamlNesting } from "./find-excessive-yaml-nesting.js";
 import { textPosition } from "./text-position.js";
 
 /** A parsed YAML document that can say where a JSON pointer sits in the source. */
@@ -51,7 +51,13 @@ export function parseYamlRecord(text: string, file: string): YamlRecord {
   return {
     value,
     locate(pointer, atKey = false) {
-      const path = pointer === "" ? [] : pointer.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+      const path =
+        pointer === ""
+          ? []
+          : pointer
+              .slice(1)
+              .split("/")
+              .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
       let offset = 0;
       const parent = path.length > 0 ? (path.length === 1 ? document.contents : document.getIn(path.slice(0, -1), true)) : null;
       if (atKey && isMap(parent)) {

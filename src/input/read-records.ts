@@ -1,9 +1,9 @@
 import { isUtf8 } from "node:buffer";
 import { createReadStream, statSync } from "node:fs";
+import { type LineEvent, LineSplitter } from "../text/line-splitter.js";
+import { firstInvalidUtf8 } from "./first-invalid-utf8.js";
 import { InputError } from "./input-error.js";
 import { MAX_RECORD_BYTES } from "./input-limits.js";
-import { firstInvalidUtf8 } from "./first-invalid-utf8.js";
-import { LineSplitter, type LineEvent } from "../text/line-splitter.js";
 
 /** One document of an input: its text, the line it starts on, and how to parse it. */
 export interface InputRecord {

@@ -1,16 +1,16 @@
-import { cliHistoryCall } from "../profiles/opencode-cli/cli-history-call.js";
 import { createNodeEnvironment } from "../environment/node-environment.js";
 import { lowerCore } from "../lower/lower-core.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import { lowerCli } from "../lower/opencode-cli/lower-cli.js";
+import { cliHistoryCall } from "../profiles/opencode-cli/cli-history-call.js";
 import type { CliFormatResult } from "../profiles/opencode-cli/format-result.js";
 import type { OutputStorePort } from "../profiles/output-store-port.js";
-import { UnsupportedError, type FormatOptions, type Profile } from "../profiles/profile.js";
+import { type FormatOptions, type Profile, UnsupportedError } from "../profiles/profile.js";
 import { coreReplayedResult } from "./loop-core-replay.js";
 import { MAX_STEPS_TEXT, NO_STRUCTURED_OUTPUT, STRUCTURED_OUTPUT_TOOL } from "./loop-max-steps.js";
 import { readSseEvents, type SseEvent } from "./loop-sse-events.js";
-import { parseStreamReply, type LoopCall, type LoopFinish } from "./loop-stream-reply.js";
-import { loopTools, streamBody, streamEndpoint, toolRequestFields, type LoopTool } from "./loop-tool-definitions.js";
+import { type LoopCall, type LoopFinish, parseStreamReply } from "./loop-stream-reply.js";
+import { type LoopTool, loopTools, streamBody, streamEndpoint, toolRequestFields } from "./loop-tool-definitions.js";
 
 export interface ReferenceLoopOptions {
   profile: Profile;
@@ -128,7 +128,15 @@ async function runStep(options: ReferenceLoopOptions, text: string, calls: (Loop
       const time = { start: 1, end: 2 };
       const state =
         formatted.status === "completed"
-          ? { status: "completed", input: named.input, output: formatted.output, title: formatted.title, metadata: formatted.metadata, time, ...(formatted.attachments ? { attachments: formatted.attachments } : {}) }
+          ? {
+              status: "completed",
+              input: named.input,
+              output: formatted.output,
+              title: formatted.title,
+              metadata: formatted.metadata,
+              time,
+              ...(formatted.attachments ? { attachments: formatted.attachments } : {}),
+            }
           : { status: "error", input: named.input, error: formatted.error, time };
       parts.push({ type: "tool", tool: named.tool, callID: call.id, state });
     }
@@ -137,10 +145,7 @@ async function runStep(options: ReferenceLoopOptions, text: string, calls: (Loop
   const content: unknown[] = [];
   if (text) content.push({ type: "text", text });
   for (const { call, input } of results) content.push({ type: "tool-call", id: call.id, name: call.name, input });
-  return [
-    { role: "assistant", content },
-    ...results.map(({ call, result }) => ({ role: "tool", content: [coreReplayedResult(call.id, call.name, result)] })),
-  ];
+  return [{ role: "assistant", content }, ...results.map(({ call, result }) => ({ role: "tool", content: [coreReplayedResult(call.id, call.name, result)] }))];
 }
 
 /**

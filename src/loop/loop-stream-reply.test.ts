@@ -13,14 +13,15 @@ describe("parseSseEvents", () => {
 
 describe("parseStreamReply (spec §4.5 finish mapping)", () => {
   it("openai-chat: tool-call deltas reassembled by index; tool_calls → tool-calls", () => {
-    const stream = [
-      { choices: [{ index: 0, delta: { role: "assistant", tool_calls: [{ index: 0, id: "c1", type: "function", function: { name: "bash", arguments: "" } }] }, finish_reason: null }] },
-      { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"command":' } }] }, finish_reason: null }] },
-      { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '"ls"}' } }] }, finish_reason: null }] },
-      { choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] },
-    ]
-      .map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`)
-      .join("") + "data: [DONE]\n\n";
+    const stream =
+      [
+        { choices: [{ index: 0, delta: { role: "assistant", tool_calls: [{ index: 0, id: "c1", type: "function", function: { name: "bash", arguments: "" } }] }, finish_reason: null }] },
+        { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"command":' } }] }, finish_reason: null }] },
+        { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '"ls"}' } }] }, finish_reason: null }] },
+        { choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] },
+      ]
+        .map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`)
+        .join("") + "data: [DONE]\n\n";
     expect(parseStreamReply("openai-chat", stream)).toEqual({ text: "", calls: [{ id: "c1", name: "bash", arguments: '{"command":"ls"}' }], finish: "tool-calls" });
   });
   it("anthropic-messages: input_json_delta pieces; end_turn → stop", () => {

@@ -29,9 +29,7 @@ type Json = Record<string, any>;
  * @see spec §4.5 (finish mapping)
  */
 export function parseStreamReply(protocol: Protocol, stream: string | readonly SseEvent[]): LoopReply {
-  const events = (typeof stream === "string" ? parseSseEvents(stream) : stream)
-    .filter((event) => event.data !== "[DONE]")
-    .map((event) => JSON.parse(event.data) as Json);
+  const events = (typeof stream === "string" ? parseSseEvents(stream) : stream).filter((event) => event.data !== "[DONE]").map((event) => JSON.parse(event.data) as Json);
   switch (protocol) {
     case "openai-chat":
       return openaiChat(events);
@@ -57,7 +55,9 @@ function openaiChat(events: Json[]): LoopReply {
       const delta = choice.delta ?? {};
       if (typeof delta.content === "string") text += delta.content;
       for (const call of (delta.tool_calls ?? []) as Json[]) {
-        const slot = (calls[call.index as number] ??= { id: null, name: "", arguments: "" });
+        const index = call.index as number;
+        calls[index] ??= { id: null, name: "", arguments: "" };
+        const slot = calls[index];
         if (call.id) slot.id = call.id;
         if (call.function?.name) slot.name = call.function.name;
         if (call.function?.arguments) slot.arguments += call.function.arguments;

@@ -19,7 +19,11 @@ export function loopTools(style: ScenarioArgumentStyle): LoopTool[] {
     { name: "bash", description: "Run a shell command.", parameters: object({ command: string, timeout: number, workdir: string }, ["command"]) },
     { name: "read", description: "Read a file or directory.", parameters: object({ [path]: string, offset: number, limit: number }, [path]) },
     { name: "write", description: "Write a file.", parameters: object({ [path]: string, content: string }, [path, "content"]) },
-    { name: "edit", description: "Replace text in a file.", parameters: object({ [path]: string, oldString: string, newString: string, replaceAll: { type: "boolean" } }, [path, "oldString", "newString"]) },
+    {
+      name: "edit",
+      description: "Replace text in a file.",
+      parameters: object({ [path]: string, oldString: string, newString: string, replaceAll: { type: "boolean" } }, [path, "oldString", "newString"]),
+    },
     { name: "glob", description: "Find files by pattern.", parameters: object({ pattern: string, path: string }, ["pattern"]) },
     { name: "grep", description: "Search file contents.", parameters: object({ pattern: string, path: string, include: string }, ["pattern"]) },
     { name: "webfetch", description: "Fetch a URL.", parameters: object({ url: string, format: { type: "string", enum: ["text", "markdown", "html"] }, timeout: number }, ["url"]) },

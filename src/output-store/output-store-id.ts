@@ -29,7 +29,10 @@ export function createOutputStoreIds(source: OutputStoreIdSource = {}): () => st
     counter++;
     const value = BigInt(ms) * 4096n + BigInt(counter);
     let hex = "";
-    for (let i = 0; i < 6; i++) hex += Number((value >> BigInt(40 - 8 * i)) & 0xffn).toString(16).padStart(2, "0");
+    for (let i = 0; i < 6; i++)
+      hex += Number((value >> BigInt(40 - 8 * i)) & 0xffn)
+        .toString(16)
+        .padStart(2, "0");
     const bytes = random(14);
     let suffix = "";
     for (let i = 0; i < 14; i++) suffix += BASE62[bytes[i] % 62];

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import type { OutputStorePort, OutputStoreWriter } from "../profiles/output-store-port.js";
-import type { OutputStoreIdSource } from "./output-store-id.js";
-import { createOutputStoreIds } from "./output-store-id.js";
 import type { OutputStoreFs } from "./output-store-fs.js";
 import { nodeOutputStoreFs } from "./output-store-fs.js";
+import type { OutputStoreIdSource } from "./output-store-id.js";
+import { createOutputStoreIds } from "./output-store-id.js";
 
 /** Options of `createOutputStore`. */
 export interface OutputStoreOptions extends OutputStoreIdSource {

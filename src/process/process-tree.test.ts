@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { listMarkedProcesses as processesMarked, listProcessTree } from "./list-processes.js";
+import { listProcessTree, listMarkedProcesses as processesMarked } from "./list-processes.js";
 import { createProcessTree, PROCESS_TREE_VARIABLE } from "./process-tree.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -39,7 +39,11 @@ function hookProcessExit(): void {
   process.on("exit", () => {
     for (const tree of [...live]) tree.kill();
   });
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const) {
     process.on(signal, () => {
       // Only when no one else listens: then Node's default would have ended correx at once.
       for (const tree of [...live]) tree.kill();

@@ -100,9 +100,7 @@ export interface HttpRequestSpec {
 }
 
 /** One HTTP exchange, or why none happened. */
-export type HttpFact =
-  | { status: number; headers: [string, string][]; body: Uint8Array; bodyCut: boolean }
-  | { failure: "timeout" | "refused" | "network"; message: string };
+export type HttpFact = { status: number; headers: [string, string][]; body: Uint8Array; bodyCut: boolean } | { failure: "timeout" | "refused" | "network"; message: string };
 
 /** All of a run's bytes on one stream (or both, in arrival order). */
 export function commandBytes(run: CommandRunFact, stream?: "stdout" | "stderr"): Uint8Array {

@@ -6,7 +6,7 @@ const CONTEXT = 4_000;
 
 const ws = (marker: string) => `<span class="ws">${marker}</span>`;
 
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: it finds exactly the control characters the report shows as symbols
 const SPECIAL = /[\t\r\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufeff&<>"']/g;
 
 /** One character as shown: the same markers as the text diffs (golden/visible-whitespace.ts). */

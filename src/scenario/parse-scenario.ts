@@ -1,7 +1,7 @@
 import { InputError } from "../input/input-error.js";
 import { parseYamlRecord } from "../input/parse-yaml-record.js";
-import { loadValidator } from "../schema/load-validator.js";
 import { focusIssues } from "../schema/focus-issues.js";
+import { loadValidator } from "../schema/load-validator.js";
 import { toValidationIssues } from "../schema/validation-issue.js";
 import type { Scenario } from "./scenario.js";
 
@@ -15,12 +15,7 @@ export async function parseScenario(text: string, file: string): Promise<Scenari
   if (!validate(record.value)) {
     const issue = focusIssues(toValidationIssues(validate.errors ?? [], record.value), record.value)[0];
     const { line, column } = record.locate(issue?.pointer ?? "");
-    throw new InputError(
-      `${issue?.pointer || "/"}: expected ${issue?.expected ?? "a scenario"}, found ${issue?.found ?? "something else"} (scenario)`,
-      file,
-      line,
-      column,
-    );
+    throw new InputError(`${issue?.pointer || "/"}: expected ${issue?.expected ?? "a scenario"}, found ${issue?.found ?? "something else"} (scenario)`, file, line, column);
   }
   const scenario = record.value as Scenario;
   const last = scenario.turns[scenario.turns.length - 1];
@@ -43,10 +38,7 @@ export async function parseScenario(text: string, file: string): Promise<Scenari
 }
 
 /** parseScenario without throwing: `{ ok: true, scenario }` or `{ ok: false, error }`. */
-export async function safeParseScenario(
-  text: string,
-  file: string,
-): Promise<{ ok: true; scenario: Scenario } | { ok: false; error: InputError }> {
+export async function safeParseScenario(text: string, file: string): Promise<{ ok: true; scenario: Scenario } | { ok: false; error: InputError }> {
   try {
     return { ok: true, scenario: await parseScenario(text, file) };
   } catch (error) {

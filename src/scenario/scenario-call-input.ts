@@ -14,17 +14,9 @@ const PATH_KEY: Record<ScenarioArgumentStyle, string> = { "opencode-cli": "fileP
  * Key order is kept (the renamed key stays where it was).
  * @see spec README "Verified against the released binary's v2 runner": read, write and edit take `path`, not `filePath`.
  */
-export function scenarioCallInput(
-  call: ScenarioCall,
-  from: ScenarioArgumentStyle,
-  to: ScenarioArgumentStyle,
-  placeholders: Readonly<Record<string, string>>,
-): Record<string, unknown> {
+export function scenarioCallInput(call: ScenarioCall, from: ScenarioArgumentStyle, to: ScenarioArgumentStyle, placeholders: Readonly<Record<string, string>>): Record<string, unknown> {
   const rename = from !== to && PATH_TOOLS.has(call.tool);
-  const entries = Object.entries(call.input ?? {}).map(([key, value]): [string, unknown] => [
-    rename && key === PATH_KEY[from] ? PATH_KEY[to] : key,
-    fill(value, placeholders),
-  ]);
+  const entries = Object.entries(call.input ?? {}).map(([key, value]): [string, unknown] => [rename && key === PATH_KEY[from] ? PATH_KEY[to] : key, fill(value, placeholders)]);
   return Object.fromEntries(entries);
 }
 

@@ -12,11 +12,7 @@ export const defaultWorkspacesRoot = new URL("../../fixtures/workspaces/", impor
  * its fixture folder, creates its empty directories and generated files, then writes its inline
  * files over them.
  */
-export async function writeScenarioWorkspace(
-  scenario: Scenario,
-  directory: string,
-  workspacesRoot: string = defaultWorkspacesRoot,
-): Promise<void> {
+export async function writeScenarioWorkspace(scenario: Scenario, directory: string, workspacesRoot: string = defaultWorkspacesRoot): Promise<void> {
   const root = resolve(directory);
   await mkdir(root, { recursive: true });
   const workspace = scenario.workspace ?? {};

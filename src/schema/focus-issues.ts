@@ -1,4 +1,4 @@
-import { valueAtPointer, type ValidationIssue } from "./validation-issue.js";
+import { type ValidationIssue, valueAtPointer } from "./validation-issue.js";
 
 /**
  * Keeps the issues a person should read. ajv reports every failed branch of an `anyOf`; for an

@@ -1,4 +1,4 @@
-import { validatorLoaders, type SchemaKind } from "../generated/validators/index.js";
+import { type SchemaKind, validatorLoaders } from "../generated/validators/index.js";
 
 export type { SchemaKind };
 

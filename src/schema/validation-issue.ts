@@ -31,8 +31,7 @@ const show = (value: unknown): string => {
   return text.length > 60 ? text.slice(0, 57) + "..." : text;
 };
 
-const kindOf = (value: unknown): string =>
-  value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value;
+const kindOf = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value);
 
 const escapePointerToken = (token: string): string => token.replace(/~/g, "~0").replace(/\//g, "~1");
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LineSplitter, type LineEvent } from "./line-splitter.js";
+import { type LineEvent, LineSplitter } from "./line-splitter.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (line: Uint8Array) => new TextDecoder().decode(line);

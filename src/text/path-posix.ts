@@ -36,8 +36,12 @@ export function resolvePath(base: string, path: string): string {
 
 /** `path.posix.relative` for two absolute paths. */
 export function relativePath(from: string, to: string): string {
-  const fromParts = normalizePath(from).split("/").filter((part) => part !== "");
-  const toParts = normalizePath(to).split("/").filter((part) => part !== "");
+  const fromParts = normalizePath(from)
+    .split("/")
+    .filter((part) => part !== "");
+  const toParts = normalizePath(to)
+    .split("/")
+    .filter((part) => part !== "");
   let common = 0;
   while (common < fromParts.length && common < toParts.length && fromParts[common] === toParts[common]) common++;
   const up = fromParts.slice(common).map(() => "..");

@@ -11,7 +11,7 @@
  */
 import { expect } from "vitest";
 import { nodeGoldenPort } from "../golden/node-golden-port.js";
-import { conformTo, type ConformToCall } from "./vitest-conform-to.js";
+import { type ConformToCall, conformTo } from "./vitest-conform-to.js";
 import { goldenUpdateBehavior, matchGolden } from "./vitest-match-golden.js";
 import type { MatcherOutcome } from "./vitest-matcher-outcome.js";
 import { validWire } from "./vitest-valid-wire.js";
@@ -63,6 +63,6 @@ interface CorrexMatchers<R = unknown> {
 }
 
 declare module "vitest" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: Vitest declares Assertion<T = any>; the augmentation must repeat its signature
   interface Matchers<T = any> extends CorrexMatchers<T> {}
 }

@@ -1,4 +1,5 @@
 import { basename, dirname, isAbsolute, resolve } from "node:path";
+import { reviewCommandForGolden } from "../conformance/review-command.js";
 import { isCIEnvironment, parseUpdateMode, resolveUpdateBehavior, type UpdateBehavior } from "../conformance/update-policy.js";
 import validateGolden from "../generated/validators/golden.js";
 import { expandGenerators } from "../golden/expand-generators.js";
@@ -7,7 +8,6 @@ import { parseGoldenYaml, stringifyGoldenYaml } from "../golden/golden-yaml.js";
 import { renderDifference } from "../golden/render-difference.js";
 import { valueDifferences } from "../golden/value-differences.js";
 import { toValidationIssues } from "../schema/validation-issue.js";
-import { reviewCommandForGolden } from "../conformance/review-command.js";
 import type { MatcherOutcome } from "./vitest-matcher-outcome.js";
 
 /** Differences shown in a failure message; the rest are counted. */
@@ -87,7 +87,13 @@ export function matchGolden(received: unknown, file: string, context: MatchGolde
     case "pending":
       context.port.writeAtomic(
         pendingPath,
-        stringifyGoldenYaml({ correx: "golden/1", case: name, ...(golden?.spec ? { spec: golden.spec } : {}), source: { subject: `vitest${context.testName ? `: ${context.testName}` : ""}` }, expected: received }),
+        stringifyGoldenYaml({
+          correx: "golden/1",
+          case: name,
+          ...(golden?.spec ? { spec: golden.spec } : {}),
+          source: { subject: `vitest${context.testName ? `: ${context.testName}` : ""}` },
+          expected: received,
+        }),
       );
       action = `pending golden written: ${pendingPath} (${reviewHint(pendingPath)})`;
       break;
@@ -112,5 +118,7 @@ export function matchGolden(received: unknown, file: string, context: MatchGolde
 /** How to review a pending file: the exact `npx correx golden review --root …`, or what to do when no root reaches it. */
 function reviewHint(pendingPath: string): string {
   const command = reviewCommandForGolden(dirname(pendingPath), { program: "npx correx" });
-  return command ? `review with: ${command}` : `review it by hand (accept: rename it over ${pendingPath.slice(0, -".new".length)}), or keep goldens under a folder named golden/ so that npx correx golden review --root finds them`;
+  return command
+    ? `review with: ${command}`
+    : `review it by hand (accept: rename it over ${pendingPath.slice(0, -".new".length)}), or keep goldens under a folder named golden/ so that npx correx golden review --root finds them`;
 }

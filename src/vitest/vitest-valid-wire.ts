@@ -42,6 +42,8 @@ export function validWire(received: unknown, protocol: string): MatcherOutcome {
     message: () =>
       pass
         ? `expected the body not to be a valid ${protocol} wire body, but it validates against wire/${protocol}`
-        : [`expected a valid ${protocol} wire body (wire/${protocol}):`, ...issues.slice(0, SHOWN).map((issue) => `  ${issue.pointer || "/"}: expected ${issue.expected}, found ${issue.found}`)].join("\n"),
+        : [`expected a valid ${protocol} wire body (wire/${protocol}):`, ...issues.slice(0, SHOWN).map((issue) => `  ${issue.pointer || "/"}: expected ${issue.expected}, found ${issue.found}`)].join(
+            "\n",
+          ),
   };
 }

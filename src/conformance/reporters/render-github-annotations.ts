@@ -7,6 +7,9 @@ const escapeProperty = (text: string) => escapeData(text).replace(/:/g, "%3A").r
 export function renderGithubAnnotations(run: CheckRun, goldenFileOf: (id: string) => string): string {
   return run.outcomes
     .filter((outcome) => outcome.status === "fail" || outcome.status === "crash" || outcome.status === "timeout")
-    .map((outcome) => `::error file=${escapeProperty(goldenFileOf(outcome.id))},title=${escapeProperty(`correx ${outcome.status}: ${outcome.id}`)}::${escapeData(`${outcome.message ?? outcome.status} (${outcome.spec})`)}\n`)
+    .map(
+      (outcome) =>
+        `::error file=${escapeProperty(goldenFileOf(outcome.id))},title=${escapeProperty(`correx ${outcome.status}: ${outcome.id}`)}::${escapeData(`${outcome.message ?? outcome.status} (${outcome.spec})`)}\n`,
+    )
     .join("");
 }

@@ -1,11 +1,11 @@
-import { renderOutcomeDetails } from "./render-pretty-report.js";
 import type { CheckRun } from "../run-check.js";
+import { renderOutcomeDetails } from "./render-pretty-report.js";
 import type { RunMetadata } from "./run-metadata.js";
 
 // XML 1.0 cannot carry most control characters even escaped: show them as U+FFFD.
 const xml = (text: string): string =>
   text
-    // eslint-disable-next-line no-control-regex
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: it removes exactly the control characters XML 1.0 forbids
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

@@ -59,7 +59,9 @@ export function renderPrettyReport(run: CheckRun, metadata: RunMetadata, paint: 
   table.forEach((row, index) => {
     const cells = row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])));
     // a non-zero count in a row is coloured by its outcome; the header is bold
-    out.push((index === 0 ? cells.map((cell) => paint("bold", cell)) : cells.map((cell, column) => (column >= 3 && row[column] !== "0" ? paint(statusStyle[statuses[column - 3]!], cell) : cell))).join("  "));
+    out.push(
+      (index === 0 ? cells.map((cell) => paint("bold", cell)) : cells.map((cell, column) => (column >= 3 && row[column] !== "0" ? paint(statusStyle[statuses[column - 3]!], cell) : cell))).join("  "),
+    );
   });
   const s = run.summary;
   const count = (n: number, text: string, style: Parameters<ReportPaint>[0]) => (n > 0 ? paint(style, text) : text);

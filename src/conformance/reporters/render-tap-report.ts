@@ -19,7 +19,11 @@ export function renderTapReport(run: CheckRun): string {
       default:
         out.push(`not ok ${n} - ${name}`, "  ---", `  status: ${outcome.status}`, `  message: ${JSON.stringify(outcome.message ?? "")}`);
         for (const difference of outcome.differences.slice(0, 5)) {
-          out.push(`  - pointer: ${JSON.stringify(difference.pointer)}`, `    expected: ${JSON.stringify(difference.expected) ?? "null"}`, `    actual: ${JSON.stringify(difference.actual) ?? "null"}`);
+          out.push(
+            `  - pointer: ${JSON.stringify(difference.pointer)}`,
+            `    expected: ${JSON.stringify(difference.expected) ?? "null"}`,
+            `    actual: ${JSON.stringify(difference.actual) ?? "null"}`,
+          );
         }
         out.push("  ...");
     }

@@ -1,5 +1,5 @@
-import { isFreeformTool } from "../../profiles/codex-cli/codex-tools.js";
 import type { CodexOutput } from "../../profiles/codex-cli/codex-result.js";
+import { isFreeformTool } from "../../profiles/codex-cli/codex-tools.js";
 
 /** One call of a codex-cli turn and its formatted result. */
 export interface CodexTurnCall {
@@ -23,7 +23,7 @@ const itemId = (prefix: string, index: number) => `${prefix}_00000000-0000-7000-
  */
 export function lowerCodexTurn(prompt: string, calls: readonly CodexTurnCall[]): { input: unknown[] } {
   const input: unknown[] = [{ type: "message", role: "user", content: [{ type: "input_text", text: prompt }] }];
-  calls.forEach((call, index) => {
+  calls.forEach((call) => {
     input.push(
       isFreeformTool(call.tool)
         ? { type: "custom_tool_call", status: "completed", call_id: call.id, name: call.tool, input: typeof call.input === "string" ? call.input : JSON.stringify(call.input) }

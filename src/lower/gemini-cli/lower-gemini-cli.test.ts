@@ -7,7 +7,11 @@ describe("lowerGeminiTurn (docs/spec/gemini-cli-0.61.0.md §1)", () => {
     const body = lowerGeminiTurn(
       "Do it.",
       [
-        { tool: "read_file", input: { file_path: "a.png" }, result: { response: { output: "Binary content provided (1 item(s))." }, parts: [{ inlineData: { data: "AA==", mimeType: "image/png" } }] } },
+        {
+          tool: "read_file",
+          input: { file_path: "a.png" },
+          result: { response: { output: "Binary content provided (1 item(s))." }, parts: [{ inlineData: { data: "AA==", mimeType: "image/png" } }] },
+        },
         { tool: "no_such_tool", input: {}, result: { response: { error: 'Tool "no_such_tool" not found.' } } },
       ],
       1796141746042,

@@ -31,10 +31,7 @@ export function lowerGeminiTurn(prompt: string, calls: readonly GeminiTurnCall[]
     functionCall: { id: ids[index], args: call.input, name: call.tool },
     ...(index === 0 ? { thoughtSignature: SKIP_THOUGHT_SIGNATURE } : {}),
   }));
-  const responseParts = calls.flatMap((call, index) => [
-    { functionResponse: { name: call.tool, response: call.result.response, id: ids[index] } },
-    ...(call.result.parts ?? []),
-  ]);
+  const responseParts = calls.flatMap((call, index) => [{ functionResponse: { name: call.tool, response: call.result.response, id: ids[index] } }, ...(call.result.parts ?? [])]);
   return {
     contents: [
       { parts: [{ text: prompt }], role: "user" },

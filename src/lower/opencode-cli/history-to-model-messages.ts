@@ -1,12 +1,4 @@
-import type {
-  HistoryAssistantMessage,
-  HistoryFilePart,
-  HistoryMessage,
-  HistoryToolPart,
-  HistoryUserMessage,
-  ModelMessage,
-  ToolResultOutput,
-} from "../../generated/schema-types.js";
+import type { HistoryAssistantMessage, HistoryFilePart, HistoryMessage, HistoryToolPart, HistoryUserMessage, ModelMessage, ToolResultOutput } from "../../generated/schema-types.js";
 import type { CliTargetModel } from "./cli-target-model.js";
 
 /** Options of step 1 beyond the model. */
@@ -180,8 +172,7 @@ export function toModelOutput(output: unknown): ToolResultOutput {
   return { type: "json", value: output };
 }
 
-const withOptions = <T extends object>(value: T, providerOptions: Record<string, unknown> | undefined) =>
-  providerOptions != null ? { ...value, providerOptions } : value;
+const withOptions = <T extends object>(value: T, providerOptions: Record<string, unknown> | undefined) => (providerOptions != null ? { ...value, providerOptions } : value);
 
 /**
  * AI SDK `convertToModelMessages` for opencode's UI messages: assistant parts split into steps at `step-start`, each step's
@@ -210,7 +201,9 @@ function convertToModelMessages(messages: UiMessage[]): ModelMessage[] {
         else if (part.type === "reasoning") content.push({ type: "reasoning", text: part.text, providerOptions: part.providerMetadata } as never);
         else if (part.type === "file") content.push({ type: "file", mediaType: part.mediaType, filename: part.filename, data: part.url });
         else if (part.type === "tool") {
-          content.push(withOptions({ type: "tool-call" as const, toolCallId: part.toolCallId, toolName: part.toolName, input: part.input, providerExecuted: undefined }, part.callProviderMetadata) as never);
+          content.push(
+            withOptions({ type: "tool-call" as const, toolCallId: part.toolCallId, toolName: part.toolName, input: part.input, providerExecuted: undefined }, part.callProviderMetadata) as never,
+          );
           const output: ToolResultOutput = part.state === "output-error" ? { type: "error-text", value: part.errorText } : toModelOutput(part.output);
           tools.push(withOptions({ type: "tool-result" as const, toolCallId: part.toolCallId, toolName: part.toolName, output }, part.callProviderMetadata) as never);
         }

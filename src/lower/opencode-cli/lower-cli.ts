@@ -1,13 +1,13 @@
 import type { HistoryMessage, ModelMessage } from "../../generated/schema-types.js";
 import type { LoweringResult, Protocol } from "../lowering-result.js";
-import { cliTargetModel, type CliTargetModel } from "./cli-target-model.js";
-import { historyToModelMessages, type HistoryOptions } from "./history-to-model-messages.js";
+import { type CliTargetModel, cliTargetModel } from "./cli-target-model.js";
+import { type HistoryOptions, historyToModelMessages } from "./history-to-model-messages.js";
 import { providerTransformMessage } from "./provider-transform-message.js";
-import { toSdkPrompt } from "./sdk-prompt.js";
 import { sdkAnthropicMessages } from "./sdk-anthropic-messages.js";
 import { sdkGoogleGemini } from "./sdk-google-gemini.js";
 import { sdkOpenAICompatibleChat } from "./sdk-openai-compatible-chat.js";
 import { sdkOpenAIResponses } from "./sdk-openai-responses.js";
+import { toSdkPrompt } from "./sdk-prompt.js";
 
 /** The input level of opencode-cli lowering: `history` (steps 1–3), `model-messages` (2–3), `sdk-messages` (3 only). */
 export type CliFrom = "history" | "model-messages" | "sdk-messages";

@@ -95,9 +95,7 @@ function mapToolCallIds(message: Message, map: (id: string) => string): Message 
   if ((message.role !== "assistant" && message.role !== "tool") || !Array.isArray(message.content)) return message;
   return {
     ...message,
-    content: message.content.map((part) =>
-      (part.type === "tool-call" || part.type === "tool-result") && typeof part.toolCallId === "string" ? { ...part, toolCallId: map(part.toolCallId) } : part,
-    ),
+    content: message.content.map((part) => ((part.type === "tool-call" || part.type === "tool-result") && typeof part.toolCallId === "string" ? { ...part, toolCallId: map(part.toolCallId) } : part)),
   };
 }
 
@@ -116,7 +114,14 @@ function claudeToolCallIds(messages: Message[]): Message[] {
 function mistralToolCallIds(messages: Message[]): Message[] {
   const result: Message[] = [];
   messages.forEach((message, index) => {
-    result.push(mapToolCallIds(message, (id) => id.replace(/[^a-zA-Z0-9]/g, "").substring(0, 9).padEnd(9, "0")));
+    result.push(
+      mapToolCallIds(message, (id) =>
+        id
+          .replace(/[^a-zA-Z0-9]/g, "")
+          .substring(0, 9)
+          .padEnd(9, "0"),
+      ),
+    );
     if (message.role === "tool" && messages[index + 1]?.role === "user") result.push({ role: "assistant", content: [{ type: "text", text: "Done." }] });
   });
   return result;
@@ -149,8 +154,16 @@ function mergeDeep(target: Record<string, unknown>, source: Record<string, unkno
  */
 function applyCaching(messages: Message[], target: CliTargetModel): Message[] {
   const chosen = new Set<number>();
-  messages.map((message, index) => ({ message, index })).filter(({ message }) => message.role === "system").slice(0, 2).forEach(({ index }) => chosen.add(index));
-  messages.map((message, index) => ({ message, index })).filter(({ message }) => message.role !== "system").slice(-2).forEach(({ index }) => chosen.add(index));
+  messages
+    .map((message, index) => ({ message, index }))
+    .filter(({ message }) => message.role === "system")
+    .slice(0, 2)
+    .forEach(({ index }) => chosen.add(index));
+  messages
+    .map((message, index) => ({ message, index }))
+    .filter(({ message }) => message.role !== "system")
+    .slice(-2)
+    .forEach(({ index }) => chosen.add(index));
   const messageLevel = target.providerID === "anthropic" || target.providerID.includes("bedrock");
   return messages.map((message, index) => {
     if (!chosen.has(index)) return message;
@@ -164,8 +177,7 @@ function applyCaching(messages: Message[], target: CliTargetModel): Message[] {
   });
 }
 
-const isAnthropicIsh = (target: CliTargetModel) =>
-  target.providerID === "anthropic" || target.modelID.includes("anthropic") || target.modelID.includes("claude") || target.npm === "@ai-sdk/anthropic";
+const isAnthropicIsh = (target: CliTargetModel) => target.providerID === "anthropic" || target.modelID.includes("anthropic") || target.modelID.includes("claude") || target.npm === "@ai-sdk/anthropic";
 
 /**
  * Step 2: `ProviderTransform.message`, the AI SDK middleware opencode applies to every request.

@@ -1,6 +1,6 @@
-import { wireValue, type LoweringResult } from "../lowering-result.js";
+import { type LoweringResult, wireValue } from "../lowering-result.js";
 import type { AnthropicMessagesBody } from "../wire-bodies.js";
-import { base64Bytes, unsupported, type SdkContentItem, type SdkMessage, type SdkToolResultPart } from "./sdk-prompt.js";
+import { base64Bytes, type SdkContentItem, type SdkMessage, type SdkToolResultPart, unsupported } from "./sdk-prompt.js";
 
 type Block = Record<string, unknown>;
 const MAX_CACHE_BREAKPOINTS = 4;
@@ -147,7 +147,12 @@ function userBlock(group: Group, cache: CacheControls, betas: Set<string>, warni
     } else if (message.role === "tool") {
       message.content.forEach((part, index) => {
         const output = part.output as { providerOptions?: Record<string, any>; type: string; value?: unknown };
-        const outputOptions = "providerOptions" in output ? output.providerOptions : output.type === "content" ? (output.value as SdkContentItem[]).find((item) => item.providerOptions != null)?.providerOptions : undefined;
+        const outputOptions =
+          "providerOptions" in output
+            ? output.providerOptions
+            : output.type === "content"
+              ? (output.value as SdkContentItem[]).find((item) => item.providerOptions != null)?.providerOptions
+              : undefined;
         const cacheControl = cache.get(part.providerOptions) ?? cache.get(outputOptions) ?? (index === message.content.length - 1 ? cache.get(message.providerOptions) : undefined);
         content.push(toolResult(part, cacheControl, betas, warnings));
       });
@@ -207,7 +212,14 @@ function assistantBlock(group: Group, isLastGroup: boolean, cache: CacheControls
             break;
           }
           const caller = part.providerOptions?.anthropic?.caller;
-          content.push({ type: "tool_use", id: part.toolCallId, name: part.toolName, input: part.input, ...(caller?.type === "direct" && { caller: { type: "direct" } }), cache_control: cacheControl });
+          content.push({
+            type: "tool_use",
+            id: part.toolCallId,
+            name: part.toolName,
+            input: part.input,
+            ...(caller?.type === "direct" && { caller: { type: "direct" } }),
+            cache_control: cacheControl,
+          });
           break;
         }
         case "file":

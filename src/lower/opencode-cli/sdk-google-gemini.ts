@@ -1,6 +1,6 @@
-import { wireValue, type LoweringResult } from "../lowering-result.js";
+import { type LoweringResult, wireValue } from "../lowering-result.js";
 import type { GoogleGeminiBody } from "../wire-bodies.js";
-import { unsupported, type SdkContentItem, type SdkMessage } from "./sdk-prompt.js";
+import { type SdkContentItem, type SdkMessage, unsupported } from "./sdk-prompt.js";
 
 type Part = Record<string, unknown>;
 const dataUrlPattern = /^data:([^;,]+);base64,(.+)$/s;

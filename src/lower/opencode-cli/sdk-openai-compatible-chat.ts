@@ -1,6 +1,6 @@
-import { wireValue, type LoweringResult } from "../lowering-result.js";
+import { type LoweringResult, wireValue } from "../lowering-result.js";
 import type { OpenAIChatBody } from "../wire-bodies.js";
-import { base64Bytes, unsupported, type SdkFilePart, type SdkMessage, type SdkToolResultPart } from "./sdk-prompt.js";
+import { base64Bytes, type SdkFilePart, type SdkMessage, type SdkToolResultPart, unsupported } from "./sdk-prompt.js";
 
 type Wire = Record<string, unknown>;
 const metadataOf = (value: { providerOptions?: Record<string, any> } | undefined): Record<string, unknown> => value?.providerOptions?.openaiCompatible ?? {};

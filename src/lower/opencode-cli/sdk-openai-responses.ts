@@ -1,6 +1,6 @@
-import { wireValue, type LoweringResult } from "../lowering-result.js";
+import { type LoweringResult, wireValue } from "../lowering-result.js";
 import type { OpenAIResponsesBody } from "../wire-bodies.js";
-import { unsupported, type SdkContentItem, type SdkMessage, type SdkToolResultPart } from "./sdk-prompt.js";
+import { type SdkContentItem, type SdkMessage, type SdkToolResultPart, unsupported } from "./sdk-prompt.js";
 
 type Item = Record<string, unknown>;
 
@@ -110,7 +110,12 @@ export function sdkOpenAIResponses(prompt: SdkMessage[], modelID: string): Lower
         for (const part of message.content) {
           switch (part.type) {
             case "text":
-              input.push({ role: "assistant", content: [{ type: "output_text", text: part.text }], id: part.providerOptions?.openai?.itemId, ...(part.providerOptions?.openai?.phase != null && { phase: part.providerOptions.openai.phase }) });
+              input.push({
+                role: "assistant",
+                content: [{ type: "output_text", text: part.text }],
+                id: part.providerOptions?.openai?.itemId,
+                ...(part.providerOptions?.openai?.phase != null && { phase: part.providerOptions.openai.phase }),
+              });
               break;
             case "tool-call":
               if (part.providerExecuted) break;

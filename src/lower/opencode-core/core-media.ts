@@ -1,21 +1,10 @@
-import { bufferHost, type BufferHost } from "../../text/buffer-host.js";
+import { type BufferHost, bufferHost } from "../../text/buffer-host.js";
 import { LoweringError } from "../lowering-error.js";
 
 /** @see spec §4.3 (IMAGE_MIMES) */
 export const IMAGE_MIMES: readonly string[] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 /** @see spec §4.3 (MEDIA_MIMES: images, video, audio) */
-export const MEDIA_MIMES: readonly string[] = [
-  ...IMAGE_MIMES,
-  "video/mp4",
-  "video/webm",
-  "video/quicktime",
-  "audio/wav",
-  "audio/mp3",
-  "audio/aiff",
-  "audio/aac",
-  "audio/ogg",
-  "audio/flac",
-];
+export const MEDIA_MIMES: readonly string[] = [...IMAGE_MIMES, "video/mp4", "video/webm", "video/quicktime", "audio/wav", "audio/mp3", "audio/aiff", "audio/aac", "audio/ogg", "audio/flac"];
 export const MAX_MEDIA_ENCODED_BYTES = 29360128;
 export const MAX_MEDIA_DECODED_BYTES = 20971520;
 

@@ -1,12 +1,12 @@
 import type { AssistantMessage, Message, ToolMessage, ToolResultPart, UserMessage } from "../../generated/schema-types.js";
 import { LoweringError } from "../lowering-error.js";
-import { wireValue, type LoweringResult } from "../lowering-result.js";
+import { type LoweringResult, wireValue } from "../lowering-result.js";
 import type { AnthropicMessagesBody } from "../wire-bodies.js";
-import { ANTHROPIC_BREAKPOINT_CAP, cacheControl, type CacheBreakpoints } from "./core-cache-breakpoints.js";
+import { ANTHROPIC_BREAKPOINT_CAP, type CacheBreakpoints, cacheControl } from "./core-cache-breakpoints.js";
 import { applyDefaultCachePolicy } from "./core-cache-policy.js";
-import { coreToolResultText } from "./core-tool-result-text.js";
 import { IMAGE_MIMES, validateMedia } from "./core-media.js";
 import { splitCoreRequest, systemParts, wrapSystemUpdate } from "./core-request.js";
+import { coreToolResultText } from "./core-tool-result-text.js";
 
 const ROUTE = "Anthropic Messages";
 type Block = Record<string, unknown>;
@@ -126,7 +126,6 @@ export function lowerCoreAnthropicMessages(options: { messages: Message[] }): Lo
       }
     }
   }
-  const warnings =
-    breakpoints.dropped > 0 ? [`${ROUTE}: dropped ${breakpoints.dropped} cache breakpoint(s); the API allows at most ${ANTHROPIC_BREAKPOINT_CAP} per request.`] : [];
+  const warnings = breakpoints.dropped > 0 ? [`${ROUTE}: dropped ${breakpoints.dropped} cache breakpoint(s); the API allows at most ${ANTHROPIC_BREAKPOINT_CAP} per request.`] : [];
   return { body: wireValue({ system, messages }) as unknown as AnthropicMessagesBody, warnings };
 }

@@ -1,9 +1,9 @@
 import type { AssistantMessage, Message, ToolMessage, ToolResultPart, UserMessage } from "../../generated/schema-types.js";
-import { wireValue, type LoweringResult } from "../lowering-result.js";
+import { type LoweringResult, wireValue } from "../lowering-result.js";
 import type { OpenAIResponsesBody } from "../wire-bodies.js";
-import { coreToolResultText } from "./core-tool-result-text.js";
 import { IMAGE_MIMES, validateMedia } from "./core-media.js";
 import { joinText, splitCoreRequest, systemParts, wrapSystemUpdate } from "./core-request.js";
+import { coreToolResultText } from "./core-tool-result-text.js";
 
 const ROUTE = "OpenAI Responses";
 type Item = Record<string, unknown>;

@@ -11,10 +11,7 @@ export interface UpdateChunk {
   endOfFile: boolean;
 }
 
-export type Hunk =
-  | { kind: "add"; path: string; contents: string }
-  | { kind: "delete"; path: string }
-  | { kind: "update"; path: string; movePath: string | null; chunks: UpdateChunk[] };
+export type Hunk = { kind: "add"; path: string; contents: string } | { kind: "delete"; path: string } | { kind: "update"; path: string; movePath: string | null; chunks: UpdateChunk[] };
 
 /** A parse failure, with Codex's message (without the `apply_patch verification failed: ` prefix). */
 export class PatchParseError extends Error {

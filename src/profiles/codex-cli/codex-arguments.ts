@@ -11,7 +11,18 @@ export interface ArgumentsShape {
 
 /** exec_command's arguments (codex-rs/core/src/tools/handlers/unified_exec.rs `ExecCommandArgs`). @see spec §2.1 */
 export const EXEC_COMMAND_ARGS: ArgumentsShape = {
-  fields: { cmd: "string", workdir: "string", shell: "string", tty: "boolean", login: "boolean", justification: "string", yield_time_ms: "unsigned", max_output_tokens: "unsigned", sandbox_permissions: "other", prefix_rule: "other" },
+  fields: {
+    cmd: "string",
+    workdir: "string",
+    shell: "string",
+    tty: "boolean",
+    login: "boolean",
+    justification: "string",
+    yield_time_ms: "unsigned",
+    max_output_tokens: "unsigned",
+    sandbox_permissions: "other",
+    prefix_rule: "other",
+  },
   required: ["cmd"],
 };
 

@@ -38,7 +38,7 @@ export const codexCli: Profile = {
     const input = call.input as Record<string, unknown>;
     switch (call.tool) {
       case "exec_command":
-        return argumentsError(call.input, EXEC_COMMAND_ARGS) === null ? ({ ...(await runExecCommand(input, environment)) }) : {};
+        return argumentsError(call.input, EXEC_COMMAND_ARGS) === null ? { ...(await runExecCommand(input, environment)) } : {};
       case "write_stdin":
         return argumentsError(call.input, WRITE_STDIN_ARGS) === null ? { ...runWriteStdin(input) } : {};
       case "apply_patch":

@@ -14,9 +14,7 @@ describe("codex-cli truncation (spec §3.1, §3.2)", () => {
 
   it("exactly the budget is kept whole; one byte over is cut with the warning header", () => {
     expect(formattedTruncateText("x".repeat(40), 10)).toBe("x".repeat(40));
-    expect(formattedTruncateText("x".repeat(41), 10)).toBe(
-      `Warning: truncated output (original token count: 11)\nTotal output lines: 1\n\n${"x".repeat(20)}…1 tokens truncated…${"x".repeat(20)}`,
-    );
+    expect(formattedTruncateText("x".repeat(41), 10)).toBe(`Warning: truncated output (original token count: 11)\nTotal output lines: 1\n\n${"x".repeat(20)}…1 tokens truncated…${"x".repeat(20)}`);
   });
 
   it("counts lines as Rust's str::lines", () => {

@@ -14,9 +14,7 @@ export function formatApplyPatch(observation: PatchAppliedObservation): CodexOut
   if ("refused" in observation) {
     return { output: observation.refused === "empty" ? "patch rejected: empty patch" : `apply_patch verification failed: ${observation.message ?? ""}` };
   }
-  const lines = (["add", "modify", "delete"] as const).flatMap((action) =>
-    observation.changes.filter((change) => change.action === action).map((change) => `${LETTER[action]} ${change.path}\n`),
-  );
+  const lines = (["add", "modify", "delete"] as const).flatMap((action) => observation.changes.filter((change) => change.action === action).map((change) => `${LETTER[action]} ${change.path}\n`));
   const seconds = Math.floor(observation.wallTimeSeconds ?? 0);
   return { output: `Exit code: 0\nWall time: ${seconds} seconds\nOutput:\nSuccess. Updated the following files:\n${lines.join("")}` };
 }

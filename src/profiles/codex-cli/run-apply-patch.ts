@@ -1,8 +1,8 @@
 import type { PatchAppliedObservation } from "../../generated/schema-types.js";
 import { resolvePath } from "../../text/path-posix.js";
-import { isFsFailure, type EnvironmentPort } from "../environment-port.js";
+import { type EnvironmentPort, isFsFailure } from "../environment-port.js";
 import { UnsupportedError } from "../profile.js";
-import { parsePatch, PatchParseError, type Hunk, type UpdateChunk } from "./apply-patch-parse.js";
+import { type Hunk, PatchParseError, parsePatch, type UpdateChunk } from "./apply-patch-parse.js";
 import { rustIoError } from "./rust-io-error.js";
 
 /** A planned effect: a file's new text, or its removal. */

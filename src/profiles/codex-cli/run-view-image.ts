@@ -1,7 +1,7 @@
 import type { ImageReadObservation } from "../../generated/schema-types.js";
 import { encodeBase64 } from "../../text/base64.js";
 import { resolvePath } from "../../text/path-posix.js";
-import { isFsFailure, type EnvironmentPort } from "../environment-port.js";
+import { type EnvironmentPort, isFsFailure } from "../environment-port.js";
 import { rustIoError } from "./rust-io-error.js";
 
 /**

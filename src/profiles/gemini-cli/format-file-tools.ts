@@ -5,7 +5,7 @@ import { geminiDiffSnippet } from "./gemini-diff-snippet.js";
 import { geminiFileType } from "./gemini-file-type.js";
 import { geminiParamsError } from "./gemini-params.js";
 import { applyGeminiReplace } from "./gemini-replace.js";
-import { geminiError, geminiInput, geminiOutput, type GeminiCliResult } from "./gemini-result.js";
+import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "./gemini-result.js";
 import { decodeGeminiText } from "./gemini-text-decoding.js";
 import { geminiTempDirectory, outsideWorkspaceMessage } from "./gemini-workspace.js";
 
@@ -43,7 +43,8 @@ export function formatReadFile(callInput: unknown, observation: Record<string, u
   if (start !== undefined && end !== undefined && start > end) return geminiError("start_line cannot be greater than end_line");
   if (observation.kind === "missing") return geminiError(`File not found: ${path}`);
   if (observation.kind === "directory") return geminiError(`Path is a directory, not a file: ${path}`);
-  const bytes = typeof observation.base64 === "string" ? decodeBase64(observation.base64) : typeof observation.text === "string" ? new TextEncoder().encode(observation.text) : need("read_file", "base64 or text");
+  const bytes =
+    typeof observation.base64 === "string" ? decodeBase64(observation.base64) : typeof observation.text === "string" ? new TextEncoder().encode(observation.text) : need("read_file", "base64 or text");
   if (bytes.length > MAX_FILE_BYTES) throw new UnsupportedError("read_file: files over 20 MB are not modelled");
   const type = geminiFileType(path, bytes);
   const shown = relativePath(place.workspace, path);
@@ -120,7 +121,14 @@ export function formatListDirectory(callInput: unknown, observation: Record<stri
 
 /** list_directory's `ignore`: `*` → `.*`, `?` → `.`, other regex characters escaped, matched against the whole name. @see spec §4 */
 function ignoredByPatterns(name: string, patterns: readonly string[]): boolean {
-  return patterns.some((pattern) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`).test(name));
+  return patterns.some((pattern) =>
+    new RegExp(
+      `^${pattern
+        .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+        .replace(/\*/g, ".*")
+        .replace(/\?/g, ".")}$`,
+    ).test(name),
+  );
 }
 
 /** write_file's result. @see docs/spec/gemini-cli-0.61.0.md §5 */
@@ -138,7 +146,7 @@ export function formatWriteFile(callInput: unknown, observation: Record<string, 
 }
 
 /** replace's result. @see docs/spec/gemini-cli-0.61.0.md §6 */
-export function formatReplace(callInput: unknown, observation: Record<string, unknown>, place: GeminiPlace): GeminiCliResult {
+export function formatReplace(callInput: unknown, observation: Record<string, unknown>, _place: GeminiPlace): GeminiCliResult {
   const paramsError = geminiParamsError("replace", callInput);
   if (paramsError !== null) return geminiError(paramsError);
   const input = geminiInput(callInput);

@@ -1,5 +1,5 @@
-import type { FormatRequest } from "../profile.js";
 import type { OutputStorePort } from "../output-store-port.js";
+import type { FormatRequest } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
 import { formatListDirectory, formatReadFile, formatReplace, formatWriteFile, type GeminiPlace } from "./format-file-tools.js";
 import { formatShellCommand } from "./format-shell-command.js";
@@ -15,7 +15,10 @@ import { GEMINI_TOOL_NAMES } from "./gemini-tools.js";
  */
 export function formatGeminiTool(request: FormatRequest, store: OutputStorePort): GeminiCliResult {
   const { tool, input, observation } = request;
-  const place: GeminiPlace = { workspace: request.options?.cwd ?? (typeof observation.workspace === "string" ? observation.workspace : "/workspace"), ...(typeof observation.home === "string" ? { home: observation.home } : {}) };
+  const place: GeminiPlace = {
+    workspace: request.options?.cwd ?? (typeof observation.workspace === "string" ? observation.workspace : "/workspace"),
+    ...(typeof observation.home === "string" ? { home: observation.home } : {}),
+  };
   switch (tool) {
     case "run_shell_command":
       return formatShellCommand(input, observation, store);

@@ -1,7 +1,7 @@
 import type { OutputStorePort } from "../output-store-port.js";
 import { UnsupportedError } from "../profile.js";
 import { geminiParamsError } from "./gemini-params.js";
-import { geminiError, geminiInput, geminiOutput, type GeminiCliResult } from "./gemini-result.js";
+import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "./gemini-result.js";
 import { hasCommandSubstitution } from "./shell-command-substitution.js";
 import { shellOutputText } from "./shell-output-text.js";
 import { truncateShellOutput } from "./truncate-shell-output.js";
@@ -9,10 +9,36 @@ import { wrapUntrusted } from "./wrap-untrusted.js";
 
 /** Linux signal numbers by name (os.constants.signals). @see spec §2.3 */
 const SIGNALS: Readonly<Record<string, number>> = {
-  SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGILL: 4, SIGTRAP: 5, SIGABRT: 6, SIGBUS: 7, SIGFPE: 8, SIGKILL: 9, SIGUSR1: 10,
-  SIGSEGV: 11, SIGUSR2: 12, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15, SIGCHLD: 17, SIGCONT: 18, SIGSTOP: 19, SIGTSTP: 20,
-  SIGTTIN: 21, SIGTTOU: 22, SIGURG: 23, SIGXCPU: 24, SIGXFSZ: 25, SIGVTALRM: 26, SIGPROF: 27, SIGWINCH: 28, SIGIO: 29,
-  SIGPWR: 30, SIGSYS: 31,
+  SIGHUP: 1,
+  SIGINT: 2,
+  SIGQUIT: 3,
+  SIGILL: 4,
+  SIGTRAP: 5,
+  SIGABRT: 6,
+  SIGBUS: 7,
+  SIGFPE: 8,
+  SIGKILL: 9,
+  SIGUSR1: 10,
+  SIGSEGV: 11,
+  SIGUSR2: 12,
+  SIGPIPE: 13,
+  SIGALRM: 14,
+  SIGTERM: 15,
+  SIGCHLD: 17,
+  SIGCONT: 18,
+  SIGSTOP: 19,
+  SIGTSTP: 20,
+  SIGTTIN: 21,
+  SIGTTOU: 22,
+  SIGURG: 23,
+  SIGXCPU: 24,
+  SIGXFSZ: 25,
+  SIGVTALRM: 26,
+  SIGPROF: 27,
+  SIGWINCH: 28,
+  SIGIO: 29,
+  SIGPWR: 30,
+  SIGSYS: 31,
 };
 
 /** The refusal of a command holding command substitution (an output, not an error). @see spec §2.7 */

@@ -1,6 +1,6 @@
 import { UnsupportedError } from "../profile.js";
 import { geminiParamsError } from "./gemini-params.js";
-import { geminiError, geminiInput, geminiOutput, type GeminiCliResult } from "./gemini-result.js";
+import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "./gemini-result.js";
 import { GEMINI_TOOL_NAMES } from "./gemini-tools.js";
 
 /** The statuses a todo may have. @see spec §9 */
@@ -44,7 +44,7 @@ export function formatWebFetch(callInput: unknown): GeminiCliResult {
   const urls: string[] = [];
   const errors: string[] = [];
   for (const token of prompt.split(/\s+/)) {
-    if (!token || !token.includes("://")) continue;
+    if (!token?.includes("://")) continue;
     try {
       const url = new URL(token);
       if (url.protocol === "http:" || url.protocol === "https:") urls.push(url.href);

@@ -5,8 +5,7 @@ import { geminiCli } from "./gemini-cli-profile.js";
 import { hasCommandSubstitution } from "./shell-command-substitution.js";
 import { shellOutputText } from "./shell-output-text.js";
 
-const format = (tool: string, input: unknown, observation: Record<string, unknown>) =>
-  geminiCli.format({ tool, input, observation, options: { cwd: "/ws" } }, createMemoryOutputStore());
+const format = (tool: string, input: unknown, observation: Record<string, unknown>) => geminiCli.format({ tool, input, observation, options: { cwd: "/ws" } }, createMemoryOutputStore());
 
 describe("gemini-cli run_shell_command (docs/spec/gemini-cli-0.61.0.md §2)", () => {
   it("§2.2: each stream has its own decoder, so a character split across a stream switch still decodes", () => {
@@ -20,7 +19,12 @@ describe("gemini-cli run_shell_command (docs/spec/gemini-cli-0.61.0.md §2)", ()
   });
 
   it("§2.2: a NUL in the first 512 sniffed bytes drops what follows, not what came before", () => {
-    expect(shellOutputText([{ stream: "stdout", text: "kept\n" }, { stream: "stdout", base64: Buffer.from("a\0b").toString("base64") }])).toBe("kept");
+    expect(
+      shellOutputText([
+        { stream: "stdout", text: "kept\n" },
+        { stream: "stdout", base64: Buffer.from("a\0b").toString("base64") },
+      ]),
+    ).toBe("kept");
   });
 
   it("§2.3: exit code, signal number, background pids (the shell's own pid left out) and the PGID line, wrapped", () => {
@@ -35,10 +39,15 @@ describe("gemini-cli run_shell_command (docs/spec/gemini-cli-0.61.0.md §2)", ()
 
   it("§2.4: exactly 40,000 wrapped chars are sent whole; one more is cut 8,000 + 32,000 with the saved file", () => {
     const wrapping = "<untrusted_context>\nOutput: \nProcess Group PGID: 7\n</untrusted_context>".length;
-    const whole = format("run_shell_command", { command: "x" }, { chunks: [{ stream: "stdout", text: "a".repeat(40000 - wrapping) }], exitCode: 0, signal: null, pid: 7 }) as { response: { output: string } };
+    const whole = format("run_shell_command", { command: "x" }, { chunks: [{ stream: "stdout", text: "a".repeat(40000 - wrapping) }], exitCode: 0, signal: null, pid: 7 }) as {
+      response: { output: string };
+    };
     expect(whole.response.output.length).toBe(40000);
     const store = createMemoryOutputStore();
-    const cut = geminiCli.format({ tool: "run_shell_command", input: { command: "x" }, observation: { chunks: [{ stream: "stdout", text: "a".repeat(40001 - wrapping) }], exitCode: 0, signal: null, pid: 7 } }, store) as { response: { output: string } };
+    const cut = geminiCli.format(
+      { tool: "run_shell_command", input: { command: "x" }, observation: { chunks: [{ stream: "stdout", text: "a".repeat(40001 - wrapping) }], exitCode: 0, signal: null, pid: 7 } },
+      store,
+    ) as { response: { output: string } };
     expect(cut.response.output.startsWith("Output too large. Showing first 8,000 and last 32,000 characters. For full output see: /out/tool_1\n<untrusted_context>\nOutput: aaa")).toBe(true);
     expect(cut.response.output).toContain("a\n\n... [1 characters omitted] ...\n\naaa");
     expect(store.saved[0]!.length).toBe(40001);

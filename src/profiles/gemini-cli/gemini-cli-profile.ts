@@ -1,5 +1,5 @@
 import type { OutputStorePort } from "../output-store-port.js";
-import { UnsupportedError, type Profile, type TruncateRequest, type TruncateResult } from "../profile.js";
+import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { formatGeminiTool } from "./format-gemini-tool.js";
 import { geminiRedactions } from "./gemini-redactions.js";
 import { runGeminiTool } from "./run-gemini-tool.js";

@@ -1,10 +1,7 @@
 import { UnsupportedError } from "../profile.js";
 
 /** What a replace call does to a file. @see docs/spec/gemini-cli-0.61.0.md §6.1 */
-export type GeminiReplaceOutcome =
-  | { kind: "written"; written: string; occurrences: number; created: boolean }
-  | { kind: "refused"; error: string }
-  | { kind: "missing" };
+export type GeminiReplaceOutcome = { kind: "written"; written: string; occurrences: number; created: boolean } | { kind: "refused"; error: string } | { kind: "missing" };
 
 const countOf = (text: string, search: string) => (search === "" ? 0 : text.split(search).length - 1);
 
@@ -28,13 +25,25 @@ export function applyGeminiReplace(before: string | null, input: Record<string, 
   if (before.includes("\r\n")) throw new UnsupportedError("replace: CRLF files are not modelled");
   const occurrences = countOf(before, search);
   if (occurrences === 0) {
-    const trimmed = search.split("\n").map((line) => line.trim()).join("\n");
-    const flexible = before.split("\n").map((line) => line.trim()).join("\n");
+    const trimmed = search
+      .split("\n")
+      .map((line) => line.trim())
+      .join("\n");
+    const flexible = before
+      .split("\n")
+      .map((line) => line.trim())
+      .join("\n");
     if (trimmed !== "" && flexible.includes(trimmed)) throw new UnsupportedError("replace: old_string matches only after trimming whitespace (the flexible strategy is not modelled)");
-    return { kind: "refused", error: `Could not find an exact match for 'old_string' in '${filePath}'. If previous edits modified the file or you are modifying lines outside your recent read window, please use ReadFile to inspect the target lines before retrying with an exact 'old_string'.` };
+    return {
+      kind: "refused",
+      error: `Could not find an exact match for 'old_string' in '${filePath}'. If previous edits modified the file or you are modifying lines outside your recent read window, please use ReadFile to inspect the target lines before retrying with an exact 'old_string'.`,
+    };
   }
   if (input.allow_multiple !== true && occurrences !== 1) {
-    return { kind: "refused", error: `Failed to edit, Expected 1 occurrence but found ${occurrences} for old_string in file: ${filePath}. If you intended to replace multiple occurrences, set 'allow_multiple' to true.` };
+    return {
+      kind: "refused",
+      error: `Failed to edit, Expected 1 occurrence but found ${occurrences} for old_string in file: ${filePath}. If you intended to replace multiple occurrences, set 'allow_multiple' to true.`,
+    };
   }
   if (search === replacement) return { kind: "refused", error: `No changes to apply. The old_string and new_string are identical in file: ${filePath}` };
   const written = input.allow_multiple === true ? before.split(search).join(replacement) : before.replace(search, () => replacement);

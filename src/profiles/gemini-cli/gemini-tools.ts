@@ -4,219 +4,205 @@
  * left out: they do not change validation).
  * @see docs/spec/gemini-cli-0.61.0.md §10, §11, §12; fixtures/captures/gemini-cli/google-gemini-tools.1.declarations.json
  */
-export const GEMINI_TOOL_NAMES: readonly string[] = ["update_topic", "list_directory", "read_file", "grep_search", "glob", "replace", "write_file", "web_fetch", "run_shell_command", "list_background_processes", "read_background_output", "google_web_search", "write_todos", "enter_plan_mode", "invoke_agent", "activate_skill"];
+export const GEMINI_TOOL_NAMES: readonly string[] = [
+  "update_topic",
+  "list_directory",
+  "read_file",
+  "grep_search",
+  "glob",
+  "replace",
+  "write_file",
+  "web_fetch",
+  "run_shell_command",
+  "list_background_processes",
+  "read_background_output",
+  "google_web_search",
+  "write_todos",
+  "enter_plan_mode",
+  "invoke_agent",
+  "activate_skill",
+];
 
 /** Parameter JSON Schemas (draft-07, as declared) of the tools the profile models. */
 export const GEMINI_TOOL_SCHEMAS: Readonly<Record<string, Record<string, unknown>>> = {
-  "list_directory": {
-    "type": "object",
-    "properties": {
-      "dir_path": {
-        "type": "string"
+  list_directory: {
+    type: "object",
+    properties: {
+      dir_path: {
+        type: "string",
       },
-      "ignore": {
-        "items": {
-          "type": "string"
+      ignore: {
+        items: {
+          type: "string",
         },
-        "type": "array"
+        type: "array",
       },
-      "file_filtering_options": {
-        "type": "object",
-        "properties": {
-          "respect_git_ignore": {
-            "type": "boolean"
+      file_filtering_options: {
+        type: "object",
+        properties: {
+          respect_git_ignore: {
+            type: "boolean",
           },
-          "respect_gemini_ignore": {
-            "type": "boolean"
-          }
-        }
-      }
+          respect_gemini_ignore: {
+            type: "boolean",
+          },
+        },
+      },
     },
-    "required": [
-      "dir_path"
-    ]
+    required: ["dir_path"],
   },
-  "read_file": {
-    "type": "object",
-    "properties": {
-      "file_path": {
-        "type": "string"
+  read_file: {
+    type: "object",
+    properties: {
+      file_path: {
+        type: "string",
       },
-      "start_line": {
-        "type": "integer",
-        "minimum": 1
+      start_line: {
+        type: "integer",
+        minimum: 1,
       },
-      "end_line": {
-        "type": "integer",
-        "minimum": 1
-      }
+      end_line: {
+        type: "integer",
+        minimum: 1,
+      },
     },
-    "required": [
-      "file_path"
-    ]
+    required: ["file_path"],
   },
-  "grep_search": {
-    "type": "object",
-    "properties": {
-      "pattern": {
-        "type": "string"
+  grep_search: {
+    type: "object",
+    properties: {
+      pattern: {
+        type: "string",
       },
-      "dir_path": {
-        "type": "string"
+      dir_path: {
+        type: "string",
       },
-      "include_pattern": {
-        "type": "string"
+      include_pattern: {
+        type: "string",
       },
-      "exclude_pattern": {
-        "type": "string"
+      exclude_pattern: {
+        type: "string",
       },
-      "names_only": {
-        "type": "boolean"
+      names_only: {
+        type: "boolean",
       },
-      "max_matches_per_file": {
-        "type": "integer",
-        "minimum": 1
+      max_matches_per_file: {
+        type: "integer",
+        minimum: 1,
       },
-      "total_max_matches": {
-        "type": "integer",
-        "minimum": 1
-      }
+      total_max_matches: {
+        type: "integer",
+        minimum: 1,
+      },
     },
-    "required": [
-      "pattern"
-    ]
+    required: ["pattern"],
   },
-  "glob": {
-    "type": "object",
-    "properties": {
-      "pattern": {
-        "type": "string"
+  glob: {
+    type: "object",
+    properties: {
+      pattern: {
+        type: "string",
       },
-      "dir_path": {
-        "type": "string"
+      dir_path: {
+        type: "string",
       },
-      "case_sensitive": {
-        "type": "boolean"
+      case_sensitive: {
+        type: "boolean",
       },
-      "respect_git_ignore": {
-        "type": "boolean"
+      respect_git_ignore: {
+        type: "boolean",
       },
-      "respect_gemini_ignore": {
-        "type": "boolean"
-      }
+      respect_gemini_ignore: {
+        type: "boolean",
+      },
     },
-    "required": [
-      "pattern"
-    ]
+    required: ["pattern"],
   },
-  "replace": {
-    "type": "object",
-    "properties": {
-      "file_path": {
-        "type": "string"
+  replace: {
+    type: "object",
+    properties: {
+      file_path: {
+        type: "string",
       },
-      "instruction": {
-        "type": "string"
+      instruction: {
+        type: "string",
       },
-      "old_string": {
-        "type": "string"
+      old_string: {
+        type: "string",
       },
-      "new_string": {
-        "type": "string"
+      new_string: {
+        type: "string",
       },
-      "allow_multiple": {
-        "type": "boolean"
-      }
+      allow_multiple: {
+        type: "boolean",
+      },
     },
-    "required": [
-      "file_path",
-      "instruction",
-      "old_string",
-      "new_string"
-    ]
+    required: ["file_path", "instruction", "old_string", "new_string"],
   },
-  "write_file": {
-    "type": "object",
-    "properties": {
-      "file_path": {
-        "type": "string"
+  write_file: {
+    type: "object",
+    properties: {
+      file_path: {
+        type: "string",
       },
-      "content": {
-        "type": "string"
-      }
+      content: {
+        type: "string",
+      },
     },
-    "required": [
-      "file_path",
-      "content"
-    ]
+    required: ["file_path", "content"],
   },
-  "web_fetch": {
-    "type": "object",
-    "properties": {
-      "prompt": {
-        "type": "string"
-      }
+  web_fetch: {
+    type: "object",
+    properties: {
+      prompt: {
+        type: "string",
+      },
     },
-    "required": [
-      "prompt"
-    ]
+    required: ["prompt"],
   },
-  "run_shell_command": {
-    "type": "object",
-    "properties": {
-      "command": {
-        "type": "string"
+  run_shell_command: {
+    type: "object",
+    properties: {
+      command: {
+        type: "string",
       },
-      "description": {
-        "type": "string"
+      description: {
+        type: "string",
       },
-      "dir_path": {
-        "type": "string"
+      dir_path: {
+        type: "string",
       },
-      "is_background": {
-        "type": "boolean"
+      is_background: {
+        type: "boolean",
       },
-      "delay_ms": {
-        "type": "integer"
-      }
+      delay_ms: {
+        type: "integer",
+      },
     },
-    "required": [
-      "command"
-    ]
+    required: ["command"],
   },
-  "write_todos": {
-    "type": "object",
-    "properties": {
-      "todos": {
-        "type": "array",
-        "items": {
-          "type": "object",
-          "properties": {
-            "description": {
-              "type": "string"
+  write_todos: {
+    type: "object",
+    properties: {
+      todos: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            description: {
+              type: "string",
             },
-            "status": {
-              "type": "string",
-              "enum": [
-                "pending",
-                "in_progress",
-                "completed",
-                "cancelled",
-                "blocked"
-              ]
-            }
+            status: {
+              type: "string",
+              enum: ["pending", "in_progress", "completed", "cancelled", "blocked"],
+            },
           },
-          "required": [
-            "description",
-            "status"
-          ],
-          "additionalProperties": false
-        }
-      }
+          required: ["description", "status"],
+          additionalProperties: false,
+        },
+      },
     },
-    "required": [
-      "todos"
-    ],
-    "additionalProperties": false
-  }
+    required: ["todos"],
+    additionalProperties: false,
+  },
 };

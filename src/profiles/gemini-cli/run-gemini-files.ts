@@ -1,6 +1,6 @@
 import { encodeBase64 } from "../../text/base64.js";
 import { resolvePath } from "../../text/path-posix.js";
-import { isFsFailure, type EnvironmentPort } from "../environment-port.js";
+import { type EnvironmentPort, isFsFailure } from "../environment-port.js";
 import { geminiParamsError } from "./gemini-params.js";
 import { applyGeminiReplace } from "./gemini-replace.js";
 import { geminiInput } from "./gemini-result.js";

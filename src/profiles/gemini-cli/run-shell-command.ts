@@ -3,8 +3,8 @@ import { joinPath, resolvePath } from "../../text/path-posix.js";
 import type { EnvironmentPort } from "../environment-port.js";
 import { geminiParamsError } from "./gemini-params.js";
 import { geminiInput } from "./gemini-result.js";
-import { hasCommandSubstitution } from "./shell-command-substitution.js";
 import { workspaceViolation } from "./gemini-workspace.js";
+import { hasCommandSubstitution } from "./shell-command-substitution.js";
 
 /** bash options Gemini CLI turns off before every command. @see spec §2.1 */
 const SHOPT_GUARD = "shopt -u promptvars nullglob extglob nocaseglob dotglob;";
@@ -86,7 +86,15 @@ export async function runShellCommand(callInput: unknown, environment: Environme
   const pidBytes = await environment.readFile(`${jobsFile}.pid`);
   await environment.run({ file: "rm", args: ["-f", jobsFile, `${jobsFile}.pid`], cwd: "/", env: environment.agentEnv });
   const pid = pidBytes instanceof Uint8Array ? Number.parseInt(new TextDecoder().decode(pidBytes), 10) : Number.NaN;
-  const jobs = jobsBytes instanceof Uint8Array ? new TextDecoder().decode(jobsBytes).split("\n").map((line) => line.trim()).filter((line) => /^\d+$/.test(line)).map(Number) : [];
+  const jobs =
+    jobsBytes instanceof Uint8Array
+      ? new TextDecoder()
+          .decode(jobsBytes)
+          .split("\n")
+          .map((line) => line.trim())
+          .filter((line) => /^\d+$/.test(line))
+          .map(Number)
+      : [];
   return {
     chunks: run.chunks.map((chunk) => ({ stream: chunk.stream, base64: encodeBase64(chunk.bytes) })),
     exitCode: run.exitCode,

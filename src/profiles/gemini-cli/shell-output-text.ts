@@ -5,10 +5,8 @@ const MAX_SNIFF_SIZE = 4096;
 const SNIFF_SAMPLE = 512;
 
 /** strip-ansi's pattern (ansi-regex: OSC strings and CSI sequences). @see spec §2.2 step 3 */
-const ANSI = new RegExp(
-  "(?:\\u001B\\][\\s\\S]*?(?:\\u0007|\\u001B\\u005C|\\u009C))|[\\u001B\\u009B][[\\]()#;?]*(?:\\d{1,4}(?:[;:]\\d{0,4})*)?[\\dA-PR-TZcf-nq-uy=><~]",
-  "g",
-);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: it matches ANSI escape sequences, which start with control characters
+const ANSI = /(?:\u001B\][\s\S]*?(?:\u0007|\u001B\u005C|\u009C))|[\u001B\u009B][[\]()#;?]*(?:\d{1,4}(?:[;:]\d{0,4})*)?[\dA-PR-TZcf-nq-uy=><~]/g;
 
 /** Removes ANSI escape sequences as strip-ansi does. */
 export function stripAnsi(text: string): string {

@@ -49,8 +49,10 @@ export function checkToolParameters(parameters: readonly ParameterSpec[], input:
     }
     // numeric refinements, as observed on the binary: bash timeout -1 → "Expected a value greater
     // than 0, got -1", read offset -1 → "Expected a value greater than or equal to 0, got -1"
-    if (typeof value === "number" && parameter.greaterThan !== undefined && !(value > parameter.greaterThan)) return `SchemaError(Expected a value greater than ${parameter.greaterThan}, got ${formatGotValue(value)}${at})`;
-    if (typeof value === "number" && parameter.atLeast !== undefined && !(value >= parameter.atLeast)) return `SchemaError(Expected a value greater than or equal to ${parameter.atLeast}, got ${formatGotValue(value)}${at})`;
+    if (typeof value === "number" && parameter.greaterThan !== undefined && !(value > parameter.greaterThan))
+      return `SchemaError(Expected a value greater than ${parameter.greaterThan}, got ${formatGotValue(value)}${at})`;
+    if (typeof value === "number" && parameter.atLeast !== undefined && !(value >= parameter.atLeast))
+      return `SchemaError(Expected a value greater than or equal to ${parameter.atLeast}, got ${formatGotValue(value)}${at})`;
   }
   return undefined;
 }

@@ -10,4 +10,3 @@ export function cliHistoryCall(tool: string, input: unknown, options: FormatOpti
   if (BUILT_IN_TOOLS.has(tool)) return { tool, input };
   return { tool: "invalid", input: { tool, error: unavailableToolMessage(tool, available) } };
 }
-

@@ -1,9 +1,9 @@
+import { joinPath } from "../../text/path-posix.js";
 import type { FormatContext } from "./format-context.js";
 import { failOnErrorObservation } from "./format-context.js";
 import { diagnosticsFor, reportDiagnostics } from "./format-diagnostics.js";
 import type { ApplyPatchObservation } from "./format-observations.js";
 import type { ToolOutcome } from "./format-result.js";
-import { joinPath } from "../../text/path-posix.js";
 
 /**
  * v1 apply_patch: `Success. Updated the following files:` + `A|M|D <rel>` lines, then per

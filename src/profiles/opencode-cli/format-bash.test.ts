@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 import type { FormatOptions } from "../profile.js";
 import { opencodeCli } from "./opencode-cli-profile.js";
-import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 
 /** The in-memory store, with `files` naming what it saved. */
 function memoryStore() {

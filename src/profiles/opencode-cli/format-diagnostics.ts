@@ -1,5 +1,5 @@
-import type { DiagnosticsObservation, LspDiagnostic } from "./format-observations.js";
 import { normalizePath } from "../../text/path-posix.js";
+import type { DiagnosticsObservation, LspDiagnostic } from "./format-observations.js";
 
 const MAX_PER_FILE = 20;
 /** @see spec §2.3 v1 ("at most 5 other files") */

@@ -1,10 +1,10 @@
+import { titlePath } from "../../text/path-posix.js";
 import { UnsupportedError } from "../profile.js";
 import type { FormatContext } from "./format-context.js";
 import { failOnErrorObservation } from "./format-context.js";
 import { thisFileDiagnostics } from "./format-diagnostics.js";
 import type { EditError, EditObservation } from "./format-observations.js";
 import { ToolFailure, type ToolOutcome } from "./format-result.js";
-import { titlePath } from "../../text/path-posix.js";
 
 /**
  * v1 edit: `Edit applied successfully.` plus this file's LSP errors, or the v1 error text for the

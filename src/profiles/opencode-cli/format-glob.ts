@@ -1,8 +1,8 @@
+import { resolvePath, titlePath } from "../../text/path-posix.js";
 import type { FormatContext } from "./format-context.js";
 import { failOnErrorObservation } from "./format-context.js";
 import type { GlobObservation } from "./format-observations.js";
 import type { ToolOutcome } from "./format-result.js";
-import { resolvePath, titlePath } from "../../text/path-posix.js";
 
 /** @see spec §2.6 v1 */
 export const GLOB_LIMIT = 100;

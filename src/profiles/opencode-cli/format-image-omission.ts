@@ -1,6 +1,6 @@
 import { decodeBase64 } from "../../text/base64.js";
-import type { CliFilePart, ToolOutcome } from "./format-result.js";
 import { sniffMime } from "../opencode-shared/read-sniff-mime.js";
+import type { CliFilePart, ToolOutcome } from "./format-result.js";
 
 /**
  * Whether the v1 processor can decode an image attachment: its bytes carry a raster image
@@ -29,9 +29,7 @@ export function isDecodableImage(part: CliFilePart): boolean {
 export function omitUnresizableImages(outcome: ToolOutcome, omitted: boolean | undefined): ToolOutcome {
   const attachments = outcome.attachments;
   if (attachments === undefined) return outcome;
-  const kept = attachments.filter(
-    (part) => !part.mime.startsWith("image/") || (omitted === undefined ? isDecodableImage(part) : !omitted),
-  );
+  const kept = attachments.filter((part) => !part.mime.startsWith("image/") || (omitted === undefined ? isDecodableImage(part) : !omitted));
   const dropped = attachments.length - kept.length;
   if (dropped === 0) return outcome;
   const { attachments: _all, ...rest } = outcome;

@@ -5,13 +5,7 @@ import type { McpObservation } from "./format-observations.js";
 import type { CliFilePart, ToolOutcome } from "./format-result.js";
 
 /** @see spec §2.14 MCP tools */
-export const MCP_RESOURCE_MIMES: ReadonlySet<string> = new Set([
-  "application/pdf",
-  "image/gif",
-  "image/jpeg",
-  "image/png",
-  "image/webp",
-]);
+export const MCP_RESOURCE_MIMES: ReadonlySet<string> = new Set(["application/pdf", "image/gif", "image/jpeg", "image/png", "image/webp"]);
 /** @see spec §2.14 MCP tools (10 MB) */
 export const MCP_RESOURCE_MAX_BYTES = 10485760;
 

@@ -1,6 +1,6 @@
+import { basenamePath, dirnamePath, joinPath } from "../../text/path-posix.js";
 import type { ReadMissingObservation } from "./format-observations.js";
 import { ToolFailure } from "./format-result.js";
-import { basenamePath, dirnamePath, joinPath } from "../../text/path-posix.js";
 
 /**
  * v1 read of a missing path: `File not found: <abs>`, plus up to 3 siblings (readdir order) whose
@@ -18,7 +18,5 @@ export function formatReadMissing(observation: ReadMissingObservation): never {
     .slice(0, 3)
     .map((name) => joinPath(directory, name));
   const message = `File not found: ${observation.path}`;
-  throw new ToolFailure(
-    suggestions.length === 0 ? message : `${message}\n\nDid you mean one of these?\n${suggestions.join("\n")}`,
-  );
+  throw new ToolFailure(suggestions.length === 0 ? message : `${message}\n\nDid you mean one of these?\n${suggestions.join("\n")}`);
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { OutputStorePort } from "../output-store-port.js";
 import { encodeBase64 } from "../../text/base64.js";
+import type { OutputStorePort } from "../output-store-port.js";
 import { opencodeCli } from "./opencode-cli-profile.js";
 
 const store: OutputStorePort = {
@@ -232,8 +232,7 @@ describe("read v1: directories and missing paths (§2.2 steps 3–4)", () => {
 
   it("pages entries with the Showing footer", () => {
     expect(read({ filePath: "/a/d", offset: 2, limit: 1 }, { kind: "directory", path: "/a/d", entries })).toMatchObject({
-      output:
-        "<path>/a/d</path>\n<type>directory</type>\n<entries>\nb\n\n(Showing 1 of 3 entries. Use 'offset' parameter to read beyond entry 3)\n</entries>",
+      output: "<path>/a/d</path>\n<type>directory</type>\n<entries>\nb\n\n(Showing 1 of 3 entries. Use 'offset' parameter to read beyond entry 3)\n</entries>",
       metadata: { truncated: true },
     });
   });

@@ -1,13 +1,13 @@
 import { decodeBase64, encodeBase64 } from "../../text/base64.js";
+import { titlePath } from "../../text/path-posix.js";
+import { extensionMime, READ_IMAGE_MIMES, sniffMime } from "../opencode-shared/read-sniff-mime.js";
 import type { FormatContext } from "./format-context.js";
 import { failOnErrorObservation } from "./format-context.js";
 import type { InstructionObservation, ReadFileObservation, ReadObservation } from "./format-observations.js";
 import { formatReadDirectory } from "./format-read-directory.js";
 import { formatReadMissing } from "./format-read-missing.js";
 import { ToolFailure, type ToolOutcome } from "./format-result.js";
-import { titlePath } from "../../text/path-posix.js";
 import { isBinaryFile, READ_SAMPLE_BYTES } from "./read-binary-check.js";
-import { extensionMime, READ_IMAGE_MIMES, sniffMime } from "../opencode-shared/read-sniff-mime.js";
 import { forEachSplitLine } from "./read-split-lines.js";
 import { utf8Length } from "./text-utf8-length.js";
 
@@ -83,9 +83,7 @@ export function formatReadFile(input: ReadInput, observation: ReadFileObservatio
       ? `\n\n(Showing lines ${offset}-${last} of ${page.count}. Use offset=${last + 1} to continue.)`
       : `\n\n(End of file - total ${page.count} lines)`;
   const numbered = page.lines.map((line, index) => `${offset + index}: ${line}`).join("\n");
-  const output =
-    `<path>${path}</path>\n<type>file</type>\n<content>\n${numbered}${footer}\n</content>` +
-    systemReminder(observation.instructions ?? []);
+  const output = `<path>${path}</path>\n<type>file</type>\n<content>\n${numbered}${footer}\n</content>` + systemReminder(observation.instructions ?? []);
   return { title, output, truncated: page.more || page.cut };
 }
 

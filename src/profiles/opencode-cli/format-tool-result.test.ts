@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { opencodeCli } from "./opencode-cli-profile.js";
 import { encodeBase64 } from "../../text/base64.js";
-import { TASK_BACKGROUND_TEXT } from "./format-task.js";
 import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
+import { TASK_BACKGROUND_TEXT } from "./format-task.js";
+import { opencodeCli } from "./opencode-cli-profile.js";
 
 /** The in-memory store, with `files` naming what it saved. */
 function memoryStore() {
@@ -21,31 +21,27 @@ describe("§2.0 invalid arguments (README invalid arguments)", () => {
   it("reports a missing key", () => {
     expect(format("bash", {}, { output: "", exitCode: 0 })).toEqual({
       status: "error",
-      error:
-        'The bash tool was called with invalid arguments: SchemaError(Missing key\n  at ["command"]).\nPlease rewrite the input so it satisfies the expected schema.',
+      error: 'The bash tool was called with invalid arguments: SchemaError(Missing key\n  at ["command"]).\nPlease rewrite the input so it satisfies the expected schema.',
     });
   });
 
   it("reports a wrong type of an optional key", () => {
     expect(format("read", { filePath: "/a", offset: "ten" }, { kind: "missing", path: "/a" })).toEqual({
       status: "error",
-      error:
-        'The read tool was called with invalid arguments: SchemaError(Expected number | undefined, got "ten"\n  at ["offset"]).\nPlease rewrite the input so it satisfies the expected schema.',
+      error: 'The read tool was called with invalid arguments: SchemaError(Expected number | undefined, got "ten"\n  at ["offset"]).\nPlease rewrite the input so it satisfies the expected schema.',
     });
   });
 
   it("reports a wrong type of a required key", () => {
     expect(format("bash", { command: 5 }, { output: "", exitCode: 0 })).toEqual({
       status: "error",
-      error:
-        'The bash tool was called with invalid arguments: SchemaError(Expected string, got 5\n  at ["command"]).\nPlease rewrite the input so it satisfies the expected schema.',
+      error: 'The bash tool was called with invalid arguments: SchemaError(Expected string, got 5\n  at ["command"]).\nPlease rewrite the input so it satisfies the expected schema.',
     });
   });
 
   it("reports the first problem in schema order and ignores unknown keys", () => {
     expect(format("edit", { newString: 1, description: "x" }, {})).toMatchObject({
-      error:
-        'The edit tool was called with invalid arguments: SchemaError(Missing key\n  at ["filePath"]).\nPlease rewrite the input so it satisfies the expected schema.',
+      error: 'The edit tool was called with invalid arguments: SchemaError(Missing key\n  at ["filePath"]).\nPlease rewrite the input so it satisfies the expected schema.',
     });
     expect(format("bash", { command: "ls", description: "list" }, { output: "a", exitCode: 0 })).toMatchObject({ status: "completed" });
   });
@@ -201,8 +197,7 @@ describe("small v1 tools (§2.9–§2.14)", () => {
     expect(format("todowrite", { todos }, {})).toEqual({
       status: "completed",
       title: "1 todos",
-      output:
-        '[\n  {\n    "content": "a",\n    "status": "completed",\n    "priority": "high"\n  },\n  {\n    "content": "b",\n    "status": "pending",\n    "priority": "low"\n  }\n]',
+      output: '[\n  {\n    "content": "a",\n    "status": "completed",\n    "priority": "high"\n  },\n  {\n    "content": "b",\n    "status": "pending",\n    "priority": "low"\n  }\n]',
       metadata: { truncated: false },
     });
   });
@@ -212,8 +207,7 @@ describe("small v1 tools (§2.9–§2.14)", () => {
     expect(format("question", input, { answers: [["Blue"], ["S", "M"], []] }, { availableTools: ["question"] })).toEqual({
       status: "completed",
       title: "Asked 3 questions",
-      output:
-        'User has answered your questions: "Color?"="Blue", "Size?"="S, M", "Why?"="Unanswered". You can now continue with the user\'s answers in mind.',
+      output: 'User has answered your questions: "Color?"="Blue", "Size?"="S, M", "Why?"="Unanswered". You can now continue with the user\'s answers in mind.',
       metadata: { truncated: false },
     });
     expect(format("question", { questions: [{ question: "Q?" }] }, { answers: [["A"]] }, { availableTools: ["question"] })).toMatchObject({

@@ -1,9 +1,9 @@
+import { type OutputLimits, resolveLimits } from "../output-limits.js";
 import type { OutputStorePort } from "../output-store-port.js";
-import { resolveLimits, type OutputLimits } from "../output-limits.js";
-import { UnsupportedError, type FormatOptions, type FormatRequest } from "../profile.js";
+import { type FormatOptions, type FormatRequest, UnsupportedError } from "../profile.js";
 import { checkToolParameters, invalidArgumentsText } from "./check-tool-parameters.js";
 import { formatApplyPatch } from "./format-apply-patch.js";
-import { formatBash, type BashInput } from "./format-bash.js";
+import { type BashInput, formatBash } from "./format-bash.js";
 import type { FormatContext } from "./format-context.js";
 import { formatEdit } from "./format-edit.js";
 import { formatGlob } from "./format-glob.js";
@@ -14,7 +14,7 @@ import { formatMcp } from "./format-mcp.js";
 import { formatPlanExit } from "./format-plan-exit.js";
 import { formatQuestion } from "./format-question.js";
 import { formatRead, type ReadInput } from "./format-read.js";
-import { ToolFailure, type CliFormatResult, type ToolOutcome } from "./format-result.js";
+import { type CliFormatResult, ToolFailure, type ToolOutcome } from "./format-result.js";
 import { formatSkill } from "./format-skill.js";
 import { formatTask } from "./format-task.js";
 import { formatTodowrite } from "./format-todowrite.js";
@@ -72,11 +72,7 @@ function settle(run: () => ToolOutcome, observation: Record<string, unknown>, co
     throw error;
   }
   if (outcome.truncated === undefined) {
-    const truncated = truncateOutput(
-      outcome.output,
-      { ...context.limits, direction: "head", taskAllowed: context.options.taskAllowed ?? true },
-      context.store,
-    );
+    const truncated = truncateOutput(outcome.output, { ...context.limits, direction: "head", taskAllowed: context.options.taskAllowed ?? true }, context.store);
     outcome = { ...outcome, output: truncated.content, truncated: truncated.truncated, outputPath: truncated.outputPath };
   }
   const imageOmitted = typeof observation.imageOmitted === "boolean" ? observation.imageOmitted : undefined;

@@ -1,11 +1,11 @@
-import { UnsupportedError } from "../profile.js";
 import { base64DecodedLength, decodeBase64, encodeBase64 } from "../../text/base64.js";
+import { extractHtmlText } from "../opencode-shared/html-extract-text.js";
+import { htmlToMarkdown } from "../opencode-shared/html-to-markdown.js";
+import { UnsupportedError } from "../profile.js";
 import type { FormatContext } from "./format-context.js";
 import { failOnErrorObservation } from "./format-context.js";
 import type { WebfetchObservation } from "./format-observations.js";
 import { ToolFailure, type ToolOutcome } from "./format-result.js";
-import { extractHtmlText } from "../opencode-shared/html-extract-text.js";
-import { htmlToMarkdown } from "../opencode-shared/html-to-markdown.js";
 import { utf8Length } from "./text-utf8-length.js";
 
 /** @see spec §2.8 v1 (5 MB response limit) */
@@ -60,4 +60,3 @@ export function formatWebfetch(input: WebfetchInput, observation: Record<string,
     }
   }
 }
-

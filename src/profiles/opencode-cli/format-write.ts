@@ -1,9 +1,9 @@
+import { titlePath } from "../../text/path-posix.js";
 import type { FormatContext } from "./format-context.js";
 import { failOnErrorObservation } from "./format-context.js";
 import { projectDiagnostics } from "./format-diagnostics.js";
 import type { WriteObservation } from "./format-observations.js";
 import type { ToolOutcome } from "./format-result.js";
-import { titlePath } from "../../text/path-posix.js";
 
 /**
  * v1 write: `Wrote file successfully.` for a new file and an overwrite alike, then LSP error

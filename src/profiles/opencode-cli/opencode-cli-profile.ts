@@ -1,7 +1,7 @@
-import type { OutputStorePort } from "../output-store-port.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
-import { UnsupportedError, type Profile, type TruncateRequest, type TruncateResult } from "../profile.js";
+import type { OutputStorePort } from "../output-store-port.js";
+import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { formatToolResult, truncateLimits } from "./format-tool-result.js";
 import { truncateOutput } from "./truncate-output.js";
 
@@ -19,11 +19,7 @@ export const opencodeCli: Profile = {
       throw new UnsupportedError("opencode-cli truncate takes `text` (Truncate.output), not `output`");
     }
     const options = request.options ?? {};
-    const result = truncateOutput(
-      request.text,
-      { ...truncateLimits(options), direction: request.direction ?? "head", taskAllowed: options.taskAllowed ?? true },
-      store,
-    );
+    const result = truncateOutput(request.text, { ...truncateLimits(options), direction: request.direction ?? "head", taskAllowed: options.taskAllowed ?? true }, store);
     return {
       result: result.content,
       truncated: result.truncated,

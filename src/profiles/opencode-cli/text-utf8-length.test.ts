@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { toWellFormedText, utf8Length } from "./text-utf8-length.js";
 
 const encoder = new TextEncoder();
@@ -24,18 +24,13 @@ describe("utf8Length (§0 bytes)", () => {
   it("counts long texts exactly whether they are ASCII, mixed from any point, or cut inside a pair", () => {
     const pieces = ["a", "é", "漢", "😀", "\ud800", "\udc00", "\r\n"];
     fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.constantFrom(...pieces), fc.integer({ min: 1, max: 40_000 })), { minLength: 1, maxLength: 8 }),
-        fc.nat(),
-        fc.nat(),
-        (runs, a, b) => {
-          const text = runs.map(([piece, count]) => piece.repeat(count)).join("");
-          const start = Math.min(a, b) % (text.length + 1);
-          const end = Math.max(start, Math.max(a, b) % (text.length + 1));
-          expect(utf8Length(text)).toBe(Buffer.byteLength(text, "utf8"));
-          expect(utf8Length(text, start, end)).toBe(encoder.encode(text.slice(start, end)).length);
-        },
-      ),
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...pieces), fc.integer({ min: 1, max: 40_000 })), { minLength: 1, maxLength: 8 }), fc.nat(), fc.nat(), (runs, a, b) => {
+        const text = runs.map(([piece, count]) => piece.repeat(count)).join("");
+        const start = Math.min(a, b) % (text.length + 1);
+        const end = Math.max(start, Math.max(a, b) % (text.length + 1));
+        expect(utf8Length(text)).toBe(Buffer.byteLength(text, "utf8"));
+        expect(utf8Length(text, start, end)).toBe(encoder.encode(text.slice(start, end)).length);
+      }),
       { numRuns: 300 },
     );
   });

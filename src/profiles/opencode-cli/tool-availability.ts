@@ -5,14 +5,26 @@
 
 /** Every v1 built-in tool id (§0.2). */
 export const BUILT_IN_TOOLS: ReadonlySet<string> = new Set([
-  "bash", "read", "glob", "grep", "edit", "write", "task", "webfetch", "todowrite", "websearch",
-  "skill", "apply_patch", "question", "lsp", "plan_exit", "invalid",
+  "bash",
+  "read",
+  "glob",
+  "grep",
+  "edit",
+  "write",
+  "task",
+  "webfetch",
+  "todowrite",
+  "websearch",
+  "skill",
+  "apply_patch",
+  "question",
+  "lsp",
+  "plan_exit",
+  "invalid",
 ]);
 
 /** The tools `opencode run` offers. @see README "tools offered" */
-export const OPENCODE_RUN_TOOLS: readonly string[] = [
-  "bash", "edit", "glob", "grep", "read", "skill", "task", "todowrite", "webfetch", "write",
-];
+export const OPENCODE_RUN_TOOLS: readonly string[] = ["bash", "edit", "glob", "grep", "read", "skill", "task", "todowrite", "webfetch", "write"];
 
 /**
  * Whether a model id gets `apply_patch` instead of `edit` and `write`: it contains `gpt-`, but

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 import { truncateBashTail } from "./truncate-bash-tail.js";
 import { truncateOutput } from "./truncate-output.js";
-import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 
 const RUNS = 10_000;
 const encoder = new TextEncoder();
@@ -16,9 +16,7 @@ function memoryStore() {
 }
 
 /** Well-formed text of short lines over 1-, 2-, 3- and 4-byte characters and CR. */
-const text = fc
-  .array(fc.string({ unit: fc.constantFrom("a", "b", " ", "é", "漢", "😀", "\r"), maxLength: 24 }), { maxLength: 30 })
-  .map((lines) => lines.join("\n"));
+const text = fc.array(fc.string({ unit: fc.constantFrom("a", "b", " ", "é", "漢", "😀", "\r"), maxLength: 24 }), { maxLength: 30 }).map((lines) => lines.join("\n"));
 const limits = fc.record({ maxLines: fc.integer({ min: 0, max: 12 }), maxBytes: fc.integer({ min: 0, max: 160 }) });
 const direction = fc.constantFrom<"head" | "tail">("head", "tail");
 
@@ -217,10 +215,7 @@ describe("bash tail properties (§2.1 step 3)", () => {
  */
 describe("Truncate.output (§3.1) and the bash tail (§2.1 step 3) on long lines at the default limits", () => {
   const longText = fc
-    .array(
-      fc.tuple(fc.constantFrom("x", "é", "漢", "😀", "\r", "ab\n"), fc.integer({ min: 0, max: 70_000 })),
-      { minLength: 1, maxLength: 6 },
-    )
+    .array(fc.tuple(fc.constantFrom("x", "é", "漢", "😀", "\r", "ab\n"), fc.integer({ min: 0, max: 70_000 })), { minLength: 1, maxLength: 6 })
     .map((runs) => runs.map(([piece, count]) => piece.repeat(count)).join("\n"));
 
   it("Truncate.output matches the literal algorithm in both directions", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { truncateOutput } from "./truncate-output.js";
 import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
+import { truncateOutput } from "./truncate-output.js";
 
 /** The in-memory store, with `files` naming what it saved. */
 function memoryStore() {

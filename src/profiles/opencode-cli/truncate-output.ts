@@ -41,11 +41,7 @@ export function truncationHint(path: string, taskAllowed: boolean): string {
  * nothing); `removed` is in bytes when the byte budget stopped the walk, else in lines.
  * @see spec §3.1
  */
-export function truncateOutput(
-  text: string,
-  options: TruncateOutputOptions,
-  store: OutputStorePort,
-): TruncateOutputResult {
+export function truncateOutput(text: string, options: TruncateOutputOptions, store: OutputStorePort): TruncateOutputResult {
   const maxLines = options.maxLines ?? TRUNCATE_MAX_LINES;
   const maxBytes = options.maxBytes ?? TRUNCATE_MAX_BYTES;
   const direction = options.direction ?? "head";
@@ -57,9 +53,6 @@ export function truncateOutput(
   const preview = text.slice(walk.start, walk.end);
   const outputPath = store.write(text);
   const hint = truncationHint(outputPath, options.taskAllowed ?? true);
-  const content =
-    direction === "head"
-      ? `${preview}\n\n...${removed} ${unit} truncated...\n\n${hint}`
-      : `...${removed} ${unit} truncated...\n\n${hint}\n\n${preview}`;
+  const content = direction === "head" ? `${preview}\n\n...${removed} ${unit} truncated...\n\n${hint}` : `...${removed} ${unit} truncated...\n\n${hint}\n\n${preview}`;
   return { content, truncated: true, outputPath };
 }

@@ -1,8 +1,8 @@
 import type { ApplyPatchFacts } from "../../generated/schema-types.js";
 import { input } from "./core-input-check.js";
+import { requireFacts } from "./core-observation-facts.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
-import { requireFacts } from "./core-observation-facts.js";
 
 /** apply_patch's input. @see spec §2.4 (apply_patch) */
 export interface ApplyPatchInput {

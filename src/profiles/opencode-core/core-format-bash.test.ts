@@ -16,10 +16,8 @@ describe("formatBash (§2.1b)", () => {
     expect(formatBash({ command: "true" }, { output: "", exitCode: 0 }).content[0]).toEqual(text("(no output)"));
   });
 
-  it("appends the capture note after one newline when capture was cut at 1 MiB (bundle: `${output}⏎${note}`)", () => {
-    expect(formatBash({ command: "yes" }, { output: "y\n", exitCode: 0, captureTruncated: true }).content[0]).toEqual(
-      text("y\n\n[output capture truncated at the in-memory safety limit]"),
-    );
+  it("appends the capture note after one newline when capture was cut at 1 MiB (bundle: output ⏎ note)", () => {
+    expect(formatBash({ command: "yes" }, { output: "y\n", exitCode: 0, captureTruncated: true }).content[0]).toEqual(text("y\n\n[output capture truncated at the in-memory safety limit]"));
   });
 
   it("replaces the output with the timeout sentence (requested timeout) and ends with `Command timed out before completion.`", () => {

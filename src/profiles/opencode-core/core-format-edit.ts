@@ -1,12 +1,12 @@
 import type { EditFacts } from "../../generated/schema-types.js";
 import type { FormatOptions } from "../profile.js";
 import { input } from "./core-input-check.js";
+import { requireFacts } from "./core-observation-facts.js";
 import { resourceOf } from "./core-resource.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolFailure } from "./core-tool-failure.js";
 import { toolFailure } from "./core-tool-failure.js";
 import type { ToolOutput } from "./core-tool-output.js";
-import { requireFacts } from "./core-observation-facts.js";
 
 /** edit's v2 input. @see spec §2.4 (v2) */
 export interface EditInput {
@@ -39,9 +39,7 @@ export function countOccurrences(text: string, search: string): number {
  */
 export function editPreviewLines(text: string, sign: "-" | "+"): string[] {
   const lines = text.replaceAll("\r\n", "\n").split("\n");
-  const shown = lines
-    .slice(0, EDIT_PREVIEW_LINES)
-    .map((line) => `${sign}${line.length > EDIT_PREVIEW_LINE_CHARS ? `${line.slice(0, EDIT_PREVIEW_LINE_CHARS)}...` : line}`);
+  const shown = lines.slice(0, EDIT_PREVIEW_LINES).map((line) => `${sign}${line.length > EDIT_PREVIEW_LINE_CHARS ? `${line.slice(0, EDIT_PREVIEW_LINE_CHARS)}...` : line}`);
   return lines.length > EDIT_PREVIEW_LINES ? [...shown, `${sign}...`] : shown;
 }
 
@@ -100,11 +98,6 @@ export function formatEdit(editInput: EditInput, observation: EditFacts, options
 
 /** @see spec §2.4 (v2) */
 export const editTool: CoreTool<EditInput, EditFacts> = {
-  input: [
-    input.required("path", input.string),
-    input.required("oldString", input.string),
-    input.required("newString", input.string),
-    input.optional("replaceAll", input.boolean),
-  ],
+  input: [input.required("path", input.string), input.required("oldString", input.string), input.required("newString", input.string), input.optional("replaceAll", input.boolean)],
   format: formatEdit,
 };

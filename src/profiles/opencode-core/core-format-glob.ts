@@ -1,8 +1,8 @@
 import type { GlobFacts } from "../../generated/schema-types.js";
 import { input } from "./core-input-check.js";
+import { requireFacts } from "./core-observation-facts.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
-import { requireFacts } from "./core-observation-facts.js";
 
 /** glob's v2 input. @see spec §2.6 (v2) */
 export interface GlobInput {

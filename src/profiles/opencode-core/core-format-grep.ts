@@ -1,8 +1,8 @@
 import type { GrepFacts } from "../../generated/schema-types.js";
 import { input } from "./core-input-check.js";
+import { requireFacts } from "./core-observation-facts.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
-import { requireFacts } from "./core-observation-facts.js";
 
 /** grep's v2 input. @see spec §2.5 (v2) */
 export interface GrepInput {
@@ -37,11 +37,6 @@ export function formatGrep(_input: GrepInput, observation: GrepFacts): ToolOutpu
 
 /** @see spec §2.5 (v2) */
 export const grepTool: CoreTool<GrepInput, GrepFacts> = {
-  input: [
-    input.required("pattern", input.string),
-    input.optional("path", input.string),
-    input.optional("include", input.string),
-    input.optional("limit", input.number),
-  ],
+  input: [input.required("pattern", input.string), input.optional("path", input.string), input.optional("include", input.string), input.optional("limit", input.number)],
   format: formatGrep,
 };

@@ -1,8 +1,8 @@
 import type { QuestionFacts } from "../../generated/schema-types.js";
 import { input } from "./core-input-check.js";
+import { requireFacts } from "./core-observation-facts.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
-import { requireFacts } from "./core-observation-facts.js";
 
 /** question's input (only the question texts matter for the output). @see spec §2.11 */
 export interface QuestionInput {

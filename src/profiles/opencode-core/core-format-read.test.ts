@@ -49,10 +49,19 @@ describe("formatRead (§2.2b)", () => {
   });
 
   it("lists a directory as JSON: directories first (with /), then files, each sorted", () => {
-    const result = formatRead({ path: "/w" }, { kind: "directory", path: "/w", entries: [{ name: "b.txt", directory: false }, { name: "src", directory: true }, { name: "a.txt", directory: false }] });
-    expect(JSON.stringify(result)).toBe(
-      '{"structured":{"entries":[{"path":"src/","type":"directory"},{"path":"a.txt","type":"file"},{"path":"b.txt","type":"file"}],"truncated":false},"content":[]}',
+    const result = formatRead(
+      { path: "/w" },
+      {
+        kind: "directory",
+        path: "/w",
+        entries: [
+          { name: "b.txt", directory: false },
+          { name: "src", directory: true },
+          { name: "a.txt", directory: false },
+        ],
+      },
     );
+    expect(JSON.stringify(result)).toBe('{"structured":{"entries":[{"path":"src/","type":"directory"},{"path":"a.txt","type":"file"},{"path":"b.txt","type":"file"}],"truncated":false},"content":[]}');
   });
 
   it("reads a PNG as `Image read successfully` plus a data: file part named by the input path", () => {

@@ -1,16 +1,16 @@
 import type { ReadDirectory, ReadFacts, ReadFile } from "../../generated/schema-types.js";
 import type { FormatOptions } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
-import { fileContent } from "./core-tool-content.js";
 import { input } from "./core-input-check.js";
+import { requireFacts } from "./core-observation-facts.js";
+import { hasBinaryExtension, hasPdfMagic, looksBinary } from "./core-read-binary.js";
+import { resourceOf } from "./core-resource.js";
+import { fileContent } from "./core-tool-content.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolFailure } from "./core-tool-failure.js";
 import { toolFailure } from "./core-tool-failure.js";
 import type { ToolOutput } from "./core-tool-output.js";
-import { resourceOf } from "./core-resource.js";
-import { hasBinaryExtension, hasPdfMagic, looksBinary } from "./core-read-binary.js";
 import { utf8Length } from "./core-utf8-bytes.js";
-import { requireFacts } from "./core-observation-facts.js";
 
 /** read's v2 input (`path`, not `filePath`). @see spec §2.2b, README (v2 runner: tools offered) */
 export interface ReadInput {
@@ -44,9 +44,12 @@ export function formatRead(readInput: ReadInput, observation: ReadFacts, options
     case "directory":
       return { structured: readDirectoryPage(observation, readInput), content: [] };
     case "file":
-      return formatReadFile(readInput, observation, resourceOf(observation.path, options.cwd));    default: {
+      return formatReadFile(readInput, observation, resourceOf(observation.path, options.cwd));
+    default: {
       const _exhaustive: never = observation;
-      throw new UnsupportedError(`opencode-core read: the observation's kind ${JSON.stringify((_exhaustive as { kind?: unknown }).kind)} is not file, directory or missing (schemas/observations/read.json)`);
+      throw new UnsupportedError(
+        `opencode-core read: the observation's kind ${JSON.stringify((_exhaustive as { kind?: unknown }).kind)} is not file, directory or missing (schemas/observations/read.json)`,
+      );
     }
   }
 }
@@ -215,10 +218,7 @@ export function readDirectoryPage(observation: ReadDirectory, readInput: Pick<Re
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
   const directories = observation.entries.filter((entry) => entry.directory).sort(byName);
   const files = observation.entries.filter((entry) => !entry.directory).sort(byName);
-  const all = [
-    ...directories.map((entry) => ({ path: `${entry.name}/`, type: "directory" })),
-    ...files.map((entry) => ({ path: entry.name, type: "file" })),
-  ];
+  const all = [...directories.map((entry) => ({ path: `${entry.name}/`, type: "directory" })), ...files.map((entry) => ({ path: entry.name, type: "file" }))];
   const offset = readInput.offset === undefined || readInput.offset < 1 ? 1 : readInput.offset;
   const limit = readInput.limit ?? READ_MAX_LINES;
   const entries = all.slice(offset - 1, offset - 1 + limit);

@@ -1,8 +1,8 @@
 import type { SkillFacts } from "../../generated/schema-types.js";
 import { input } from "./core-input-check.js";
+import { requireFacts } from "./core-observation-facts.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
-import { requireFacts } from "./core-observation-facts.js";
 
 /** skill's input. @see spec §2.14 (skill) */
 export interface SkillInput {

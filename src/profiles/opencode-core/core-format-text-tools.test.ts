@@ -20,14 +20,32 @@ describe("write (§2.3 v2)", () => {
 
 describe("apply_patch (§2.4 v2)", () => {
   it("lists A|M|D lines after `Applied patch sequentially:`", () => {
-    const result = formatApplyPatch({ patchText: "" }, { changes: [{ op: "A", path: "n.ts" }, { op: "M", path: "m.ts" }, { op: "D", path: "d.ts" }] });
+    const result = formatApplyPatch(
+      { patchText: "" },
+      {
+        changes: [
+          { op: "A", path: "n.ts" },
+          { op: "M", path: "m.ts" },
+          { op: "D", path: "d.ts" },
+        ],
+      },
+    );
     expect(only(result)).toEqual(["Applied patch sequentially:\nA n.ts\nM m.ts\nD d.ts"]);
   });
 });
 
 describe("grep (§2.5 v2)", () => {
   it("groups matches by file with a blank line between groups and keeps each match's terminator", () => {
-    const result = formatGrep({ pattern: "x" }, { matches: [{ path: "/w/a", line: 1, text: "x\n" }, { path: "/w/a", line: 3, text: "xx\n" }, { path: "/w/b", line: 2, text: "x\n" }] });
+    const result = formatGrep(
+      { pattern: "x" },
+      {
+        matches: [
+          { path: "/w/a", line: 1, text: "x\n" },
+          { path: "/w/a", line: 3, text: "xx\n" },
+          { path: "/w/b", line: 2, text: "x\n" },
+        ],
+      },
+    );
     expect(only(result)).toEqual(["Found 3 matches\n/w/a:\n  Line 1: x\n\n  Line 3: xx\n\n\n/w/b:\n  Line 2: x\n"]);
   });
 
@@ -71,9 +89,7 @@ describe("todowrite (§2.10)", () => {
 describe("question (§2.11)", () => {
   it("pairs each question with its labels joined by `, `, or Unanswered", () => {
     const result = formatQuestion({ questions: [{ question: "Color?" }, { question: "Size?" }, { question: "Why?" }] }, { answers: [["Blue", "Red"], []] });
-    expect(only(result)).toEqual([
-      'User has answered your questions: "Color?"="Blue, Red", "Size?"="Unanswered", "Why?"="Unanswered". You can now continue with the user\'s answers in mind.',
-    ]);
+    expect(only(result)).toEqual(['User has answered your questions: "Color?"="Blue, Red", "Size?"="Unanswered", "Why?"="Unanswered". You can now continue with the user\'s answers in mind.']);
   });
 });
 

@@ -3,11 +3,11 @@ import { extractHtmlText } from "../opencode-shared/html-extract-text.js";
 import { htmlToMarkdown } from "../opencode-shared/html-to-markdown.js";
 import { UnsupportedError } from "../profile.js";
 import { input } from "./core-input-check.js";
+import { requireFacts } from "./core-observation-facts.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolFailure } from "./core-tool-failure.js";
 import { toolFailure } from "./core-tool-failure.js";
 import type { ToolOutput } from "./core-tool-output.js";
-import { requireFacts } from "./core-observation-facts.js";
 
 /** webfetch's input. @see spec §2.8 */
 export interface WebfetchInput {

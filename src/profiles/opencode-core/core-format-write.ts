@@ -1,10 +1,10 @@
 import type { WriteFacts } from "../../generated/schema-types.js";
 import type { FormatOptions } from "../profile.js";
 import { input } from "./core-input-check.js";
+import { requireFacts } from "./core-observation-facts.js";
 import { resourceOf } from "./core-resource.js";
 import type { CoreTool } from "./core-tool-definition.js";
 import type { ToolOutput } from "./core-tool-output.js";
-import { requireFacts } from "./core-observation-facts.js";
 
 /** write's v2 input (`path`, not `filePath`). @see README (v2 runner: tools offered) */
 export interface WriteInput {

@@ -4,11 +4,11 @@ import { checkInput, input } from "./core-input-check.js";
 const bash = [input.required("command", input.string), input.optional("workdir", input.string), input.optional("timeout", input.number)];
 
 describe("checkInput (§1.2 settle step 1, README v2 list)", () => {
-  it("reports a missing key as `Missing key⏎  at [\"command\"]`", () => {
+  it('reports a missing key as `Missing key⏎  at ["command"]`', () => {
     expect(checkInput({}, bash)).toBe('Missing key\n  at ["command"]');
   });
 
-  it("reports a wrong optional type as `Expected number | undefined, got \"ten\"`", () => {
+  it('reports a wrong optional type as `Expected number | undefined, got "ten"`', () => {
     expect(checkInput({ command: "ls", timeout: "ten" }, bash)).toBe('Expected number | undefined, got "ten"\n  at ["timeout"]');
   });
 

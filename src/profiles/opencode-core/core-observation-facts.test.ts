@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { UnsupportedError } from "../profile.js";
-import { coreTools } from "./core-tool-registry.js";
 import { formatApplyPatch } from "./core-format-apply-patch.js";
 import { formatRead } from "./core-format-read.js";
 import { requireFacts } from "./core-observation-facts.js";
+import { coreTools } from "./core-tool-registry.js";
 
 /** Inputs that pass each tool's input check, so only the observation is wrong. */
 const inputs: Record<string, unknown> = {
@@ -24,9 +24,7 @@ const inputs: Record<string, unknown> = {
 describe("core formatters on an observation that lacks its facts (design: observations)", () => {
   it("apply_patch on {} is an UnsupportedError naming the missing key, not a TypeError", () => {
     expect(() => formatApplyPatch({ patchText: "" }, {} as never)).toThrow(UnsupportedError);
-    expect(() => formatApplyPatch({ patchText: "" }, {} as never)).toThrow(
-      "opencode-core apply_patch: the observation has no changes (object-array, schemas/observations/apply_patch.json)",
-    );
+    expect(() => formatApplyPatch({ patchText: "" }, {} as never)).toThrow("opencode-core apply_patch: the observation has no changes (object-array, schemas/observations/apply_patch.json)");
   });
 
   it("every registered core formatter but todowrite (which reads no facts) reports {} as unsupported", () => {
@@ -47,7 +45,9 @@ describe("core formatters on an observation that lacks its facts (design: observ
   });
 
   it("read with an unknown kind or a directory without entries is unsupported", () => {
-    expect(() => formatRead({ path: "a" }, { kind: "socket", path: "/w/a" } as never)).toThrow('opencode-core read: the observation\'s kind "socket" is not file, directory or missing (schemas/observations/read.json)');
+    expect(() => formatRead({ path: "a" }, { kind: "socket", path: "/w/a" } as never)).toThrow(
+      'opencode-core read: the observation\'s kind "socket" is not file, directory or missing (schemas/observations/read.json)',
+    );
     expect(() => formatRead({ path: "a" }, { kind: "directory", path: "/w/a" } as never)).toThrow("opencode-core read: the observation has no entries (object-array, schemas/observations/read.json)");
   });
 

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
+import type { OutputStorePort } from "../output-store-port.js";
 import { boundToolOutput } from "./core-output-bound.js";
 import { boundToolOutputStream } from "./core-output-bound-stream.js";
 import type { ToolContent } from "./core-tool-content.js";
-import type { OutputStorePort } from "../output-store-port.js";
-import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 
 const RUNS = { numRuns: 10_000 };
 

@@ -26,11 +26,7 @@ export interface BoundStreamOptions {
  * text is then held in memory).
  * @see spec §3.2
  */
-export async function boundToolOutputStream(
-  chunks: AsyncIterable<Uint8Array | string>,
-  options: BoundStreamOptions,
-  store: OutputStorePort,
-): Promise<BoundOutcome> {
+export async function boundToolOutputStream(chunks: AsyncIterable<Uint8Array | string>, options: BoundStreamOptions, store: OutputStorePort): Promise<BoundOutcome> {
   const bounder = new StreamBounder(options, store);
   try {
     for await (const chunk of chunks) bounder.push(chunk);

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 import { boundToolOutput } from "./core-output-bound.js";
 import { split } from "./core-output-preview.js";
 import type { ToolContent } from "./core-tool-content.js";
 import type { ToolOutput } from "./core-tool-output.js";
-import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 
 const RUNS = { numRuns: 10_000 };
 
@@ -19,7 +19,13 @@ const fileArb = fc.constantFrom<ToolContent>(
   { type: "file", uri: "data:image/png;base64,AA==", mime: "image/png", name: "a.png" },
   { type: "file", uri: "data:image/gif;base64,AQ==", mime: "image/gif" },
 );
-const contentArb = fc.array(fc.oneof(textArb.map((text): ToolContent => ({ type: "text", text })), fileArb), { maxLength: 3 });
+const contentArb = fc.array(
+  fc.oneof(
+    textArb.map((text): ToolContent => ({ type: "text", text })),
+    fileArb,
+  ),
+  { maxLength: 3 },
+);
 const structuredArb = fc.oneof(fc.constant({}), fc.dictionary(fc.string({ maxLength: 5 }), textArb, { maxKeys: 4 }));
 const outputArb = fc.record({ structured: structuredArb, content: contentArb });
 const limitsArb = fc.record({ maxLines: fc.integer({ min: 0, max: 40 }), maxBytes: fc.integer({ min: 0, max: 400 }) });
@@ -163,9 +169,7 @@ describe("split properties (§3.2 step 6)", () => {
         const joined = specJoin(text, maxLines);
         let expected: { head: string; tail: string };
         if (bytes(joined) <= maxBytes) {
-          expected = lines.length <= maxLines
-            ? { head: joined, tail: "" }
-            : { head: lines.slice(0, headN).join("\n"), tail: tailN === 0 ? "" : lines.slice(lines.length - tailN).join("\n") };
+          expected = lines.length <= maxLines ? { head: joined, tail: "" } : { head: lines.slice(0, headN).join("\n"), tail: tailN === 0 ? "" : lines.slice(lines.length - tailN).join("\n") };
         } else {
           const points = [...joined];
           let head = "";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 import { boundFullText, boundToolOutput } from "./core-output-bound.js";
 import type { ToolOutput } from "./core-tool-output.js";
-import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 
 const memoryStore = () => createMemoryOutputStore((n) => `P${n}`);
 

@@ -1,8 +1,8 @@
 import type { OutputStorePort } from "../output-store-port.js";
-import type { ToolContent, ToolFileContent } from "./core-tool-content.js";
-import type { ToolOutput } from "./core-tool-output.js";
 import type { OutputLimits } from "./core-output-limits.js";
 import { lineCountUpTo, preview, truncationMarker } from "./core-output-preview.js";
+import type { ToolContent, ToolFileContent } from "./core-tool-content.js";
+import type { ToolOutput } from "./core-tool-output.js";
 import { utf8LengthAtMost } from "./core-utf8-bytes.js";
 
 /** What `bound` returns: the (possibly) bounded output and the files it saved. */

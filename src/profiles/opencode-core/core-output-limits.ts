@@ -1,4 +1,4 @@
-import { resolveLimits, type OutputLimits } from "../output-limits.js";
+import { type OutputLimits, resolveLimits } from "../output-limits.js";
 
 export type { OutputLimits } from "../output-limits.js";
 

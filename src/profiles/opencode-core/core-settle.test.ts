@@ -56,10 +56,7 @@ describe("settleCoreTool (§1.2)", () => {
   });
 
   it("bounds the output with options.limits before toResultValue (bash parts joined with no separator)", () => {
-    const result = settleCoreTool(
-      { tool: "bash", input: { command: "seq 6" }, observation: { output: "1\n2\n3\n4\n5\n6\n", exitCode: 0 }, options: { limits: { maxLines: 6 } } },
-      store,
-    );
+    const result = settleCoreTool({ tool: "bash", input: { command: "seq 6" }, observation: { output: "1\n2\n3\n4\n5\n6\n", exitCode: 0 }, options: { limits: { maxLines: 6 } } }, store);
     // full = "1⏎…6⏎Command exited with code 0." = 7 lines; L = 2 → head "1", tail "Command exited with code 0.".
     expect(result).toEqual({ type: "text", value: "1\n\n... output truncated; full content saved to /out/tool_1 ...\n\nCommand exited with code 0." });
   });

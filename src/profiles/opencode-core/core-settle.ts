@@ -1,8 +1,8 @@
 import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest } from "../profile.js";
 import { checkInput } from "./core-input-check.js";
-import { resolveOutputLimits } from "./core-output-limits.js";
 import { boundToolOutput } from "./core-output-bound.js";
+import { resolveOutputLimits } from "./core-output-limits.js";
 import { isToolFailure } from "./core-tool-failure.js";
 import { ToolOutput } from "./core-tool-output.js";
 import { findCoreTool } from "./core-tool-registry.js";

@@ -16,6 +16,7 @@ import type { CoreTool } from "./core-tool-definition.js";
  * The v2 tools, by name (no `invalid`, no `task`).
  * @see spec §0.2 (v2 tools), README "Verified against the released binary's v2 runner" (tools offered)
  */
+// biome-ignore lint/suspicious/noExplicitAny: a table of tools whose input and observation types differ per entry
 export const coreTools: Readonly<Record<string, CoreTool<any, any>>> = {
   apply_patch: applyPatchTool,
   bash: bashTool,

@@ -1,9 +1,4 @@
-import type {
-  CacheHint,
-  ProviderMetadata,
-  ToolMessage as GeneratedToolMessage,
-  ToolResultPart as GeneratedToolResultPart,
-} from "../../generated/schema-types.js";
+import type { CacheHint, ToolMessage as GeneratedToolMessage, ToolResultPart as GeneratedToolResultPart, ProviderMetadata } from "../../generated/schema-types.js";
 import type { ToolResultType } from "./core-tool-result-value.js";
 import { ToolResultValue } from "./core-tool-result-value.js";
 

@@ -1,6 +1,6 @@
-import type { OutputStorePort } from "../output-store-port.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
+import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest, Profile, TruncateRequest, TruncateResult } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
 import { boundToolOutput } from "./core-output-bound.js";

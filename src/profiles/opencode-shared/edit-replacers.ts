@@ -153,14 +153,14 @@ function* indentationFlexible(text: string, find: string): Generator<string> {
 const UNESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", "'": "'", '"': '"', "`": "`", "\\": "\\", "\n": "\n", $: "$" };
 
 function* escapeNormalized(text: string, find: string): Generator<string> {
-  const unescape = (value: string) => value.replace(/\\(n|t|r|'|"|`|\\|\n|\$)/g, (whole, key: string) => UNESCAPES[key] ?? whole);
-  const wanted = unescape(find);
+  const unescapeText = (value: string) => value.replace(/\\(n|t|r|'|"|`|\\|\n|\$)/g, (whole, key: string) => UNESCAPES[key] ?? whole);
+  const wanted = unescapeText(find);
   if (text.includes(wanted)) yield wanted;
   const lines = text.split("\n");
   const size = wanted.split("\n").length;
   for (let i = 0; i <= lines.length - size; i++) {
     const block = lines.slice(i, i + size).join("\n");
-    if (unescape(block) === wanted) yield block;
+    if (unescapeText(block) === wanted) yield block;
   }
 }
 

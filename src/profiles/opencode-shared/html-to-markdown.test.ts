@@ -15,9 +15,11 @@ describe("webfetch HTML → Markdown with Turndown 7.2.0 and opencode's options 
     expect(htmlToMarkdown("<pre><code>let x = 1\n</code></pre>")).toBe("```\nlet x = 1\n```");
   });
   it("the title comes first, then headings and paragraphs separated by a blank line", () => {
-    expect(htmlToMarkdown("<html><head><title>Docs</title><style>p{}</style><meta charset=utf-8></head><body><h2>Intro</h2><p>Hello <em>there</em> and <strong>you</strong>.</p><hr><p>See <a href=\"https://x.dev/a\">this</a> or <code>npm ci</code></p></body></html>")).toBe(
-      "Docs\n\n## Intro\n\nHello *there* and **you**.\n\n---\n\nSee [this](https://x.dev/a) or `npm ci`",
-    );
+    expect(
+      htmlToMarkdown(
+        '<html><head><title>Docs</title><style>p{}</style><meta charset=utf-8></head><body><h2>Intro</h2><p>Hello <em>there</em> and <strong>you</strong>.</p><hr><p>See <a href="https://x.dev/a">this</a> or <code>npm ci</code></p></body></html>',
+      ),
+    ).toBe("Docs\n\n## Intro\n\nHello *there* and **you**.\n\n---\n\nSee [this](https://x.dev/a) or `npm ci`");
   });
   it("what the hand-written subset refused: tables, escapes, nested lists, collapsed spaces, images (Turndown 7.2.0 rules)", () => {
     expect(htmlToMarkdown("<table><tr><td>a</td></tr></table>")).toBe("a");

@@ -1,5 +1,5 @@
 import { dirnamePath, normalizePath, resolvePath } from "../../text/path-posix.js";
-import { commandBytes, type CommandRunFact } from "../environment-port.js";
+import { type CommandRunFact, commandBytes } from "../environment-port.js";
 import { UnsupportedError } from "../profile.js";
 import type { OpencodeRunContext } from "./opencode-runtime.js";
 
@@ -50,7 +50,8 @@ async function runBashV2(context: OpencodeRunContext): Promise<Record<string, un
   if (workdir.kind !== "directory" || workdir.realPath === undefined) return unable;
   const canonical = workdir.realPath;
   const warnings = externalCommandDirectories(command, canonical).map(
-    (directory) => `Command argument references external directory ${directory === "/" ? "/*" : `${directory}/*`}. Bash runs with host-user filesystem, process, and network authority; this scan is advisory only.`,
+    (directory) =>
+      `Command argument references external directory ${directory === "/" ? "/*" : `${directory}/*`}. Bash runs with host-user filesystem, process, and network authority; this scan is advisory only.`,
   );
   const timeoutMs = typeof input.timeout === "number" ? input.timeout : BASH_DEFAULT_TIMEOUT_MS;
   const run: CommandRunFact = await environment.run({ file: "/bin/sh", args: ["-c", command], cwd: canonical, env: environment.agentEnv, timeoutMs, stderr: "merged" });

@@ -1,9 +1,9 @@
-import { dirnamePath, resolvePath } from "../../text/path-posix.js";
 import { encodeBase64 } from "../../text/base64.js";
-import { isFsFailure, type EnvironmentPort } from "../environment-port.js";
-import { inputPath, type OpencodeRunContext } from "./opencode-runtime.js";
-import { replaceV1 } from "./edit-replacers.js";
+import { dirnamePath, resolvePath } from "../../text/path-posix.js";
+import { type EnvironmentPort, isFsFailure } from "../environment-port.js";
 import { UnsupportedError } from "../profile.js";
+import { replaceV1 } from "./edit-replacers.js";
+import { inputPath, type OpencodeRunContext } from "./opencode-runtime.js";
 import { extensionMime } from "./read-sniff-mime.js";
 
 type Observation = Record<string, unknown>;
@@ -79,7 +79,9 @@ export async function runWrite(context: OpencodeRunContext): Promise<Observation
   const failure = await environment.writeFile(absolute, new TextEncoder().encode(context.input.content), { parents: true });
   if (failure) {
     if (context.runtime === "v2") return { error: `Unable to write ${path}` };
-    throw new UnsupportedError(`opencode-cli write: a failed write (${failure.failure}) reads as Effect's file-system error text (\`<Reason>: FileSystem.<method> (<path>)\`), which is not modelled (docs/unsupported-rules.md)`);
+    throw new UnsupportedError(
+      `opencode-cli write: a failed write (${failure.failure}) reads as Effect's file-system error text (\`<Reason>: FileSystem.<method> (<path>)\`), which is not modelled (docs/unsupported-rules.md)`,
+    );
   }
   return { path: absolute, existed };
 }

@@ -52,6 +52,7 @@ export async function runGrep(context: OpencodeRunContext): Promise<Observation>
   args.push("--glob=!**/.git/**", "--", input.pattern, isFile ? target : ".");
   if ((await environment.stat(cwd)).kind === "missing") return { matches: [] };
   const { stdout, exitCode } = await ripgrep(environment, args, cwd);
-  if (exitCode === 2 && stdout === "") throw new UnsupportedError(`${context.runtime === "v2" ? "opencode-core" : "opencode-cli"} grep: what a ripgrep error (exit code 2, e.g. an invalid regex) becomes is not modelled`);
+  if (exitCode === 2 && stdout === "")
+    throw new UnsupportedError(`${context.runtime === "v2" ? "opencode-core" : "opencode-cli"} grep: what a ripgrep error (exit code 2, e.g. an invalid regex) becomes is not modelled`);
   return { matches: parseRipgrepJson(stdout).map((match) => ({ ...match, path: resolvePath(cwd, match.path) })) };
 }
