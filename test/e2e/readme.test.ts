@@ -77,18 +77,20 @@ const scratch = makeTempDir("correx-readme-");
 mkdirSync(scratch, { recursive: true });
 
 describe("every console block of the README runs as typed, from the repository root", () => {
-  it("finds the blocks, and skips only the few marked with a reason", () => {
+  it("finds the blocks, and skips only the few marked with a reason and the test that covers them", () => {
     expect(blocks.length).toBeGreaterThanOrEqual(8);
     const skipped = blocks.filter((block) => block.skip !== undefined);
-    for (const block of skipped) expect(block.skip!.length, `README.md:${block.line}`).toBeGreaterThan(10);
-    expect(skipped.length).toBeLessThanOrEqual(3);
+    // a skipped block says why, and names the test that runs what it shows instead (a real binary, a long run)
+    for (const block of skipped) expect(block.skip!, `README.md:${block.line}`).toMatch(/\btest\/\S+\.test\.ts\b/);
+    expect(skipped.length).toBeLessThanOrEqual(5);
   });
 
   for (const block of blocks) {
     const title = `README.md:${block.line}: ${block.commands.map((command) => command.command.split("\n")[0]).join(" ; ").slice(0, 120)}`;
     it.skipIf(block.skip !== undefined)(title, () => {
       for (const { line, command, expected } of block.commands) {
-        // stdout and stderr as a terminal shows them: one stream, in the order written.
+        // stdout and stderr as a terminal shows them: one stream, in the order written. CI=true: no
+        // command shown in the README may write a pending golden into this repository's corpus.
         const merged = spawnSync("sh", ["-c", `exec 2>&1\n${command}\n`], {
           cwd: repoRoot,
           encoding: "utf8",
