@@ -13,7 +13,7 @@
 // of dist/ taken at the start (a rebuild meanwhile cannot break a long campaign). The binary: $OPENCODE_BIN, else the copy .ci/run installs. Inside a loopback-only
 // network namespace (unshare -n, lo up) when running as root.
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -99,6 +99,8 @@ const quote = (arg) => `'${arg.replace(/'/g, `'\\''`)}'`;
 // A private copy of the built CLI under node_modules/.cache (bare imports still resolve from the repository's node_modules).
 const snapshot = join(root, "node_modules/.cache", `correx-differential-${process.pid}`);
 cpSync(join(root, "dist"), join(snapshot, "dist"), { recursive: true });
+cpSync(join(root, "package.json"), join(snapshot, "package.json"));
+for (const folder of ["schemas", "fixtures", "golden", "examples"]) symlinkSync(join(root, folder), join(snapshot, folder));
 process.on("exit", () => rmSync(snapshot, { recursive: true, force: true }));
 
 function runGate(protocol) {
