@@ -20,6 +20,7 @@ describe("gate: files an agent changes outside its workspace (issue 14)", () => 
     writeFileSync(join(run, "changed.txt"), "new, longer");
     writeFileSync(join(run, "home", "notes.md"), "from ~");
     writeFileSync(join(run, "home", ".agentrc"), "agent state");
+    writeFileSync(join(run, "opencode-serve.log"), "the driver's own log");
     mkdirSync(join(run, "xdg", "data"), { recursive: true });
     writeFileSync(join(run, "xdg", "data", "session.json"), "{}");
     expect(outsideWrites(watch)).toEqual(["changed.txt", "escape.txt", "home/notes.md"]);

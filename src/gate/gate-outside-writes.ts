@@ -43,13 +43,17 @@ export function watchOutsideWrites(runDirectory: string): OutsideWatch {
  * The files the agent created or changed outside its workspace, as far as the gate can see:
  * regular files at the top of the run directory (the workspace's parent) and non-dot files at the
  * top of the driver's HOME copy (`<run>/home`). Paths relative to the run directory, sorted.
+ * `*.log` files at the top of the run directory are the drivers' own logs (opencode-serve.log…)
+ * and are not reported.
  */
 export function outsideWrites(watch: OutsideWatch): string[] {
   const changed: string[] = [];
   const compare = (before: TopLevelFiles, after: TopLevelFiles, prefix: string) => {
     for (const [name, stamp] of after) if (before.get(name) !== stamp) changed.push(prefix + name);
   };
-  compare(watch.before.run, topLevelFiles(watch.runDirectory, true), "");
+  const runFiles = topLevelFiles(watch.runDirectory, true);
+  for (const name of [...runFiles.keys()]) if (name.endsWith(".log")) runFiles.delete(name);
+  compare(watch.before.run, runFiles, "");
   compare(watch.before.home, topLevelFiles(join(watch.runDirectory, "home"), false), "home/");
   return changed.sort();
 }
