@@ -2,7 +2,7 @@
 // ratio to the floor measured in the same run (parsing every case and golden YAML file once).
 // Run after `node bench/check.mjs` (it builds the 1× and 10× corpora under bench/.data/):
 //   node bench/check-phases.mjs [bench/.data/corpus-x10]
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { loadCases, loadGolden } from "../dist/conformance/load-corpus.js";

@@ -37,6 +37,7 @@ function corpusTimes(copies) {
   }
   return root;
 }
+
 import * as await_fs from "node:fs";
 
 const parseFloor = `
@@ -60,6 +61,10 @@ for (const copies of [1, 10]) {
   const summary = JSON.parse(probe.stdout.trim().split("\n").pop());
   if (probe.status === 2) throw new Error(probe.stderr);
   const rounds = copies === 1 ? 5 : 3;
-  const { a, b } = compare(rounds, () => timeNode([cli, "check", "--root", root, "--update", "no", "--reporter", "json"]).ms, () => timeNode(["-e", parseFloor, root]).ms);
+  const { a, b } = compare(
+    rounds,
+    () => timeNode([cli, "check", "--root", root, "--update", "no", "--reporter", "json"]).ms,
+    () => timeNode(["-e", parseFloor, root]).ms,
+  );
   console.log(ratioLine(`  ${copies}× corpus (${summary.total} cases): correx check vs parsing its YAML`, a, b, 2));
 }

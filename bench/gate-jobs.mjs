@@ -30,7 +30,26 @@ console.log(`bench/gate-jobs (node ${process.version}, load average ${load()} at
 
 function gateWall(jobs) {
   const started = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, [cli, "gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--jobs", String(jobs), "--reporter", "json=/dev/null", ...scenarioArgs, "--", "node", join(repo, "examples/agents/reference-agent.mjs")], { encoding: "utf8" });
+  const run = spawnSync(
+    process.execPath,
+    [
+      cli,
+      "gate",
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "openai-chat",
+      "--jobs",
+      String(jobs),
+      "--reporter",
+      "json=/dev/null",
+      ...scenarioArgs,
+      "--",
+      "node",
+      join(repo, "examples/agents/reference-agent.mjs"),
+    ],
+    { encoding: "utf8" },
+  );
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (run.status !== 0) throw new Error(`gate --jobs ${jobs} exited ${run.status}: ${run.stderr.slice(-2000)}`);
   return ms;
@@ -44,7 +63,9 @@ for (let round = 0; round < rounds; round++) {
 const perMinute = (ms) => (scenarioNames.length * 60000) / ms;
 const one = perMinute(median(walls[1]));
 const two = perMinute(median(walls[2]));
-console.log(`  ${scenarioNames.length} scenarios × reference agent, median of ${rounds}: --jobs 1 ${fmt(median(walls[1]))} (${one.toFixed(1)} scenarios/min), --jobs 2 ${fmt(median(walls[2]))} (${two.toFixed(1)} scenarios/min)`);
+console.log(
+  `  ${scenarioNames.length} scenarios × reference agent, median of ${rounds}: --jobs 1 ${fmt(median(walls[1]))} (${one.toFixed(1)} scenarios/min), --jobs 2 ${fmt(median(walls[2]))} (${two.toFixed(1)} scenarios/min)`,
+);
 console.log(`  --jobs 2 vs --jobs 1: ${(two / one).toFixed(2)}× the scenarios per minute (target ≥ 1.6×: ${two / one >= 1.6 ? "met" : "NOT met"}; load average now ${load()})`);
 
 /** Per-scenario gate overhead of an in-process --jobs 1 run: [{ name, wallMs, agentMs }]. */
@@ -86,15 +107,25 @@ async function overhead({ profileId, protocol, names, command, configTemplate, e
 function printOverhead(label, rows) {
   for (const row of rows) {
     const share = (row.wallMs - row.agentMs) / row.wallMs;
-    console.log(`    ${row.name}: ${fmt(row.wallMs)} wall, agent ${fmt(row.agentMs)}, gate ${fmt(row.wallMs - row.agentMs)} = ${(share * 100).toFixed(1)} %${row.statuses.every((status) => status === "pass") ? "" : ` (outcomes: ${row.statuses.join(", ")})`}`);
+    console.log(
+      `    ${row.name}: ${fmt(row.wallMs)} wall, agent ${fmt(row.agentMs)}, gate ${fmt(row.wallMs - row.agentMs)} = ${(share * 100).toFixed(1)} %${row.statuses.every((status) => status === "pass") ? "" : ` (outcomes: ${row.statuses.join(", ")})`}`,
+    );
   }
   const wall = rows.reduce((sum, row) => sum + row.wallMs, 0);
   const agent = rows.reduce((sum, row) => sum + row.agentMs, 0);
   const worst = Math.max(...rows.map((row) => (row.wallMs - row.agentMs) / row.wallMs));
-  console.log(`  ${label}: gate overhead ${(((wall - agent) / wall) * 100).toFixed(1)} % of the scenarios' wall time (worst scenario ${(worst * 100).toFixed(1)} %; target < 10 %: ${worst < 0.1 ? "met" : "NOT met"}; load average now ${load()})`);
+  console.log(
+    `  ${label}: gate overhead ${(((wall - agent) / wall) * 100).toFixed(1)} % of the scenarios' wall time (worst scenario ${(worst * 100).toFixed(1)} %; target < 10 %: ${worst < 0.1 ? "met" : "NOT met"}; load average now ${load()})`,
+  );
 }
 
-const reference = await overhead({ profileId: "opencode-cli", protocol: "openai-chat", names: scenarioNames.slice(0, 4), command: ["node", join(repo, "examples/agents/reference-agent.mjs")], timeoutMs: 60000 });
+const reference = await overhead({
+  profileId: "opencode-cli",
+  protocol: "openai-chat",
+  names: scenarioNames.slice(0, 4),
+  command: ["node", join(repo, "examples/agents/reference-agent.mjs")],
+  timeoutMs: 60000,
+});
 console.log("  overhead against the reference agent (a fast agent: the share is the largest it gets):");
 printOverhead("reference agent", reference);
 

@@ -64,14 +64,22 @@ for (const [size, label, rounds] of [
       "bash tail": () => (sink += truncateBashTail(text, 2000, 51200).text.length),
     };
     for (const [name, run] of Object.entries(runs)) {
-      const { a, b } = compare(rounds, () => time(run), () => time(() => (sink += newlineScan(bytes))));
+      const { a, b } = compare(
+        rounds,
+        () => time(run),
+        () => time(() => (sink += newlineScan(bytes))),
+      );
       worst.push(a / b);
       console.log(ratioLine(`${label} ${shape}, ${name}`, a, b, TARGET));
     }
     // Truncate.output must count the whole text's UTF-8 bytes whenever the byte budget stops it
     // (§3.1 step 5: removed = total − kept). This line times that count alone: the floor any
     // exact implementation taking the tool's output string pays (no target; for reading the above).
-    const floor = compare(rounds, () => time(() => (sink += utf8Length(text))), () => time(() => (sink += newlineScan(bytes))));
+    const floor = compare(
+      rounds,
+      () => time(() => (sink += utf8Length(text))),
+      () => time(() => (sink += newlineScan(bytes))),
+    );
     console.log(ratioLine(`${label} ${shape}, floor: UTF-8 byte count of the string alone`, floor.a, floor.b));
   }
 }

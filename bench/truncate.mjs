@@ -84,7 +84,9 @@ async function boundFigures() {
       let saved = "";
       if (dir) {
         const store = createOutputStore(dir);
-        saved = `   ${time(() => boundToolOutput(output, limits, store), 3).toFixed(2).padStart(10)}`;
+        saved = `   ${time(() => boundToolOutput(output, limits, store), 3)
+          .toFixed(2)
+          .padStart(10)}`;
       }
       const label = `${size >> 20} MB`;
       console.log(`${shape.padEnd(24)} ${label.padEnd(8)} ${scanMs.toFixed(3).padStart(8)} ${boundMs.toFixed(3).padStart(10)}  ${(boundMs / scanMs).toFixed(3).padStart(5)}×${saved}`);
@@ -140,7 +142,9 @@ if (process.env.CORREX_BENCH_CHILD) {
   });
   const mib = (bytes) => (bytes / (1 << 20)).toFixed(1);
   console.log(`\nstreaming bound on a ${mb} MiB generated stream (64 KiB chunks${args.includes("--real-store") ? ", real file store" : ", discarding writer"})`);
-  console.log(`idle RSS ${mib(result.idle)} MiB; peak RSS sampled ${mib(result.peak)} MiB (+${mib(result.peak - result.idle)}); process maxRSS ${mib(result.idleMaxRss)} MiB at idle, ${mib(result.maxRss)} MiB after (+${mib(result.maxRss - result.idle)} over idle RSS); ${(result.ms / 1000).toFixed(2)} s; preview ${result.previewBytes} bytes`);
+  console.log(
+    `idle RSS ${mib(result.idle)} MiB; peak RSS sampled ${mib(result.peak)} MiB (+${mib(result.peak - result.idle)}); process maxRSS ${mib(result.idleMaxRss)} MiB at idle, ${mib(result.maxRss)} MiB after (+${mib(result.maxRss - result.idle)} over idle RSS); ${(result.ms / 1000).toFixed(2)} s; preview ${result.previewBytes} bytes`,
+  );
 
   // The opencode-cli side of the same benchmark (issue 4): Truncate.output and the bash tail.
   console.log("");

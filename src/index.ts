@@ -3,53 +3,49 @@
  * when a tool returns. A short, curated list; everything else is internal.
  */
 
+export { referenceOps } from "./adapter/reference-handler.js";
+export type { CaseOutcome, RunSummary } from "./conformance/case-outcome.js";
+// The conformance runner and golden engine, for embedding.
+export { type CheckOptions, type CheckRun, runCheck } from "./conformance/run-check.js";
 // The contract: types generated from schemas/ (never edited by hand).
 export type {
-  ToolContent,
-  ToolTextContent,
-  ToolFileContent,
-  ToolOutput,
-  ToolResultValue,
-  ToolResultPart,
-  Message,
-  ToolState,
-  ToolResultOutput,
-  CliFormatResult,
-  FormatOptions,
-  Case,
-  Golden,
   AdapterRequest,
   AdapterResponse,
   BashObservation,
-  ReadObservation,
-  WriteObservation,
+  Case,
+  CliFormatResult,
   EditObservation,
+  FormatOptions,
   GlobObservation,
+  Golden,
   GrepObservation,
+  Message,
+  ReadObservation,
+  ToolContent,
+  ToolFileContent,
+  ToolOutput,
+  ToolResultOutput,
+  ToolResultPart,
+  ToolResultValue,
+  ToolState,
+  ToolTextContent,
   WebfetchObservation,
+  WriteObservation,
 } from "./generated/schema-types.js";
-
-// Validation against any contract schema, by kind (e.g. "envelope/tool-result-part").
-export { loadValidator } from "./schema/load-validator.js";
-export { schemaKinds, resolveSchemaKind, type SchemaKind } from "./schema/schema-kind.js";
-export { toValidationIssues, type ValidationIssue } from "./schema/validation-issue.js";
 export type { Validator, ValidatorError } from "./generated/validator.js";
-
-// The reference profiles and their envelope helpers (spec §1.1).
-export { profiles, findProfile } from "./profiles/profile-registry.js";
-export type { Profile, ProfileId, FormatRequest, TruncateRequest, TruncateResult } from "./profiles/profile.js";
-export type { OutputStorePort } from "./profiles/output-store-port.js";
-export { ToolOutput as ToolOutputHelpers } from "./profiles/opencode-core/core-tool-output.js";
-export { ToolResultValue as ToolResultValueHelpers } from "./profiles/opencode-core/core-tool-result-value.js";
-export { createOutputStore } from "./output-store/output-store-node.js";
-export { cleanupOutputStore } from "./output-store/output-store-cleanup.js";
-
 // Lowering to provider wire bodies (spec §4).
 export { lowerCore } from "./lower/lower-core.js";
-export { lowerCli, type CliFrom } from "./lower/opencode-cli/lower-cli.js";
 export { LoweringError } from "./lower/lowering-error.js";
-
-// The conformance runner and golden engine, for embedding.
-export { runCheck, type CheckOptions, type CheckRun } from "./conformance/run-check.js";
-export type { CaseOutcome, RunSummary } from "./conformance/case-outcome.js";
-export { referenceOps } from "./adapter/reference-handler.js";
+export { type CliFrom, lowerCli } from "./lower/opencode-cli/lower-cli.js";
+export { cleanupOutputStore } from "./output-store/output-store-cleanup.js";
+export { createOutputStore } from "./output-store/output-store-node.js";
+export { ToolOutput as ToolOutputHelpers } from "./profiles/opencode-core/core-tool-output.js";
+export { ToolResultValue as ToolResultValueHelpers } from "./profiles/opencode-core/core-tool-result-value.js";
+export type { OutputStorePort } from "./profiles/output-store-port.js";
+export type { FormatRequest, Profile, ProfileId, TruncateRequest, TruncateResult } from "./profiles/profile.js";
+// The reference profiles and their envelope helpers (spec §1.1).
+export { findProfile, profiles } from "./profiles/profile-registry.js";
+// Validation against any contract schema, by kind (e.g. "envelope/tool-result-part").
+export { loadValidator } from "./schema/load-validator.js";
+export { resolveSchemaKind, type SchemaKind, schemaKinds } from "./schema/schema-kind.js";
+export { toValidationIssues, type ValidationIssue } from "./schema/validation-issue.js";

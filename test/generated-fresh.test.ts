@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { generateTypes } from "../scripts/gen-types.mjs";
 import { generateValidators } from "../scripts/gen-validators.mjs";
@@ -16,9 +16,7 @@ describe("src/generated is up to date with schemas/ (run `npm run gen` when this
     for (const [relative, text] of files) {
       expect(readFileSync(generated + relative, "utf8") === text, `src/generated/${relative} is stale: run npm run gen`).toBe(true);
     }
-    const onDisk = (readdirSync(generated + "validators", { recursive: true }) as string[])
-      .filter((entry) => /\.(js|d\.ts)$/.test(entry))
-      .map((entry) => `validators/${entry}`);
+    const onDisk = (readdirSync(generated + "validators", { recursive: true }) as string[]).filter((entry) => /\.(js|d\.ts)$/.test(entry)).map((entry) => `validators/${entry}`);
     expect(onDisk.filter((relative) => !files.has(relative))).toEqual([]);
   });
 });

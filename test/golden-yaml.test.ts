@@ -1,14 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { visit } from "yaml";
 import { compactValue, editGoldenText } from "../src/golden/edit-golden-text.js";
 import { expandGenerators } from "../src/golden/expand-generators.js";
-import { visit } from "yaml";
 import { goldenYamlDocument, parseGoldenYaml, STRINGIFY_OPTIONS, stringifyGoldenYaml } from "../src/golden/golden-yaml.js";
 
 const tricky = fc.oneof(
   fc.string({ unit: "grapheme" }),
   fc.string({ unit: "binary" }),
-  fc.array(fc.constantFrom("a", " ", "\t", "\n", "\r", "\r\n", "\ufeff", "#", ":", "- ", "'", '"', "\\", "é", "😀", "\u0000", "\u2028", "|", ">", "---", "..."), { maxLength: 12 }).map((parts) => parts.join("")),
+  fc
+    .array(fc.constantFrom("a", " ", "\t", "\n", "\r", "\r\n", "\ufeff", "#", ":", "- ", "'", '"', "\\", "é", "😀", "\u0000", "\u2028", "|", ">", "---", "..."), { maxLength: 12 })
+    .map((parts) => parts.join("")),
 );
 
 describe("golden YAML round-trips every string byte for byte (design: case and golden files)", () => {
@@ -34,9 +36,9 @@ describe("golden YAML round-trips every string byte for byte (design: case and g
   });
 
   it("an in-place edit (accept, update) round-trips too: the edited golden expands to exactly the new value, keys in order", () => {
-    const numbered = fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 40 }), fc.constantFrom("", "line ", "/p/f")).map(([from, count, before]) =>
-      Array.from({ length: count }, (_, index) => `${before}${from + index}`).join("\n"),
-    );
+    const numbered = fc
+      .tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 40 }), fc.constantFrom("", "line ", "/p/f"))
+      .map(([from, count, before]) => Array.from({ length: count }, (_, index) => `${before}${from + index}`).join("\n"));
     const leaf = fc.oneof(tricky, numbered, fc.integer(), fc.boolean(), fc.constant(null));
     const value = fc.letrec<{ node: unknown }>((tie) => ({
       node: fc.oneof(

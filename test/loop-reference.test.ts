@@ -3,13 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Protocol } from "../src/lower/lowering-result.js";
 import { ripgrepAvailable } from "../src/environment/ripgrep-available.js";
+import type { Protocol } from "../src/lower/lowering-result.js";
 import type { ProfileId } from "../src/profiles/profile.js";
 import { runScenarioLoop } from "./loop-scenario-run.js";
 
 const scenarioDir = new URL("../fixtures/scenarios/", import.meta.url).pathname;
-const scenarioFiles = readdirSync(scenarioDir).filter((name) => name.endsWith(".yaml")).sort();
+const scenarioFiles = readdirSync(scenarioDir)
+  .filter((name) => name.endsWith(".yaml"))
+  .sort();
 const matrix: [ProfileId, Protocol][] = [
   ["opencode-cli", "openai-chat"],
   ["opencode-cli", "anthropic-messages"],

@@ -1,11 +1,11 @@
 import type { SetupServer } from "msw/node";
 import { createFakeProvider } from "../src/fake/create-fake-provider.js";
 import { fakeModels } from "../src/fake/fake-models.js";
-import type { Protocol } from "../src/lower/lowering-result.js";
 import { runReferenceLoop } from "../src/loop/loop-run.js";
+import type { Protocol } from "../src/lower/lowering-result.js";
 import { createOutputStore } from "../src/output-store/output-store-node.js";
-import { profiles } from "../src/profiles/profile-registry.js";
 import type { ProfileId } from "../src/profiles/profile.js";
+import { profiles } from "../src/profiles/profile-registry.js";
 import { loadScenario } from "../src/scenario/load-scenario.js";
 import { writeScenarioWorkspace } from "../src/scenario/write-scenario-workspace.js";
 

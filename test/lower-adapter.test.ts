@@ -25,7 +25,9 @@ describe("adapter lower op", () => {
     expect(response).toMatch(/^\{"id":3,"ok":false,"error":\{"code":"invalid-request","message":"\/messages\/0\/parts\/0/);
   });
   it("returns a lowering error as the result {error}, with opencode's exact text (spec §4.3)", async () => {
-    const messages = [{ role: "tool", content: [{ type: "tool-result", id: "c1", name: "read", result: { type: "content", value: [{ type: "file", uri: "data:text/csv;base64,YQ==", mime: "text/csv" }] } }] }];
+    const messages = [
+      { role: "tool", content: [{ type: "tool-result", id: "c1", name: "read", result: { type: "content", value: [{ type: "file", uri: "data:text/csv;base64,YQ==", mime: "text/csv" }] } }] },
+    ];
     expect(await send({ id: 4, op: "lower", profile: "opencode-core", protocol: "openai-chat", messages })).toBe(
       '{"id":4,"ok":true,"result":{"error":"OpenAI Chat does not support media type text/csv"}}',
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lowerCli, type LowerCliOptions } from "../src/lower/opencode-cli/lower-cli.js";
+import { type LowerCliOptions, lowerCli } from "../src/lower/opencode-cli/lower-cli.js";
 
 const PNG = "iVBORw0KGgo=";
 const lower = (options: LowerCliOptions) => JSON.stringify(lowerCli(options).body);
@@ -9,7 +9,10 @@ const completed = (callID: string, output: string, extra: object = {}) => ({
   callID,
   state: { status: "completed", input: { filePath: "/a" }, output, title: "a", metadata: {}, time: { start: 1, end: 2, ...extra } },
 });
-const turn = (...parts: object[]) => [{ role: "user", parts: [{ type: "text", text: "go" }] }, { role: "assistant", parts: [{ type: "step-start" }, ...parts] }];
+const turn = (...parts: object[]) => [
+  { role: "user", parts: [{ type: "text", text: "go" }] },
+  { role: "assistant", parts: [{ type: "step-start" }, ...parts] },
+];
 const sdk = (output: object, toolName = "bash") => [
   { role: "assistant", content: [{ type: "tool-call", toolCallId: "c1", toolName, input: {} }] },
   { role: "tool", content: [{ type: "tool-result", toolCallId: "c1", toolName, output }] },
@@ -33,19 +36,28 @@ describe("opencode-cli step 1: history → model messages (§4.1)", () => {
     expect(body).toContain('"content":"ab\\n[Tool output truncated for compaction: omitted 4 chars]"');
   });
   it("moves an image out into the Attached media user message for openai-compatible (README: images)", () => {
-    const read = { ...completed("c1", "Image read successfully"), state: { ...completed("c1", "Image read successfully").state, attachments: [{ type: "file", mime: "image/png", url: `data:image/png;base64,${PNG}` }] } };
+    const read = {
+      ...completed("c1", "Image read successfully"),
+      state: { ...completed("c1", "Image read successfully").state, attachments: [{ type: "file", mime: "image/png", url: `data:image/png;base64,${PNG}` }] },
+    };
     expect(lower({ protocol: "openai-chat", messages: turn(read) })).toBe(
       `{"messages":[{"role":"user","content":"go"},{"role":"assistant","content":"","tool_calls":[{"id":"c1","type":"function","function":{"name":"read","arguments":"{\\"filePath\\":\\"/a\\"}"}}]},{"role":"tool","tool_call_id":"c1","content":"Image read successfully"},{"role":"user","content":[{"type":"text","text":"Attached media from tool result:"},{"type":"image_url","image_url":{"url":"data:image/png;base64,${PNG}"}}]}]}`,
     );
   });
   it("keeps the image inside the tool_result for anthropic (README: images)", () => {
-    const read = { ...completed("c1", "Image read successfully"), state: { ...completed("c1", "Image read successfully").state, attachments: [{ type: "file", mime: "image/png", url: `data:image/png;base64,${PNG}` }] } };
+    const read = {
+      ...completed("c1", "Image read successfully"),
+      state: { ...completed("c1", "Image read successfully").state, attachments: [{ type: "file", mime: "image/png", url: `data:image/png;base64,${PNG}` }] },
+    };
     expect(lower({ protocol: "anthropic-messages", messages: turn(read) })).toContain(
       `{"type":"tool_result","tool_use_id":"c1","content":[{"type":"text","text":"Image read successfully"},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"${PNG}"}}],"cache_control":{"type":"ephemeral"}}`,
     );
   });
   it("gives gemini-2.x the Attached media user message as a second user content (§4.2 notes)", () => {
-    const read = { ...completed("c1", "Image read successfully"), state: { ...completed("c1", "Image read successfully").state, attachments: [{ type: "file", mime: "image/png", url: `data:image/png;base64,${PNG}` }] } };
+    const read = {
+      ...completed("c1", "Image read successfully"),
+      state: { ...completed("c1", "Image read successfully").state, attachments: [{ type: "file", mime: "image/png", url: `data:image/png;base64,${PNG}` }] },
+    };
     expect(lower({ protocol: "google-gemini", model: "gemini-2.5-flash", messages: turn(read) })).toContain(
       `{"role":"user","parts":[{"functionResponse":{"name":"read","response":{"name":"read","content":"Image read successfully"}}}]},{"role":"user","parts":[{"text":"Attached media from tool result:"},{"inlineData":{"mimeType":"image/png","data":"${PNG}"}}]}`,
     );
@@ -72,7 +84,15 @@ describe("opencode-cli step 2: ProviderTransform.message (§4.1)", () => {
     );
   });
   it("replaces a file the model cannot read with the ERROR text", () => {
-    const messages = [{ role: "user", content: [{ type: "text", text: "Attached media from tool result:" }, { type: "file", data: `data:image/png;base64,${PNG}`, mediaType: "image/png", filename: "a.png" }] }];
+    const messages = [
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "Attached media from tool result:" },
+          { type: "file", data: `data:image/png;base64,${PNG}`, mediaType: "image/png", filename: "a.png" },
+        ],
+      },
+    ];
     expect(JSON.stringify(lowerCli({ protocol: "openai-chat", from: "model-messages", messages, modalities: [] }).body)).toBe(
       '{"messages":[{"role":"user","content":[{"type":"text","text":"Attached media from tool result:"},{"type":"text","text":"ERROR: Cannot read \\"a.png\\" (this model does not support image input). Inform the user."}]}]}',
     );
@@ -96,14 +116,26 @@ describe("opencode-cli step 3: AI SDK wire (§4.2)", () => {
     const result = lowerCli({
       protocol: "anthropic-messages",
       from: "sdk-messages",
-      messages: sdk({ type: "content", value: [{ type: "file-data", data: "JVBERi0=", mediaType: "application/pdf", filename: "a.pdf" }, { type: "file-data", data: "aGk=", mediaType: "text/plain" }] }),
+      messages: sdk({
+        type: "content",
+        value: [
+          { type: "file-data", data: "JVBERi0=", mediaType: "application/pdf", filename: "a.pdf" },
+          { type: "file-data", data: "aGk=", mediaType: "text/plain" },
+        ],
+      }),
     });
     expect(JSON.stringify(result.body)).toContain('"content":[{"type":"document","source":{"type":"base64","media_type":"application/pdf","data":"JVBERi0="}}]');
     expect(result.warnings).toContain("anthropic-beta: pdfs-2024-09-25");
   });
   it("anthropic: consecutive tool results and the next user text form one user turn", () => {
     const messages = [
-      { role: "assistant", content: [{ type: "tool-call", toolCallId: "a", toolName: "t", input: {} }, { type: "tool-call", toolCallId: "b", toolName: "t", input: {} }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "tool-call", toolCallId: "a", toolName: "t", input: {} },
+          { type: "tool-call", toolCallId: "b", toolName: "t", input: {} },
+        ],
+      },
       { role: "tool", content: [{ type: "tool-result", toolCallId: "a", toolName: "t", output: { type: "text", value: "1" } }] },
       { role: "tool", content: [{ type: "tool-result", toolCallId: "b", toolName: "t", output: { type: "text", value: "2" } }] },
       { role: "user", content: "next" },
@@ -113,10 +145,17 @@ describe("opencode-cli step 3: AI SDK wire (§4.2)", () => {
     );
   });
   it("gemini: json values go out raw, not stringified", () => {
-    expect(lower({ protocol: "google-gemini", from: "sdk-messages", messages: sdk({ type: "json", value: { a: [1] } }) })).toContain('{"functionResponse":{"name":"bash","response":{"name":"bash","content":{"a":[1]}}}}');
+    expect(lower({ protocol: "google-gemini", from: "sdk-messages", messages: sdk({ type: "json", value: { a: [1] } }) })).toContain(
+      '{"functionResponse":{"name":"bash","response":{"name":"bash","content":{"a":[1]}}}}',
+    );
   });
   it("gemini-3: media nested in functionResponse.parts, fixed text when there is no text", () => {
-    const body = lower({ protocol: "google-gemini", model: "gemini-3-pro-preview", from: "sdk-messages", messages: sdk({ type: "content", value: [{ type: "image-data", data: PNG, mediaType: "image/png" }] }) });
+    const body = lower({
+      protocol: "google-gemini",
+      model: "gemini-3-pro-preview",
+      from: "sdk-messages",
+      messages: sdk({ type: "content", value: [{ type: "image-data", data: PNG, mediaType: "image/png" }] }),
+    });
     expect(body).toContain(`{"functionResponse":{"name":"bash","response":{"name":"bash","content":"Tool executed successfully."},"parts":[{"inlineData":{"mimeType":"image/png","data":"${PNG}"}}]}}`);
   });
   it("gemini-2.x: one functionResponse per text part, image as sibling inlineData plus the fixed text", () => {
@@ -124,7 +163,14 @@ describe("opencode-cli step 3: AI SDK wire (§4.2)", () => {
       protocol: "google-gemini",
       model: "gemini-2.5-pro",
       from: "sdk-messages",
-      messages: sdk({ type: "content", value: [{ type: "text", text: "a" }, { type: "image-data", data: PNG, mediaType: "image/png" }, { type: "text", text: "b" }] }),
+      messages: sdk({
+        type: "content",
+        value: [
+          { type: "text", text: "a" },
+          { type: "image-data", data: PNG, mediaType: "image/png" },
+          { type: "text", text: "b" },
+        ],
+      }),
     });
     expect(body).toContain(
       `{"role":"user","parts":[{"functionResponse":{"name":"bash","response":{"name":"bash","content":"a"}}},{"inlineData":{"mimeType":"image/png","data":"${PNG}"}},{"text":"Tool executed successfully and returned this image as a response"},{"functionResponse":{"name":"bash","response":{"name":"bash","content":"b"}}}]}`,
@@ -134,7 +180,14 @@ describe("opencode-cli step 3: AI SDK wire (§4.2)", () => {
     const body = lower({
       protocol: "openai-responses",
       from: "sdk-messages",
-      messages: sdk({ type: "content", value: [{ type: "text", text: "t" }, { type: "image-data", data: PNG, mediaType: "image/png" }, { type: "file-data", data: "JVBERi0=", mediaType: "application/pdf" }] }),
+      messages: sdk({
+        type: "content",
+        value: [
+          { type: "text", text: "t" },
+          { type: "image-data", data: PNG, mediaType: "image/png" },
+          { type: "file-data", data: "JVBERi0=", mediaType: "application/pdf" },
+        ],
+      }),
     });
     expect(body).toContain(
       `{"type":"function_call_output","call_id":"c1","output":[{"type":"input_text","text":"t"},{"type":"input_image","image_url":"data:image/png;base64,${PNG}"},{"type":"input_file","filename":"data","file_data":"data:application/pdf;base64,JVBERi0="}]}`,

@@ -14,11 +14,21 @@ describe("opencode-core openai-chat (§4.3)", () => {
     expect(lower("openai-chat", [result("c1", { type: "text", value: "hi\n" })])).toBe('{"messages":[{"role":"tool","tool_call_id":"c1","content":"hi\\n"}]}');
   });
   it("joins the text parts of a content result with \\n (bash: output then exit line)", () => {
-    const body = lower("openai-chat", [result("c1", { type: "content", value: [{ type: "text", text: "hello\n" }, { type: "text", text: "Command exited with code 0." }] })]);
+    const body = lower("openai-chat", [
+      result("c1", {
+        type: "content",
+        value: [
+          { type: "text", text: "hello\n" },
+          { type: "text", text: "Command exited with code 0." },
+        ],
+      }),
+    ]);
     expect(body).toBe('{"messages":[{"role":"tool","tool_call_id":"c1","content":"hello\\n\\nCommand exited with code 0."}]}');
   });
   it("sends json as compact JSON", () => {
-    expect(lower("openai-chat", [result("c1", { type: "json", value: { a: [1, "x"], b: null } })])).toBe('{"messages":[{"role":"tool","tool_call_id":"c1","content":"{\\"a\\":[1,\\"x\\"],\\"b\\":null}"}]}');
+    expect(lower("openai-chat", [result("c1", { type: "json", value: { a: [1, "x"], b: null } })])).toBe(
+      '{"messages":[{"role":"tool","tool_call_id":"c1","content":"{\\"a\\":[1,\\"x\\"],\\"b\\":null}"}]}',
+    );
   });
   it("sends a v2 error record as compact JSON, with no error flag", () => {
     const value = { error: { type: "unknown", message: "Unable to read /x" }, content: [], structured: {} };
@@ -30,13 +40,25 @@ describe("opencode-core openai-chat (§4.3)", () => {
     expect(lower("openai-chat", [result("c1", { type: "error", value: "Unknown tool: nope" })])).toBe('{"messages":[{"role":"tool","tool_call_id":"c1","content":"Unknown tool: nope"}]}');
   });
   it("flushes queued images as one caption-less user message at the end", () => {
-    const body = lower("openai-chat", [result("c1", { type: "content", value: [{ type: "text", text: "Image read successfully" }, { type: "file", uri: `data:image/png;base64,${PNG}`, mime: "image/png" }] })]);
-    expect(body).toBe(`{"messages":[{"role":"tool","tool_call_id":"c1","content":"Image read successfully"},{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,${PNG}"}}]}]}`);
+    const body = lower("openai-chat", [
+      result("c1", {
+        type: "content",
+        value: [
+          { type: "text", text: "Image read successfully" },
+          { type: "file", uri: `data:image/png;base64,${PNG}`, mime: "image/png" },
+        ],
+      }),
+    ]);
+    expect(body).toBe(
+      `{"messages":[{"role":"tool","tool_call_id":"c1","content":"Image read successfully"},{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,${PNG}"}}]}]}`,
+    );
   });
   it("flushes queued images before the next assistant message", () => {
     const image = { type: "content", value: [{ type: "file", uri: `data:image/png;base64,${PNG}`, mime: "image/png" }] };
     const body = lower("openai-chat", [result("c1", image), { role: "assistant", content: [{ type: "text", text: "ok" }] }]);
-    expect(body).toBe(`{"messages":[{"role":"tool","tool_call_id":"c1","content":""},{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,${PNG}"}}]},{"role":"assistant","content":"ok"}]}`);
+    expect(body).toBe(
+      `{"messages":[{"role":"tool","tool_call_id":"c1","content":""},{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,${PNG}"}}]},{"role":"assistant","content":"ok"}]}`,
+    );
   });
   it("merges a system update into the queued images", () => {
     const image = { type: "content", value: [{ type: "file", uri: `data:image/png;base64,${PNG}`, mime: "image/png" }] };
@@ -69,13 +91,25 @@ describe("opencode-core openai-chat (§4.3)", () => {
 describe("opencode-core anthropic-messages (§4.3)", () => {
   it("puts each tool message in its own user message (parallel calls)", () => {
     const body = lower("anthropic-messages", [result("a", { type: "text", value: "1" }), result("b", { type: "text", value: "2" })]);
-    expect(body).toBe('{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"a","content":"1"}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"b","content":"2"}]}]}');
+    expect(body).toBe(
+      '{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"a","content":"1"}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"b","content":"2"}]}]}',
+    );
   });
   it("sets is_error only for errors", () => {
-    expect(lower("anthropic-messages", [result("a", { type: "error", value: "boom" })])).toBe('{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"a","content":"boom","is_error":true}]}]}');
+    expect(lower("anthropic-messages", [result("a", { type: "error", value: "boom" })])).toBe(
+      '{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"a","content":"boom","is_error":true}]}]}',
+    );
   });
   it("keeps content results as a text/image array", () => {
-    const body = lower("anthropic-messages", [result("a", { type: "content", value: [{ type: "text", text: "Image read successfully" }, { type: "file", uri: `data:image/png;base64,${PNG}`, mime: "image/png" }] })]);
+    const body = lower("anthropic-messages", [
+      result("a", {
+        type: "content",
+        value: [
+          { type: "text", text: "Image read successfully" },
+          { type: "file", uri: `data:image/png;base64,${PNG}`, mime: "image/png" },
+        ],
+      }),
+    ]);
     expect(body).toBe(
       `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"a","content":[{"type":"text","text":"Image read successfully"},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"${PNG}"}}]}]}]}`,
     );
@@ -89,7 +123,11 @@ describe("opencode-core anthropic-messages (§4.3)", () => {
   // LLM.CacheHint is {type, ttlSeconds?}; the 1.18.33 bundle maps `x !== undefined && x >= 3600 ? "1h" : undefined` (docs/reviews/lowering-goldens.md, cache-hint-ttl).
   it("asks for the 1h cache only when ttlSeconds >= 3600", () => {
     const hinted = (id: string, cache: object): Message => ({ role: "tool", content: [{ type: "tool-result", id, name: "t", result: { type: "text", value: id }, cache: cache as never }] });
-    const body = lower("anthropic-messages", [hinted("a", { type: "ephemeral", ttlSeconds: 3600 }), hinted("b", { type: "persistent", ttlSeconds: 3599 }), hinted("c", { type: "ephemeral", ttl: "1h" })]);
+    const body = lower("anthropic-messages", [
+      hinted("a", { type: "ephemeral", ttlSeconds: 3600 }),
+      hinted("b", { type: "persistent", ttlSeconds: 3599 }),
+      hinted("c", { type: "ephemeral", ttl: "1h" }),
+    ]);
     expect(body).toBe(
       '{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"a","content":"a","cache_control":{"type":"ephemeral","ttl":"1h"}}]},' +
         '{"role":"user","content":[{"type":"tool_result","tool_use_id":"b","content":"b","cache_control":{"type":"ephemeral"}}]},' +
@@ -101,7 +139,13 @@ describe("opencode-core anthropic-messages (§4.3)", () => {
   it("marks the last system block and the last text part of the latest user message", () => {
     const image = { type: "media", mediaType: "image/png", data: PNG };
     const messages: Message[] = [
-      { role: "system", content: [{ type: "text", text: "s1" }, { type: "text", text: "s2" }] },
+      {
+        role: "system",
+        content: [
+          { type: "text", text: "s1" },
+          { type: "text", text: "s2" },
+        ],
+      },
       { role: "user", content: [{ type: "text", text: "old" }] },
       { role: "assistant", content: [{ type: "text", text: "ok" }] },
       { role: "user", content: [{ type: "text", text: "new" }, image as never] },
@@ -125,7 +169,8 @@ describe("opencode-core anthropic-messages (§4.3)", () => {
     const cached = (id: string): Message => ({ role: "tool", content: [{ type: "tool-result", id, name: "t", result: { type: "text", value: id }, cache: { type: "ephemeral" } }] });
     const messages: Message[] = [{ role: "system", content: "sys" }, { role: "user", content: [{ type: "text", text: "go" }] }, ...["a", "b", "c", "d"].map(cached)];
     const { body, warnings } = lowerCore({ protocol: "anthropic-messages", messages });
-    const result = (id: string, marked: boolean) => `{"role":"user","content":[{"type":"tool_result","tool_use_id":"${id}","content":"${id}"${marked ? ',"cache_control":{"type":"ephemeral"}' : ""}}]}`;
+    const result = (id: string, marked: boolean) =>
+      `{"role":"user","content":[{"type":"tool_result","tool_use_id":"${id}","content":"${id}"${marked ? ',"cache_control":{"type":"ephemeral"}' : ""}}]}`;
     expect(JSON.stringify(body)).toBe(
       '{"system":[{"type":"text","text":"sys","cache_control":{"type":"ephemeral"}}],"messages":[{"role":"user","content":[{"type":"text","text":"go","cache_control":{"type":"ephemeral"}}]},' +
         `${result("a", true)},${result("b", true)},${result("c", false)},${result("d", false)}]}`,
@@ -133,9 +178,12 @@ describe("opencode-core anthropic-messages (§4.3)", () => {
     expect(warnings).toEqual(["Anthropic Messages: dropped 2 cache breakpoint(s); the API allows at most 4 per request."]);
   });
   it("applies no cache policy on the other protocols", () => {
-    expect(lower("openai-responses", [{ role: "system", content: "s" }, { role: "user", content: [{ type: "text", text: "u" }] }])).toBe(
-      '{"input":[{"role":"system","content":"s"},{"role":"user","content":[{"type":"input_text","text":"u"}]}]}',
-    );
+    expect(
+      lower("openai-responses", [
+        { role: "system", content: "s" },
+        { role: "user", content: [{ type: "text", text: "u" }] },
+      ]),
+    ).toBe('{"input":[{"role":"system","content":"s"},{"role":"user","content":[{"type":"input_text","text":"u"}]}]}');
   });
   it("sends the assistant tool call as tool_use", () => {
     expect(lower("anthropic-messages", [call("a")])).toBe('{"messages":[{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"bash","input":{"command":"echo hi"}}]}]}');
@@ -144,10 +192,24 @@ describe("opencode-core anthropic-messages (§4.3)", () => {
 
 describe("opencode-core google-gemini (§4.3)", () => {
   it("sends functionResponse {name, response: {name, content}} with no error flag", () => {
-    expect(lower("google-gemini", [result("a", { type: "error", value: "boom" }, "read")])).toBe('{"contents":[{"role":"user","parts":[{"functionResponse":{"name":"read","response":{"name":"read","content":"boom"}}}]}]}');
+    expect(lower("google-gemini", [result("a", { type: "error", value: "boom" }, "read")])).toBe(
+      '{"contents":[{"role":"user","parts":[{"functionResponse":{"name":"read","response":{"name":"read","content":"boom"}}}]}]}',
+    );
   });
   it("puts media as sibling inlineData parts after the functionResponse", () => {
-    const body = lower("google-gemini", [result("a", { type: "content", value: [{ type: "text", text: "x" }, { type: "file", uri: `data:image/png;base64,${PNG}`, mime: "image/png" }] }, "read")]);
+    const body = lower("google-gemini", [
+      result(
+        "a",
+        {
+          type: "content",
+          value: [
+            { type: "text", text: "x" },
+            { type: "file", uri: `data:image/png;base64,${PNG}`, mime: "image/png" },
+          ],
+        },
+        "read",
+      ),
+    ]);
     expect(body).toBe(`{"contents":[{"role":"user","parts":[{"functionResponse":{"name":"read","response":{"name":"read","content":"x"}}},{"inlineData":{"mimeType":"image/png","data":"${PNG}"}}]}]}`);
   });
   it("accepts audio from MEDIA_MIMES but not a PDF", () => {
@@ -162,7 +224,15 @@ describe("opencode-core openai-responses (§4.3)", () => {
     expect(lower("openai-responses", [result("a", { type: "json", value: { ok: true } })])).toBe('{"input":[{"type":"function_call_output","call_id":"a","output":"{\\"ok\\":true}"}]}');
   });
   it("sends content results as an input_text/input_image array", () => {
-    const body = lower("openai-responses", [result("a", { type: "content", value: [{ type: "text", text: "t" }, { type: "file", uri: `data:image/png;base64,${PNG}`, mime: "image/png" }] })]);
+    const body = lower("openai-responses", [
+      result("a", {
+        type: "content",
+        value: [
+          { type: "text", text: "t" },
+          { type: "file", uri: `data:image/png;base64,${PNG}`, mime: "image/png" },
+        ],
+      }),
+    ]);
     expect(body).toBe(`{"input":[{"type":"function_call_output","call_id":"a","output":[{"type":"input_text","text":"t"},{"type":"input_image","image_url":"data:image/png;base64,${PNG}"}]}]}`);
   });
   // OpenAIResponses.lowerMessages (1.18.33 bundle): a system update joins a previous {role:"user"} item as one more input_text

@@ -226,7 +226,10 @@ const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwA
 const contentItem = fc.oneof(
   { weight: 4, arbitrary: fc.record({ type: fc.constant("text"), text }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("image-data"), data: fc.constant(PNG), mediaType: fc.constantFrom("image/png", "image/jpeg") }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant("file-data"), data: fc.constant("JVBERi0xLjQKJSVFT0YK"), mediaType: fc.constant("application/pdf") }, { requiredKeys: ["type", "data", "mediaType"] }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ type: fc.constant("file-data"), data: fc.constant("JVBERi0xLjQKJSVFT0YK"), mediaType: fc.constant("application/pdf") }, { requiredKeys: ["type", "data", "mediaType"] }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("file-data"), data: fc.constant("aGVsbG8="), mediaType: fc.constant("text/plain"), filename: fc.constant("a.txt") }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("image-url"), url: fc.constantFrom("https://example.com/a.png", `data:image/png;base64,${PNG}`) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("file-url"), url: fc.constantFrom("https://example.com/a.pdf", "data:application/pdf;base64,JVBERi0xLjQKJSVFT0YK") }) },

@@ -53,7 +53,10 @@ describe("lowering properties", () => {
   const coreResult = fc.oneof(
     fc.record({ type: fc.constant("text"), value: text }),
     fc.record({ type: fc.constant("json"), value: json }),
-    fc.record({ type: fc.constant("error"), value: fc.oneof(text, fc.record({ error: fc.record({ type: fc.constant("unknown"), message: text }), content: fc.constant([]), structured: fc.constant({}) })) }),
+    fc.record({
+      type: fc.constant("error"),
+      value: fc.oneof(text, fc.record({ error: fc.record({ type: fc.constant("unknown"), message: text }), content: fc.constant([]), structured: fc.constant({}) })),
+    }),
     fc.record({ type: fc.constant("content"), value: fc.array(fc.record({ type: fc.constant("text"), text }), { maxLength: 3 }) }),
   );
   for (const protocol of protocols) {
@@ -61,7 +64,12 @@ describe("lowering properties", () => {
       fc.assert(
         fc.property(fc.boolean(), steps(coreResult), (withSystem, history) => {
           let id = 0;
-          const messages: unknown[] = withSystem ? [{ role: "system", content: "sys" }, { role: "user", content: [{ type: "text", text: "go" }] }] : [];
+          const messages: unknown[] = withSystem
+            ? [
+                { role: "system", content: "sys" },
+                { role: "user", content: [{ type: "text", text: "go" }] },
+              ]
+            : [];
           for (const step of history) {
             const ids = step.map(() => `call_${id++}`);
             messages.push({ role: "assistant", content: step.map(([name], index) => ({ type: "tool-call", id: ids[index], name, input: {} })) });
@@ -77,7 +85,14 @@ describe("lowering properties", () => {
   }
 
   const state = fc.oneof(
-    fc.record({ status: fc.constant("completed"), input: fc.constant({}), output: fc.string({ maxLength: 20 }), title: fc.constant("t"), metadata: fc.constant({}), time: fc.oneof(fc.constant({ start: 1, end: 2 }), fc.constant({ start: 1, end: 2, compacted: 3 })) }),
+    fc.record({
+      status: fc.constant("completed"),
+      input: fc.constant({}),
+      output: fc.string({ maxLength: 20 }),
+      title: fc.constant("t"),
+      metadata: fc.constant({}),
+      time: fc.oneof(fc.constant({ start: 1, end: 2 }), fc.constant({ start: 1, end: 2, compacted: 3 })),
+    }),
     fc.record({ status: fc.constant("error"), input: fc.constant({}), error: text, time: fc.constant({ start: 1, end: 2 }) }),
     fc.record({ status: fc.constantFrom("pending", "running"), input: fc.constant({}) }),
   );
@@ -93,7 +108,10 @@ describe("lowering properties", () => {
             parts.push({ type: "step-start" });
             for (const [tool, toolState] of step) parts.push({ type: "tool", tool, callID: `${prefix}${id++}`, state: toolState });
           }
-          const messages = [{ role: "user", parts: [{ type: "text", text: "go" }] }, { role: "assistant", parts }];
+          const messages = [
+            { role: "user", parts: [{ type: "text", text: "go" }] },
+            { role: "assistant", parts },
+          ];
           const first = lowerCli({ protocol, messages, model });
           checkBody(protocol, first.body, id);
           expect(JSON.stringify(lowerCli({ protocol, messages, model }))).toBe(JSON.stringify(first));
@@ -114,7 +132,10 @@ describe("lowering properties", () => {
       fc.assert(
         fc.property(fc.boolean(), steps(output), (splitToolMessages, history) => {
           let id = 0;
-          const messages: unknown[] = [{ role: "system", content: "sys" }, { role: "user", content: "go" }];
+          const messages: unknown[] = [
+            { role: "system", content: "sys" },
+            { role: "user", content: "go" },
+          ];
           for (const step of history) {
             const ids = step.map(() => `call_${id++}`);
             messages.push({ role: "assistant", content: step.map(([toolName], index) => ({ type: "tool-call", toolCallId: ids[index], toolName, input: {} })) });

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkFragment, expandGenerators as scriptExpand, goldenBodies, loadValidators, messageFragments } from "../scripts/check-provider-specs.mjs";
+import { checkFragment, goldenBodies, loadValidators, messageFragments, expandGenerators as scriptExpand } from "../scripts/check-provider-specs.mjs";
 import type { Validator } from "../src/generated/validator.js";
 import { expandGenerators } from "../src/golden/expand-generators.js";
 import { parseGoldenYaml } from "../src/golden/golden-yaml.js";
@@ -64,10 +64,21 @@ describe("check-provider-specs: its copy of the golden generators", () => {
     const leaf = fc.oneof(
       fc.string({ maxLength: 4 }),
       fc.record({ $repeat: fc.record({ text: fc.string({ maxLength: 3 }), count: fc.nat(4) }) }),
-      fc.record({ $lines: fc.record({ from: fc.integer({ min: -2, max: 3 }), to: fc.integer({ min: -2, max: 5 }), template: fc.constantFrom("{n}", "L{n}", "x"), separator: fc.constantFrom("\n", ",") }, { requiredKeys: ["from", "to"] }) }),
+      fc.record({
+        $lines: fc.record(
+          { from: fc.integer({ min: -2, max: 3 }), to: fc.integer({ min: -2, max: 5 }), template: fc.constantFrom("{n}", "L{n}", "x"), separator: fc.constantFrom("\n", ",") },
+          { requiredKeys: ["from", "to"] },
+        ),
+      }),
     );
     const tree = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: "small" }, leaf, fc.record({ $concat: fc.array(leaf, { maxLength: 3 }) }), fc.array(tie("node"), { maxLength: 3 }), fc.dictionary(fc.constantFrom("a", "b"), tie("node"), { maxKeys: 2 })),
+      node: fc.oneof(
+        { depthSize: "small" },
+        leaf,
+        fc.record({ $concat: fc.array(leaf, { maxLength: 3 }) }),
+        fc.array(tie("node"), { maxLength: 3 }),
+        fc.dictionary(fc.constantFrom("a", "b"), tie("node"), { maxKeys: 2 }),
+      ),
     })).node;
     fc.assert(
       fc.property(tree, (value) => {
@@ -121,7 +132,9 @@ describe.skipIf(!existsSync(specsDir))("check-provider-specs over the golden cor
     const run = spawnSync(process.execPath, [script, specsDir, "--quiet"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
     expect(run.stderr).toBe("");
     expect(run.stdout).not.toMatch(/^FAIL /m);
-    expect(run.stdout).toMatch(/^known exception: golden\/opencode-core\/lower\/conversation-system-user-assistant-tool\.yaml#openai-responses#\/input\/2 InputItem: openai-responses-replayed-assistant-text: /m);
+    expect(run.stdout).toMatch(
+      /^known exception: golden\/opencode-core\/lower\/conversation-system-user-assistant-tool\.yaml#openai-responses#\/input\/2 InputItem: openai-responses-replayed-assistant-text: /m,
+    );
     expect(run.stdout).toMatch(/^\d+ bodies checked \(\d+ golden lowering refusals have no body\)$/m);
     expect(run.stdout).toMatch(/^\d+ fragments: \d+ ok, \d+ known exceptions, 0 failed$/m);
     expect(run.status).toBe(0);

@@ -1,7 +1,7 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadValidator } from "../src/schema/load-validator.js";
-import { schemaKinds, type SchemaKind } from "../src/schema/schema-kind.js";
+import { type SchemaKind, schemaKinds } from "../src/schema/schema-kind.js";
 
 const root = new URL("../schemas/examples/", import.meta.url).pathname;
 
@@ -42,9 +42,21 @@ describe("schemas/examples: each example validates or is rejected as its name sa
     const fields = ["type", "id", "name", "result", "providerExecuted", "cache", "metadata", "providerMetadata"];
     for (const field of fields) {
       const present = (example: (typeof partExamples)[number]) => field in (JSON.parse(readFileSync(root + example.entry, "utf8")) as object);
-      expect(partExamples.some((example) => example.valid && present(example)), `valid example with ${field}`).toBe(true);
+      expect(
+        partExamples.some((example) => example.valid && present(example)),
+        `valid example with ${field}`,
+      ).toBe(true);
     }
-    for (const slug of ["wrong-type-tag", "missing-id", "missing-name", "missing-result", "provider-executed-not-boolean", "cache-missing-type", "metadata-not-object", "provider-metadata-value-not-object"]) {
+    for (const slug of [
+      "wrong-type-tag",
+      "missing-id",
+      "missing-name",
+      "missing-result",
+      "provider-executed-not-boolean",
+      "cache-missing-type",
+      "metadata-not-object",
+      "provider-metadata-value-not-object",
+    ]) {
       expect(names).toContain(`envelope/tool-result-part/invalid-${slug}.json`);
     }
   });

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { makeTempDir } from "./e2e/run-cli.js";
 import { goldenUpdateBehavior } from "../src/vitest/index.js";
+import { makeTempDir } from "./e2e/run-cli.js";
 
 // spec §2.1 (opencode-cli bash): stdout and stderr arrive merged and are kept as is, the title is
 // the command, metadata.truncated says whether the output was cut; empty output is "(no output)".
@@ -61,7 +61,12 @@ describe("toConformTo", () => {
   });
 
   it("takes the gemini-cli profile and applies its redactions (docs/spec/gemini-cli-0.61.0.md §2.3, §13: the PGID is volatile)", () => {
-    const gemini = { profile: "gemini-cli", tool: "run_shell_command", input: { command: "echo hello" }, observation: { chunks: [{ stream: "stdout", text: "hello\n" }], exitCode: 0, signal: null, pid: 5 } };
+    const gemini = {
+      profile: "gemini-cli",
+      tool: "run_shell_command",
+      input: { command: "echo hello" },
+      observation: { chunks: [{ stream: "stdout", text: "hello\n" }], exitCode: 0, signal: null, pid: 5 },
+    };
     expect({ response: { output: "<untrusted_context>\nOutput: hello\nProcess Group PGID: 17161\n</untrusted_context>" } }).toConformTo(gemini);
     expect({ response: { output: "<untrusted_context>\nOutput: hell\nProcess Group PGID: 17161\n</untrusted_context>" } }).not.toConformTo(gemini);
   });
@@ -69,7 +74,9 @@ describe("toConformTo", () => {
   it("works under .not, and names a call the reference cannot format", () => {
     expect({ ...result, title: "ls" }).not.toConformTo(call);
     expect(messageOf(() => expect(result).not.toConformTo(call))).toBe("expected the result not to conform to opencode-cli bash, but it equals the reference's byte for byte");
-    expect(messageOf(() => expect(result).toConformTo({ ...call, profile: "opencode-x" }))).toMatch(/^toConformTo: the reference cannot format this opencode-x bash call \(invalid-request: unknown profile "opencode-x"/);
+    expect(messageOf(() => expect(result).toConformTo({ ...call, profile: "opencode-x" }))).toMatch(
+      /^toConformTo: the reference cannot format this opencode-x bash call \(invalid-request: unknown profile "opencode-x"/,
+    );
   });
 });
 
@@ -83,9 +90,7 @@ describe("toBeValidWire", () => {
     const message = messageOf(() => expect({ messages: [{ role: "tool", tool_call_id: "call_1", content: 7 }] }).toBeValidWire("openai-chat"));
     expect(message).toMatch(/^expected a valid openai-chat wire body \(wire\/openai-chat\):\n {2}\/messages\/0(\/content)?: expected .*, found /);
     expect(messageOf(() => expect("{").toBeValidWire("openai-chat"))).toMatch(/^expected a valid openai-chat wire body, but the string is not JSON/);
-    expect(messageOf(() => expect(body).toBeValidWire("grpc" as never))).toBe(
-      'toBeValidWire: unknown protocol "grpc"; known: openai-chat, anthropic-messages, google-gemini, openai-responses',
-    );
+    expect(messageOf(() => expect(body).toBeValidWire("grpc" as never))).toBe('toBeValidWire: unknown protocol "grpc"; known: openai-chat, anthropic-messages, google-gemini, openai-responses');
   });
 });
 
@@ -119,7 +124,17 @@ describe("toMatchGolden: the update rules of correx golden", () => {
     expect(message).toContain("⊘ received has no newline at end (golden has one)");
     expect(readFileSync(file, "utf8")).toBe(goldenText);
     expect(readFileSync(`${file}.new`, "utf8")).toBe(
-      ["correx: golden/1", "case: greeting", "source:", `  subject: "vitest: toMatchGolden: the update rules of correx golden > locally, a mismatch fails with the diff and writes <file>.new for correx golden review"`, "expected:", "  text: |-", "    hello", "    world", ""].join("\n"),
+      [
+        "correx: golden/1",
+        "case: greeting",
+        "source:",
+        `  subject: "vitest: toMatchGolden: the update rules of correx golden > locally, a mismatch fails with the diff and writes <file>.new for correx golden review"`,
+        "expected:",
+        "  text: |-",
+        "    hello",
+        "    world",
+        "",
+      ].join("\n"),
     );
   });
 

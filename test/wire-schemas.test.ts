@@ -2,18 +2,12 @@
 // example bodies in schemas/examples/wire-<protocol>/ the way their file names say: every
 // valid-*.json validates, every invalid-*.json is rejected for the reason in EXPECTED_REJECTIONS.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, it } from "vitest";
-import Ajv2020Module from "ajv/dist/2020.js";
 import type { ErrorObject } from "ajv/dist/2020.js";
-import {
-  checkFragment,
-  inferProtocol,
-  loadValidators,
-  readProtoMessages,
-  toolResultFragments,
-} from "../scripts/check-provider-specs.mjs";
+import Ajv2020Module from "ajv/dist/2020.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { checkFragment, inferProtocol, loadValidators, readProtoMessages, toolResultFragments } from "../scripts/check-provider-specs.mjs";
 
 const Ajv2020 = Ajv2020Module.default;
 
@@ -278,9 +272,7 @@ describe("check-provider-specs", () => {
     expect(inferProtocol("a.json", { contents: [] })).toBe("google-gemini");
     expect(inferProtocol("a.json", { input: [] })).toBe("openai-responses");
     expect(inferProtocol("a.json", { messages: [{ role: "tool", tool_call_id: "c", content: "x" }] })).toBe("openai-chat");
-    expect(inferProtocol("a.json", { messages: [{ role: "user", content: [{ type: "tool_result", tool_use_id: "t" }] }] })).toBe(
-      "anthropic-messages",
-    );
+    expect(inferProtocol("a.json", { messages: [{ role: "user", content: [{ type: "tool_result", tool_use_id: "t" }] }] })).toBe("anthropic-messages");
   });
 
   it("finds the tool-result fragments of each protocol", () => {
@@ -303,8 +295,7 @@ describe("check-provider-specs", () => {
       validators = loadValidators(specsDir);
     }, 60_000);
 
-    const check = (protocol: Protocol, value: unknown, schema: string, provider: string) =>
-      checkFragment(validators, protocol, { pointer: "", provider, schema, value }).status;
+    const check = (protocol: Protocol, value: unknown, schema: string, provider: string) => checkFragment(validators, protocol, { pointer: "", provider, schema, value }).status;
 
     for (const protocol of PROTOCOLS) {
       it(`finds every fragment of the valid ${protocol} examples conforming`, () => {

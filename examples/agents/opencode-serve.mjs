@@ -62,7 +62,7 @@ let serverExit = null;
 const log = join(runDir, "opencode-serve.log");
 
 for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) {
-  process.on(signal, () => finish(128 + ({ SIGHUP: 1, SIGINT: 2, SIGTERM: 15 })[signal], `opencode-serve.mjs: ${signal}`));
+  process.on(signal, () => finish(128 + { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 }[signal], `opencode-serve.mjs: ${signal}`));
 }
 process.on("exit", () => killTree(server?.pid));
 
@@ -83,7 +83,10 @@ try {
   const last = (page.data ?? []).find((message) => message.type === "assistant");
   if (!last) finish(1, `opencode-serve.mjs: session ${sessionID} drained without an assistant message (see ${log})`);
   if (last.error !== undefined || last.finish === undefined) finish(1, `opencode-serve.mjs: the last assistant message did not finish: ${JSON.stringify(last.error ?? last).slice(0, 500)}`);
-  const text = (last.content ?? []).filter((part) => part.type === "text").map((part) => part.text).join("");
+  const text = (last.content ?? [])
+    .filter((part) => part.type === "text")
+    .map((part) => part.text)
+    .join("");
   process.stdout.write(`${text}\n`);
   finish(0);
 } catch (error) {

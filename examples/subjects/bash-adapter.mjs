@@ -25,7 +25,8 @@ function format({ profile, tool, input, observation, options }) {
 const reply = (line) => process.stdout.write(JSON.stringify(line) + "\n");
 for await (const line of createInterface({ input: process.stdin })) {
   const { id, op, ...params } = JSON.parse(line);
-  if (op === "hello") reply({ id, ok: true, result: { implementation: { name: "bash-adapter-example", version: "1.0.0" }, protocolVersion: 1, profiles: ["opencode-cli"], ops: ["hello", "format", "bye"] } });
+  if (op === "hello")
+    reply({ id, ok: true, result: { implementation: { name: "bash-adapter-example", version: "1.0.0" }, protocolVersion: 1, profiles: ["opencode-cli"], ops: ["hello", "format", "bye"] } });
   else if (op === "bye") {
     reply({ id, ok: true, result: {} });
     break;

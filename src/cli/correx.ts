@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { correxVersion } from "../adapter/correx-version.js";
 import { InputError } from "../input/input-error.js";
-import type { CommandIo } from "./command-io.js";
 import { commandHelp } from "./command-help.js";
+import type { CommandIo } from "./command-io.js";
 import { UsageError } from "./usage-error.js";
 
 const help = `correx: conformance and golden tests for what an agent's model sees when a tool returns

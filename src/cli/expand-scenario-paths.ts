@@ -20,7 +20,10 @@ function globRegExp(pattern: string): RegExp {
       const end = pattern.indexOf("]", index + 1);
       if (end === -1) source += "\\[";
       else {
-        source += `[${pattern.slice(index + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\")}]`;
+        source += `[${pattern
+          .slice(index + 1, end)
+          .replace(/^!/, "^")
+          .replace(/\\/g, "\\\\")}]`;
         index = end;
       }
     } else source += /[.+^${}()|\\]/.test(char) ? `\\${char}` : char;

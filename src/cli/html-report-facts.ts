@@ -34,8 +34,13 @@ export function checkReportOutcomes(
 }
 
 /** `correx gate` outcomes with their scenario file, golden (with --against golden) and the gate command for that scenario and protocol alone. */
-export function gateReportOutcome(outcome: CaseOutcome, options: { scenarioFile: string; goldenFile?: string; gateArgs: readonly string[]; protocol: string; command: readonly string[] }): HtmlReportOutcome {
-  const reproduce = ["correx gate", ...options.gateArgs.map(shellQuote), "--protocol", options.protocol, "--scenario", shellQuote(options.scenarioFile), "--", ...options.command.map(shellQuote)].join(" ");
+export function gateReportOutcome(
+  outcome: CaseOutcome,
+  options: { scenarioFile: string; goldenFile?: string; gateArgs: readonly string[]; protocol: string; command: readonly string[] },
+): HtmlReportOutcome {
+  const reproduce = ["correx gate", ...options.gateArgs.map(shellQuote), "--protocol", options.protocol, "--scenario", shellQuote(options.scenarioFile), "--", ...options.command.map(shellQuote)].join(
+    " ",
+  );
   const goldenState = options.goldenFile
     ? outcome.golden === "pending"
       ? `pending written: ${options.goldenFile}.new`

@@ -1,10 +1,11 @@
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 
 /** Parsed flags and positionals. */
 export interface CommandArgs {
   values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   positionals: string[];
 }
+
 import { UsageError } from "./usage-error.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;

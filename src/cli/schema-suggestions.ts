@@ -119,12 +119,16 @@ const quote = (text: string) => JSON.stringify(text);
 export function withSuggestions(issue: ValidationIssue, kind: string, data: unknown): ValidationIssue {
   try {
     const parent = issue.pointer.split("/").slice(0, -1).join("/");
-    const name = decodeURIComponent(issue.pointer.split("/").at(-1) ?? "").replace(/~1/g, "/").replace(/~0/g, "~");
+    const name = decodeURIComponent(issue.pointer.split("/").at(-1) ?? "")
+      .replace(/~1/g, "/")
+      .replace(/~0/g, "~");
     if (issue.code === "discriminator" && issue.params.error !== "tag") {
       const found = schemaAt(kind, parent, data);
       if (!found) return issue;
       const tag = String(issue.params.tag);
-      const values = branchesOf(deref(found.at)).map((branch) => fixedValue(branch, tag)).filter((value): value is string => typeof value === "string");
+      const values = branchesOf(deref(found.at))
+        .map((branch) => fixedValue(branch, tag))
+        .filter((value): value is string => typeof value === "string");
       if (values.length === 0) return issue;
       const typo = typeof issue.params.tagValue === "string" ? closest(issue.params.tagValue, values) : null;
       return { ...issue, expected: `${issue.expected} (one of ${values.map(quote).join(", ")})`, found: `${issue.found}${typo ? ` (did you mean ${quote(typo)}?)` : ""}` };
@@ -139,7 +143,10 @@ export function withSuggestions(issue: ValidationIssue, kind: string, data: unkn
       const found = schemaAt(kind, parent, data);
       const properties = found ? Object.keys((found.at.schema.properties as object | undefined) ?? {}) : [];
       const present = found?.value && typeof found.value === "object" ? Object.keys(found.value) : [];
-      const typo = closest(name, properties.filter((property) => !present.includes(property)));
+      const typo = closest(
+        name,
+        properties.filter((property) => !present.includes(property)),
+      );
       return typo ? { ...issue, found: `${issue.found} (did you mean ${quote(typo)}?)` } : issue;
     }
   } catch {

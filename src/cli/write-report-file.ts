@@ -1,9 +1,19 @@
-import { closeSync, constants, lstatSync, openSync, realpathSync, statSync, writeSync, type Stats } from "node:fs";
+import { closeSync, constants, lstatSync, openSync, realpathSync, type Stats, statSync, writeSync } from "node:fs";
 import { nodeGoldenPort, writeThroughTemp } from "../golden/node-golden-port.js";
 import { InputError } from "../input/input-error.js";
 
 const kindOf = (stats: Stats) =>
-  stats.isDirectory() ? "a directory" : stats.isSocket() ? "a socket" : stats.isBlockDevice() ? "a block device" : stats.isCharacterDevice() ? "a character device" : stats.isFIFO() ? "a FIFO" : "a file";
+  stats.isDirectory()
+    ? "a directory"
+    : stats.isSocket()
+      ? "a socket"
+      : stats.isBlockDevice()
+        ? "a block device"
+        : stats.isCharacterDevice()
+          ? "a character device"
+          : stats.isFIFO()
+            ? "a FIFO"
+            : "a file";
 
 /**
  * Writes a report file so a reader never sees half a report, and never replaces what the path
@@ -22,15 +32,22 @@ export function writeReportFile(path: string, text: string): void {
         stats = statSync(target);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-        return writeThrough(path, text, "w"); // a dangling link: create its target through it
+        writeThrough(path, text, "w"); // a dangling link: create its target through it
+        return;
       }
     }
     if (stats === null || stats.isFile()) {
       if (nodeGoldenPort.read(target) !== text) writeThroughTemp(target, text);
       return;
     }
-    if (stats.isCharacterDevice()) return writeThrough(target, text, constants.O_WRONLY);
-    if (stats.isFIFO()) return writeThrough(target, text, constants.O_WRONLY | constants.O_NONBLOCK);
+    if (stats.isCharacterDevice()) {
+      writeThrough(target, text, constants.O_WRONLY);
+      return;
+    }
+    if (stats.isFIFO()) {
+      writeThrough(target, text, constants.O_WRONLY | constants.O_NONBLOCK);
+      return;
+    }
     throw new InputError(`cannot write report: it is ${kindOf(stats)}`, path);
   } catch (error) {
     if (InputError.isInstance(error)) throw error;

@@ -1,12 +1,26 @@
 import { describe, expect, it } from "vitest";
 import type { CaseOutcome, CaseStatus } from "../conformance/case-outcome.js";
-import { labelConsequences, type JudgedCall } from "./gate-consequences.js";
+import { type JudgedCall, labelConsequences } from "./gate-consequences.js";
 
 const call = (id: string, status: CaseStatus, mutated: boolean, effectsKnown = true): JudgedCall => ({
   id,
   mutated,
   effectsKnown,
-  outcome: { id: `s/openai-chat/${id}`, profile: "opencode-cli", stage: "gate", area: "x", protocols: ["openai-chat"], tags: [], spec: "§2", level: "must", status, message: `m${id}`, differences: [], golden: "none", durationMs: 0 },
+  outcome: {
+    id: `s/openai-chat/${id}`,
+    profile: "opencode-cli",
+    stage: "gate",
+    area: "x",
+    protocols: ["openai-chat"],
+    tags: [],
+    spec: "§2",
+    level: "must",
+    status,
+    message: `m${id}`,
+    differences: [],
+    golden: "none",
+    durationMs: 0,
+  },
 });
 const summary = (outcomes: CaseOutcome[]) => outcomes.map((outcome) => [outcome.status, outcome.consequenceOf ?? null, outcome.message]);
 

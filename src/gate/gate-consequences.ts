@@ -32,7 +32,12 @@ export function labelConsequences(calls: readonly JudgedCall[]): CaseOutcome[] {
     if (upstream !== null) {
       return upstream.known
         ? { ...outcome, consequenceOf: upstream.id, message: `may follow from call ${upstream.id}, whose effect on the workspace differed: ${outcome.message ?? ""}` }
-        : { ...outcome, status: "unsupported", consequenceOf: upstream.id, message: `follows from call ${upstream.id}, which the profile could not run (its effects on the workspace are unknown): ${outcome.message ?? ""}` };
+        : {
+            ...outcome,
+            status: "unsupported",
+            consequenceOf: upstream.id,
+            message: `follows from call ${upstream.id}, which the profile could not run (its effects on the workspace are unknown): ${outcome.message ?? ""}`,
+          };
     }
     if (call.mutated) upstream = { id: call.id, known: true };
     return outcome;

@@ -1,18 +1,18 @@
-import { lowerCore } from "../lower/lower-core.js";
-import type { Protocol } from "../lower/lowering-result.js";
+import { coreReplayedResult } from "../loop/loop-core-replay.js";
 import { lowerClaudeTurn } from "../lower/claude-code/lower-claude-code.js";
 import { lowerCodexTurn } from "../lower/codex-cli/lower-codex-cli.js";
 import { lowerGeminiTurn } from "../lower/gemini-cli/lower-gemini-cli.js";
+import { lowerCore } from "../lower/lower-core.js";
+import type { Protocol } from "../lower/lowering-result.js";
 import { lowerCli } from "../lower/opencode-cli/lower-cli.js";
 import type { ClaudeCodeResult } from "../profiles/claude-code/claude-result.js";
 import type { CodexOutput } from "../profiles/codex-cli/codex-result.js";
 import type { GeminiCliResult } from "../profiles/gemini-cli/gemini-result.js";
-import { UnsupportedError } from "../profiles/profile.js";
-import { coreReplayedResult } from "../loop/loop-core-replay.js";
-import type { CliFormatResult } from "../profiles/opencode-cli/format-result.js";
 import { cliHistoryCall } from "../profiles/opencode-cli/cli-history-call.js";
+import type { CliFormatResult } from "../profiles/opencode-cli/format-result.js";
 import type { OutputStorePort } from "../profiles/output-store-port.js";
 import type { FormatOptions, Profile } from "../profiles/profile.js";
+import { UnsupportedError } from "../profiles/profile.js";
 import { extractGateFragments, type GateFragment } from "./gate-fragments.js";
 
 /** One call of a turn with what its tool observed. */
@@ -47,7 +47,16 @@ export interface ExpectedTurnOptions {
  * @see spec §2 (format), §4.1–4.3 (lowering); design: gate
  */
 export function expectedTurnFragments(options: ExpectedTurnOptions): GateFragment[] {
-  const body = options.profile.id === "opencode-cli" ? lowerCliTurn(options) : options.profile.id === "codex-cli" ? lowerCodexCliTurn(options) : options.profile.id === "gemini-cli" ? lowerGeminiCliTurn(options) : options.profile.id === "claude-code" ? lowerClaudeCodeTurn(options) : lowerCoreTurn(options);
+  const body =
+    options.profile.id === "opencode-cli"
+      ? lowerCliTurn(options)
+      : options.profile.id === "codex-cli"
+        ? lowerCodexCliTurn(options)
+        : options.profile.id === "gemini-cli"
+          ? lowerGeminiCliTurn(options)
+          : options.profile.id === "claude-code"
+            ? lowerClaudeCodeTurn(options)
+            : lowerCoreTurn(options);
   return extractGateFragments(options.protocol, body);
 }
 
@@ -79,27 +88,34 @@ function lowerCliTurn(options: ExpectedTurnOptions): unknown {
 /** codex-cli speaks openai-responses only. @see codex-cli spec §1.2 */
 function lowerCodexCliTurn(options: ExpectedTurnOptions): unknown {
   if (options.protocol !== "openai-responses") throw new UnsupportedError(`codex-cli speaks openai-responses only, not ${options.protocol}`);
-  return lowerCodexTurn(options.prompt, options.calls.map((call) => ({ id: call.id, tool: call.tool, input: call.input, result: formatGateCall(options, call) as CodexOutput })));
+  return lowerCodexTurn(
+    options.prompt,
+    options.calls.map((call) => ({ id: call.id, tool: call.tool, input: call.input, result: formatGateCall(options, call) as CodexOutput })),
+  );
 }
 
 /** gemini-cli speaks google-gemini only. @see docs/spec/gemini-cli-0.61.0.md §1 */
 function lowerGeminiCliTurn(options: ExpectedTurnOptions): unknown {
   if (options.protocol !== "google-gemini") throw new UnsupportedError(`gemini-cli speaks google-gemini only, not ${options.protocol}`);
-  return lowerGeminiTurn(options.prompt, options.calls.map((call) => ({ tool: call.tool, input: call.input, result: formatGateCall(options, call) as GeminiCliResult })));
+  return lowerGeminiTurn(
+    options.prompt,
+    options.calls.map((call) => ({ tool: call.tool, input: call.input, result: formatGateCall(options, call) as GeminiCliResult })),
+  );
 }
 
 /** claude-code speaks anthropic-messages only. @see docs/spec/claude-code-2.1.332.md §2 */
 function lowerClaudeCodeTurn(options: ExpectedTurnOptions): unknown {
   if (options.protocol !== "anthropic-messages") throw new UnsupportedError(`claude-code speaks anthropic-messages only, not ${options.protocol}`);
-  return lowerClaudeTurn(options.prompt, options.calls.map((call) => ({ id: call.id, tool: call.tool, input: call.input, result: formatGateCall(options, call) as ClaudeCodeResult })));
+  return lowerClaudeTurn(
+    options.prompt,
+    options.calls.map((call) => ({ id: call.id, tool: call.tool, input: call.input, result: formatGateCall(options, call) as ClaudeCodeResult })),
+  );
 }
 
 function lowerCoreTurn(options: ExpectedTurnOptions): unknown {
   const results = options.calls.map((call) => ({
     role: "tool" as const,
-    content: [
-      coreReplayedResult(call.id, call.tool, formatGateCall(options, call)),
-    ],
+    content: [coreReplayedResult(call.id, call.tool, formatGateCall(options, call))],
   }));
   const messages = [
     { role: "user", content: [{ type: "text", text: options.prompt }] },

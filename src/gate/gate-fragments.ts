@@ -106,7 +106,11 @@ export function extractGateFragments(protocol: Protocol, body: unknown): GateFra
 export function gateFragmentText(protocol: Protocol, value: unknown): string {
   if (!isObject(value)) return "";
   const textOf = (content: unknown): string =>
-    typeof content === "string" ? content : arrayOf(content).map((part) => (isObject(part) && typeof part.text === "string" ? part.text : "")).join("\n");
+    typeof content === "string"
+      ? content
+      : arrayOf(content)
+          .map((part) => (isObject(part) && typeof part.text === "string" ? part.text : ""))
+          .join("\n");
   switch (protocol) {
     case "openai-chat":
     case "anthropic-messages":

@@ -28,10 +28,7 @@ export function gateGoldenDocument(scenario: Scenario, protocol: Protocol, expec
  * file is removed; otherwise `pending` writes `<golden>.yaml.new` with what the agent sent now,
  * `in-place` rewrites the golden, and `none` (CI) writes nothing and a missing golden fails.
  */
-export function applyGateGolden(
-  port: GoldenPort,
-  options: { path: string; scenario: Scenario; protocol: Protocol; profile: string; run: GateScenarioRun; update: UpdateBehavior },
-): CaseOutcome[] {
+export function applyGateGolden(port: GoldenPort, options: { path: string; scenario: Scenario; protocol: Protocol; profile: string; run: GateScenarioRun; update: UpdateBehavior }): CaseOutcome[] {
   const { path, run } = options;
   const pendingPath = `${path}.new`;
   const exists = port.read(path) !== null;

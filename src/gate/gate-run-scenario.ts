@@ -8,16 +8,16 @@ import { startFakeHttpServer } from "../fake/start-fake-http-server.js";
 import { redactValue, standardRedactions } from "../golden/redact.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import { createOutputStore } from "../output-store/output-store-node.js";
-import { UnsupportedError, type Profile } from "../profiles/profile.js";
+import { type Profile, UnsupportedError } from "../profiles/profile.js";
 import type { Scenario } from "../scenario/scenario.js";
 import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
-import { runAgentProcess, type AgentExit } from "./gate-agent-process.js";
-import { outsideWrites, watchOutsideWrites } from "./gate-outside-writes.js";
+import { type AgentExit, runAgentProcess } from "./gate-agent-process.js";
 import { compareGateFragments, type GateComparable } from "./gate-compare.js";
 import { labelConsequences } from "./gate-consequences.js";
 import { expectedTurnFragments, type GateCall } from "./gate-expected.js";
-import { extractGateFragments, gateFragmentText, type GateFragment } from "./gate-fragments.js";
+import { extractGateFragments, type GateFragment, gateFragmentText } from "./gate-fragments.js";
 import { agentOutputDirectory, mirrorOutputDirectory } from "./gate-output-directory.js";
+import { outsideWrites, watchOutsideWrites } from "./gate-outside-writes.js";
 import { renderGateTemplate } from "./gate-render-template.js";
 
 /** What the expected side of a comparison is: the profile, or goldens of an earlier run. */
@@ -117,7 +117,10 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     const outside = outsideWrites(watch);
 
     const script = scriptedCalls(scenario, protocol, profile, server.url, workspace);
-    const captured = firstFragments(protocol, provider.requests.filter((request) => request.kind === "provider" && request.violation === null && request.subagent !== true).map((request) => request.body));
+    const captured = firstFragments(
+      protocol,
+      provider.requests.filter((request) => request.kind === "provider" && request.violation === null && request.subagent !== true).map((request) => request.body),
+    );
     // The reference saves full outputs where the agent did (same marker length: v2 budgets by it).
     const agentOutput = agentOutputDirectory([...captured.byId.values(), ...captured.byOrdinal.values()].map((fragment) => fragment.value));
     const referenceOutput = mirrorOutputDirectory(agentOutput, options.runDirectory);
@@ -146,13 +149,25 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       if (got) actual[call.id] = got;
       const verdict = verdicts.get(call.id);
       if (verdict === undefined) return { id: call.id, outcome: callOutcome(options, call, expected[call.id], got, exit), mutated: mutating.has(call.id), effectsKnown: true };
-      const why = verdict.kind === "internal" ? `internal error in correx while handling this call (not the agent's fault): ${verdict.message}` : `the profile does not model this result: ${verdict.message}`;
-      return { id: call.id, outcome: { ...outcome(options, `${scenario.name}/${protocol}/${call.id}`, call.tool, "unsupported", why), ...(got ? { actual: got } : {}) }, mutated: true, effectsKnown: verdict.effectsApplied };
+      const why =
+        verdict.kind === "internal" ? `internal error in correx while handling this call (not the agent's fault): ${verdict.message}` : `the profile does not model this result: ${verdict.message}`;
+      return {
+        id: call.id,
+        outcome: { ...outcome(options, `${scenario.name}/${protocol}/${call.id}`, call.tool, "unsupported", why), ...(got ? { actual: got } : {}) },
+        mutated: true,
+        effectsKnown: verdict.effectsApplied,
+      };
     });
     outcomes.push(...labelConsequences(judged));
     if (provider.violations.length > 0) {
       outcomes.push(
-        outcome(options, `${scenario.name}/${protocol}/requests`, "wire", "fail", `${provider.violations.length} request(s) broke schemas/wire/${protocol}.json; first: request ${provider.violations[0].seq}: ${provider.violations[0].message}`),
+        outcome(
+          options,
+          `${scenario.name}/${protocol}/requests`,
+          "wire",
+          "fail",
+          `${provider.violations.length} request(s) broke schemas/wire/${protocol}.json; first: request ${provider.violations[0].seq}: ${provider.violations[0].message}`,
+        ),
       );
     }
     return { outcomes, actual, exit, requests: provider.requests.filter((request) => request.kind === "provider").length, outsideWrites: outside };
@@ -291,12 +306,7 @@ function callOutcome(options: GateScenarioOptions, call: ScriptedCall, expected:
   const label = `call ${call.id} ${call.tool} ${JSON.stringify(call.input)}`;
   const base2 = { ...outcome(options, id, call.tool, "pass"), durationMs: exit.durationMs };
   if (actual === undefined) {
-    const agentState =
-      exit.status === "timeout"
-        ? "timeout"
-        : exit.status === "spawn-error" || exit.code !== 0
-          ? "crash"
-          : "fail";
+    const agentState = exit.status === "timeout" ? "timeout" : exit.status === "spawn-error" || exit.code !== 0 ? "crash" : "fail";
     const why =
       exit.status === "timeout"
         ? `the agent was killed after ${options.timeoutMs} ms before sending the result of ${label}`
@@ -319,7 +329,10 @@ const TAIL_CHARS = 2000;
 
 /** The end of a crashed agent's output for its report: the last TAIL_LINES non-empty lines, at most TAIL_CHARS characters, quoted. */
 function outputTail(text: string): string {
-  const lines = text.split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
+  const lines = text
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line !== "");
   let tail = lines.slice(-TAIL_LINES).join("\n");
   if (tail.length > TAIL_CHARS) tail = `…${tail.slice(-TAIL_CHARS)}`;
   return lines.length === 0 ? " (nothing)" : `\n${tail}`;

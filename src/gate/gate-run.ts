@@ -1,13 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
-import { summarize, type CaseOutcome } from "../conformance/case-outcome.js";
+import { type CaseOutcome, summarize } from "../conformance/case-outcome.js";
 import type { CheckRun } from "../conformance/run-check.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import type { Profile } from "../profiles/profile.js";
 import type { Scenario } from "../scenario/scenario.js";
 import type { GateComparable } from "./gate-compare.js";
 import { createGateJobSlots, type GateJobSlots } from "./gate-job-slots.js";
-import { runGateScenario, type GateScenarioRun } from "./gate-run-scenario.js";
+import { type GateScenarioRun, runGateScenario } from "./gate-run-scenario.js";
 
 export interface GateRunOptions {
   profile: Profile;
@@ -29,7 +29,7 @@ export interface GateRunOptions {
   /** Slots shared with other runs (one per protocol), instead of `jobs` of its own. */
   slots?: GateJobSlots;
   /** Called after each scenario, in scenario order (golden recording, progress). */
-  onScenario?: (scenario: Scenario, run: GateScenarioRun) => CaseOutcome[] | void;
+  onScenario?: (scenario: Scenario, run: GateScenarioRun) => CaseOutcome[] | undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { valueDifferences, type ValueDifference } from "../golden/value-differences.js";
+import { type ValueDifference, valueDifferences } from "../golden/value-differences.js";
 import { describeCodePoint, differenceRange } from "./html-report-difference-range.js";
 import { escapeHtml } from "./html-report-escape.js";
 import type { HtmlReportOutcome, ReportCapturedRequest, ReportStreamedResponse } from "./html-report-outcome.js";
@@ -16,7 +16,7 @@ export interface CasePageLinks {
   nextFailure?: string;
 }
 
-const asText = (value: unknown): string => (value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value, null, 2) ?? String(value));
+const asText = (value: unknown): string => (value === undefined ? "" : typeof value === "string" ? value : (JSON.stringify(value, null, 2) ?? String(value)));
 
 /** One difference: both sides as text, the exact differing range highlighted on each. */
 function differenceHtml(difference: ValueDifference): string {
@@ -102,8 +102,7 @@ export function renderCasePage(outcome: HtmlReportOutcome, links: CasePageLinks,
       outcome.actual,
       wire,
     )}</pre></div></div>`;
-  const link = (id: string, href: string | undefined, label: string) =>
-    href ? `<a id="${id}" href="${escapeHtml(href)}">${label}</a>` : `<a id="${id}" aria-disabled="true">${label}</a>`;
+  const link = (id: string, href: string | undefined, label: string) => (href ? `<a id="${id}" href="${escapeHtml(href)}">${label}</a>` : `<a id="${id}" aria-disabled="true">${label}</a>`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(outcome.status.toUpperCase())} ${escapeHtml(outcome.id)} — ${escapeHtml(
     title,

@@ -62,7 +62,7 @@ export function describeCodePoint(text: string, index: number): string {
   if (index >= text.length) return "end of text";
   const code = text.codePointAt(index)!;
   const hex = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
-  const names: Record<number, string> = { 0x09: "TAB", 0x0a: "LINE FEED", 0x0d: "CARRIAGE RETURN", 0x20: "SPACE", 0xfeff: "BOM" };
+  const names: Record<number, string> = { 9: "TAB", 10: "LINE FEED", 13: "CARRIAGE RETURN", 32: "SPACE", 65279: "BOM" };
   const name = names[code] ?? (code < 0x20 || code === 0x7f ? "CONTROL" : JSON.stringify(String.fromCodePoint(code)));
   return `${hex} ${name}`;
 }

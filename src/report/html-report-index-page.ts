@@ -111,13 +111,13 @@ export function renderIndexPage(run: HtmlReportRun, metadata: RunMetadata, pages
     `<span>${(s.durationMs / 1000).toFixed(2)} s</span>`,
   ].join("")}</p>
 ${
-    failures.length
-      ? `<section id="failures"><h2>Failures (${failures.length}): ${["fail", "crash", "timeout"]
-          .filter((status) => s[status as "fail"])
-          .map((status) => `${s[status as "fail"]} ${status}`)
-          .join(", ")}</h2><ol class="failures">${failures.map((outcome) => failureHtml(outcome, pages.get(outcome.id)!)).join("\n")}</ol></section>`
-      : ""
-  }
+  failures.length
+    ? `<section id="failures"><h2>Failures (${failures.length}): ${["fail", "crash", "timeout"]
+        .filter((status) => s[status as "fail"])
+        .map((status) => `${s[status as "fail"]} ${status}`)
+        .join(", ")}</h2><ol class="failures">${failures.map((outcome) => failureHtml(outcome, pages.get(outcome.id)!)).join("\n")}</ol></section>`
+    : ""
+}
 <section id="matrix"><h2>Matrix: profile × tool or stage × protocol</h2>
 <table class="matrix"><thead><tr><th>profile</th><th>tool or stage</th>${columns
     .map((protocol) => `<th data-protocol="${escapeHtml(protocol)}">${protocol === NO_PROTOCOL ? "no protocol" : escapeHtml(protocol)}</th>`)

@@ -28,7 +28,17 @@ describe("renderHtmlReport", () => {
   it("is self-contained: no URL outside the folder, no external stylesheet or script, relative links only", () => {
     const files = render([
       { ...base, expected: { "openai-chat": { messages: [] } }, actual: { "openai-chat": { messages: [] } } },
-      { ...base, id: "opencode-cli/bash/a b<c>", profile: "opencode-cli", stage: "format", area: "bash", protocols: [], status: "fail", message: "1 difference", differences: [{ pointer: "/output", expected: "a\n", actual: "a" }] },
+      {
+        ...base,
+        id: "opencode-cli/bash/a b<c>",
+        profile: "opencode-cli",
+        stage: "format",
+        area: "bash",
+        protocols: [],
+        status: "fail",
+        message: "1 difference",
+        differences: [{ pointer: "/output", expected: "a\n", actual: "a" }],
+      },
     ]);
     expect([...files.keys()]).toEqual(["index.html", "cases/opencode-core__lower__x.html", "cases/opencode-cli__bash__a_b_c_.html"]);
     for (const [path, html] of files) {
@@ -40,12 +50,19 @@ describe("renderHtmlReport", () => {
   });
 
   it("a case page pretty-prints wire bodies as JSON and links to the next and previous failure", () => {
-    const failing = (id: string): HtmlReportOutcome => ({ ...base, id, status: "fail", differences: [{ pointer: "/openai-chat/messages/0/content", expected: "a", actual: "b" }], expected: { "openai-chat": { messages: [{ content: "a" }] } }, actual: { "openai-chat": { messages: [{ content: "b" }] } } });
+    const failing = (id: string): HtmlReportOutcome => ({
+      ...base,
+      id,
+      status: "fail",
+      differences: [{ pointer: "/openai-chat/messages/0/content", expected: "a", actual: "b" }],
+      expected: { "openai-chat": { messages: [{ content: "a" }] } },
+      actual: { "openai-chat": { messages: [{ content: "b" }] } },
+    });
     const files = render([failing("p/lower/a"), { ...base, id: "p/lower/b" }, failing("p/lower/c")]);
     const first = files.get("cases/p__lower__a.html")!;
     expect(first).toContain('<a id="prev-failure" aria-disabled="true">');
     expect(first).toContain('<a id="next-failure" href="../cases/p__lower__c.html">');
-    expect(first).toContain('<pre>{\n  &quot;openai-chat&quot;: {\n    &quot;messages&quot;: [\n      {\n        &quot;content&quot;: &quot;a&quot;\n      }\n    ]\n  }\n}</pre>');
+    expect(first).toContain("<pre>{\n  &quot;openai-chat&quot;: {\n    &quot;messages&quot;: [\n      {\n        &quot;content&quot;: &quot;a&quot;\n      }\n    ]\n  }\n}</pre>");
     expect(files.get("cases/p__lower__b.html")).toContain('<a id="next-failure" href="../cases/p__lower__c.html">');
     expect(files.get("cases/p__lower__b.html")).toContain('<a id="prev-failure" href="../cases/p__lower__a.html">');
   });

@@ -8,7 +8,11 @@ function pageNames(ids: string[]): Map<string, string> {
   const names = new Map<string, string>();
   const used = new Set<string>();
   for (const id of ids) {
-    const base = id.split("/").map((segment) => segment.replace(/[^A-Za-z0-9._-]/g, "_")).join("__") || "case";
+    const base =
+      id
+        .split("/")
+        .map((segment) => segment.replace(/[^A-Za-z0-9._-]/g, "_"))
+        .join("__") || "case";
     let name = base;
     for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base}-${n}`;
     used.add(name.toLowerCase());

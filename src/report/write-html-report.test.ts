@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,7 +9,13 @@ const temp = () => mkdtempSync(join(tmpdir(), "correx-write-report-"));
 describe("writeHtmlReport: atomic, never a partial report", () => {
   it("writes every file and the marker, and leaves nothing beside the folder", () => {
     const parent = temp();
-    writeHtmlReport(join(parent, "report"), new Map([["index.html", "<p>1</p>"], ["cases/a.html", "<p>a</p>"]]));
+    writeHtmlReport(
+      join(parent, "report"),
+      new Map([
+        ["index.html", "<p>1</p>"],
+        ["cases/a.html", "<p>a</p>"],
+      ]),
+    );
     expect(readdirSync(parent)).toEqual(["report"]);
     expect(readdirSync(join(parent, "report")).sort()).toEqual([REPORT_MARKER, "cases", "index.html"]);
     expect(readFileSync(join(parent, "report/cases/a.html"), "utf8")).toBe("<p>a</p>");
@@ -19,7 +24,13 @@ describe("writeHtmlReport: atomic, never a partial report", () => {
   it("replaces an earlier report whole (no file of the old one survives)", () => {
     const parent = temp();
     const dir = join(parent, "report");
-    writeHtmlReport(dir, new Map([["index.html", "old"], ["cases/gone.html", "old"]]));
+    writeHtmlReport(
+      dir,
+      new Map([
+        ["index.html", "old"],
+        ["cases/gone.html", "old"],
+      ]),
+    );
     writeHtmlReport(dir, new Map([["index.html", "new"]]));
     expect(readdirSync(dir).sort()).toEqual([REPORT_MARKER, "index.html"]);
     expect(readFileSync(join(dir, "index.html"), "utf8")).toBe("new");
@@ -31,7 +42,15 @@ describe("writeHtmlReport: atomic, never a partial report", () => {
     const dir = join(parent, "report");
     writeHtmlReport(dir, new Map([["index.html", "old"]]));
     // "index.html/x.html" cannot be written: index.html is a file by then
-    expect(() => writeHtmlReport(dir, new Map([["index.html", "new"], ["index.html/x.html", "boom"]]))).toThrowError(/cannot write report/);
+    expect(() =>
+      writeHtmlReport(
+        dir,
+        new Map([
+          ["index.html", "new"],
+          ["index.html/x.html", "boom"],
+        ]),
+      ),
+    ).toThrowError(/cannot write report/);
     expect(readFileSync(join(dir, "index.html"), "utf8")).toBe("old");
     expect(readdirSync(parent)).toEqual(["report"]);
   });

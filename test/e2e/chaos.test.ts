@@ -105,7 +105,10 @@ describe("linear line reading (issue 14: quadratic line assembly)", () => {
     expect(big.stdout).toMatch(/^\{"id":null,"ok":false,"error":\{"code":"invalid-request","message":"malformed JSON: [^\n]*"\}\}\n$/);
     expect(big.ms).toBeLessThan(20_000); // the quadratic reader needed about a minute
     const over = correx(["adapter"], { input: "y".repeat(40 * 1024 * 1024) + '\n{"id":7,"op":"hello"}\n', limitMs: 60_000 });
-    const replies = over.stdout.trim().split("\n").map((reply) => JSON.parse(reply) as { id: unknown; ok: boolean; error?: { message: string } });
+    const replies = over.stdout
+      .trim()
+      .split("\n")
+      .map((reply) => JSON.parse(reply) as { id: unknown; ok: boolean; error?: { message: string } });
     expect(replies.map((reply) => [reply.id, reply.ok, reply.error?.message])).toEqual([
       [null, false, "request line longer than 33554432 bytes"],
       [7, true, undefined],
@@ -219,7 +222,10 @@ describe("nothing written outside the run (issue 14: litter)", () => {
 
 describe("small defects (issue 14)", () => {
   it("serve: a 100,000-deep body is 400 in the provider's shape (was 500: stack overflow)", async () => {
-    const child = spawn(process.execPath, [cliPath, "serve", "--protocol", "openai-chat", "--port", "0", "--scenario", `${repoRoot}/fixtures/scenarios/bash-echo.yaml`], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [cliPath, "serve", "--protocol", "openai-chat", "--port", "0", "--scenario", `${repoRoot}/fixtures/scenarios/bash-echo.yaml`], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = "";

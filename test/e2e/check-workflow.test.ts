@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseGoldenYaml, stringifyGoldenYaml } from "../../src/golden/golden-yaml.js";
@@ -141,7 +141,12 @@ describe("correx check: the golden workflow (issue 6)", () => {
     const summary = JSON.parse(readFileSync(join(dir, "out.jsonl"), "utf8").trim().split("\n").pop()!);
     expect(summary).toMatchObject({ type: "summary", total: 4, pass: 4 });
     const ids = (shard: string) =>
-      runCli(["check", "--root", root, "--shard", shard, "--reporter", "json"]).stdout.trim().split("\n").map((line) => JSON.parse(line)).filter((row) => row.type === "case").map((row) => row.id);
+      runCli(["check", "--root", root, "--shard", shard, "--reporter", "json"])
+        .stdout.trim()
+        .split("\n")
+        .map((line) => JSON.parse(line))
+        .filter((row) => row.type === "case")
+        .map((row) => row.id);
     const first = ids("1/2");
     const second = ids("2/2");
     expect(first.length + second.length).toBe(4);

@@ -68,9 +68,24 @@ describe("insta/Vitest habits of the CLI (issue 15)", () => {
     const work = makeTempDir("correx-gate-jobs-");
     const run = runCli(
       [
-        "gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--protocol", "anthropic-messages", "--jobs", "2", "--reporter", `json=${work}/report.jsonl`,
-        "--scenario", "fixtures/scenarios/bash-e*.yaml", "--scenario", "fixtures/scenarios/read-small.yaml",
-        "--", "node", "examples/agents/reference-agent.mjs",
+        "gate",
+        "--profile",
+        "opencode-cli",
+        "--protocol",
+        "openai-chat",
+        "--protocol",
+        "anthropic-messages",
+        "--jobs",
+        "2",
+        "--reporter",
+        `json=${work}/report.jsonl`,
+        "--scenario",
+        "fixtures/scenarios/bash-e*.yaml",
+        "--scenario",
+        "fixtures/scenarios/read-small.yaml",
+        "--",
+        "node",
+        "examples/agents/reference-agent.mjs",
       ],
       { cwd: repoRoot },
     );
@@ -81,7 +96,12 @@ describe("insta/Vitest habits of the CLI (issue 15)", () => {
       "bash-echo/anthropic-messages/toolu_1_1 pass",
       "read-small/anthropic-messages/toolu_1_1 pass",
     ]);
-    expect(run.stderr.split("\n").filter(Boolean).map((line) => line.replace(/ \(.*$/, ""))).toEqual([
+    expect(
+      run.stderr
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => line.replace(/ \(.*$/, "")),
+    ).toEqual([
       "correx gate: bash-echo × openai-chat: 1/1 tool results conform",
       "correx gate: read-small × openai-chat: 1/1 tool results conform",
       "correx gate: bash-echo × anthropic-messages: 1/1 tool results conform",
@@ -89,7 +109,10 @@ describe("insta/Vitest habits of the CLI (issue 15)", () => {
     ]);
     const folder = runCli(["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", "fixtures/nothing-here/*.yaml", "--", "true"], { cwd: repoRoot });
     expect(folder).toMatchObject({ code: 2, stderr: `correx gate: --scenario fixtures/nothing-here/*.yaml matches no file (looked under ${repoRoot}/fixtures/nothing-here)\n` });
-    const unquoted = runCli(["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", "fixtures/scenarios/bash-echo.yaml", "fixtures/scenarios/bash-no-output.yaml", "--", "true"], { cwd: repoRoot });
+    const unquoted = runCli(
+      ["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", "fixtures/scenarios/bash-echo.yaml", "fixtures/scenarios/bash-no-output.yaml", "--", "true"],
+      { cwd: repoRoot },
+    );
     expect(unquoted.stderr).toBe(
       `correx gate: unexpected argument "fixtures/scenarios/bash-no-output.yaml" (the agent command goes after --; a glob for --scenario must be quoted so the shell leaves it: --scenario 'fixtures/scenarios/*.yaml')\n`,
     );
@@ -98,13 +121,50 @@ describe("insta/Vitest habits of the CLI (issue 15)", () => {
   it("arguments after -- reach the agent untouched (--debug too), and a crash quotes the end of its output, bounded", () => {
     const work = makeTempDir("correx-gate-tail-");
     const agent = 'echo "argv: $*"; for n in $(seq 1 40); do echo "line $n"; done; exit 3';
-    const run = runCli(["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--reporter", `json=${work}/report.jsonl`, "--scenario", `${repoRoot}/fixtures/scenarios/bash-echo.yaml`, "--", "sh", "-c", agent, "agent", "--debug", "--help"]);
+    const run = runCli([
+      "gate",
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "openai-chat",
+      "--reporter",
+      `json=${work}/report.jsonl`,
+      "--scenario",
+      `${repoRoot}/fixtures/scenarios/bash-echo.yaml`,
+      "--",
+      "sh",
+      "-c",
+      agent,
+      "agent",
+      "--debug",
+      "--help",
+    ]);
     expect(run.code).toBe(1);
     const [outcome] = jsonCases(`${work}/report.jsonl`);
     expect(outcome!.status).toBe("crash");
     const tail = [...Array(20).keys()].map((n) => `line ${n + 21}`).join("\n");
     expect(outcome!.message).toBe(`the agent ended (exit 3) without sending the result of call call_1_1 bash {"command":"echo hello"}; its output ended with:\n${tail}`);
-    const argv = runCli(["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--reporter", `json=${work}/argv.jsonl`, "--scenario", `${repoRoot}/fixtures/scenarios/bash-echo.yaml`, "--", "sh", "-c", 'echo "argv: $*"; exit 3', "agent", "--debug", "--help"], { env: { GITHUB_ACTIONS: "true" } });
+    const argv = runCli(
+      [
+        "gate",
+        "--profile",
+        "opencode-cli",
+        "--protocol",
+        "openai-chat",
+        "--reporter",
+        `json=${work}/argv.jsonl`,
+        "--scenario",
+        `${repoRoot}/fixtures/scenarios/bash-echo.yaml`,
+        "--",
+        "sh",
+        "-c",
+        'echo "argv: $*"; exit 3',
+        "agent",
+        "--debug",
+        "--help",
+      ],
+      { env: { GITHUB_ACTIONS: "true" } },
+    );
     expect(argv.code).toBe(1);
     // under GitHub Actions, each failing tool result is an annotation on its scenario file
     expect(argv.stdout).toContain(`::error file=${repoRoot}/fixtures/scenarios/bash-echo.yaml,title=correx crash%3A bash-echo/openai-chat/call_1_1::the agent ended (exit 3)`);

@@ -3,12 +3,7 @@ import { dirname, join } from "node:path";
 import { makeTempDir, repoRoot } from "./run-cli.js";
 
 /** Case ids copied into a small throwaway corpus for workflow tests. */
-export const fixtureCaseIds = [
-  "opencode-cli/bash/no-output",
-  "opencode-cli/bash/merged-stdout-stderr",
-  "opencode-core/bash/echo-two-parts",
-  "opencode-cli/truncate/head-by-lines",
-];
+export const fixtureCaseIds = ["opencode-cli/bash/no-output", "opencode-cli/bash/merged-stdout-stderr", "opencode-core/bash/echo-two-parts", "opencode-cli/truncate/head-by-lines"];
 
 /** A temp corpus root (fixtures/cases + golden) holding copies of the given real cases. */
 export function makeCorpus(ids: readonly string[] = fixtureCaseIds): string {

@@ -4,7 +4,10 @@ import { repoRoot, runCli } from "./run-cli.js";
 /** Runs the whole golden corpus (CI mode: nothing written) and returns the statuses seen. */
 function runCorpus(extra: string[]) {
   const run = runCli(["check", "--ci", "--reporter", "json", ...extra]);
-  const rows = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as { type: string; id: string; status: string; message?: string; total?: number });
+  const rows = run.stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { type: string; id: string; status: string; message?: string; total?: number });
   const cases = rows.filter((row) => row.type === "case");
   return { run, cases, summary: rows.at(-1)! };
 }

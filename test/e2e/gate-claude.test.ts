@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { greenScenarioCount, readGateOutcomes, runGate, type GateOutcome } from "./gate-runner.js";
+import { type GateOutcome, greenScenarioCount, readGateOutcomes, runGate } from "./gate-runner.js";
 import { repoRoot } from "./run-cli.js";
 
 /**
@@ -64,16 +64,24 @@ describe.skipIf(skipReason !== null)("correx gate --profile claude-code against 
         groups.map((names, group) =>
           runGate(
             [
-              "--profile", "claude-code",
-              "--protocol", "anthropic-messages",
-              "--model", "claude-opus-5-5",
-              "--timeout", "600000",
-              "--work-dir", `${work}/group-${group}`,
-              "--reporter", "pretty",
-              "--reporter", `json=${work}/group-${group}.json`,
+              "--profile",
+              "claude-code",
+              "--protocol",
+              "anthropic-messages",
+              "--model",
+              "claude-opus-5-5",
+              "--timeout",
+              "600000",
+              "--work-dir",
+              `${work}/group-${group}`,
+              "--reporter",
+              "pretty",
+              "--reporter",
+              `json=${work}/group-${group}.json`,
               ...names.flatMap((name) => ["--scenario", `${repoRoot}/fixtures/scenarios/${name}.yaml`]),
               "--",
-              "sh", `${repoRoot}/examples/agents/claude-code.sh`,
+              "sh",
+              `${repoRoot}/examples/agents/claude-code.sh`,
             ],
             { CLAUDE_BIN: binary! },
           ),

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { gateArgs, greenScenarioCount, readGateOutcomes, runGate, type GateOutcome } from "./gate-runner.js";
+import { type GateOutcome, gateArgs, greenScenarioCount, readGateOutcomes, runGate } from "./gate-runner.js";
 import { repoRoot } from "./run-cli.js";
 
 /**
@@ -25,46 +25,45 @@ const binary = findCodexBinary();
 if (binary === null) console.warn("test/e2e/gate-codex.test.ts skipped: the Codex CLI 0.171.0 binary is not installed (.ci/run installs @openai/codex@0.171.0 from npm)");
 
 describe.skipIf(binary === null)("correx gate --profile codex-cli against the real Codex CLI 0.171.0", () => {
-  it(
-    "every tool result of every codex scenario equals the profile's, byte for byte after redaction",
-    async () => {
-      expect(scenarios.length).toBeGreaterThanOrEqual(20);
-      // Not under the temp dir: Codex refuses to create its helper binaries in a CODEX_HOME there.
-      mkdirSync(`${repoRoot}/node_modules/.cache`, { recursive: true });
-      const root = mkdtempSync(join(repoRoot, "node_modules/.cache/correx-gate-codex-"));
-      try {
-        // two gate processes, each with half of the scenarios
-        const shards = [scenarios.filter((_, index) => index % 2 === 0), scenarios.filter((_, index) => index % 2 === 1)];
-        const runs = await Promise.all(
-          shards.map((files, shard) => {
-            const args = gateArgs({
-              profile: "codex-cli",
-              protocol: "openai-responses",
-              configTemplate: `${repoRoot}/examples/agents/codex-config.toml.template`,
-              timeoutMs: 120000,
-              work: `${root}/shard-${shard}`,
-              scenarioFiles: files.map((name) => `${repoRoot}/fixtures/scenarios/${name}`),
-              agent: ["sh", `${repoRoot}/examples/agents/codex-exec.sh`],
-            });
-            const dash = args.indexOf("--");
-            return runGate([...args.slice(0, dash), "--model", "gpt-5.5", ...args.slice(dash)], { CODEX_BIN: binary! });
-          }),
-        );
-        const outcomes: GateOutcome[] = [];
-        runs.forEach((run, shard) => {
-          expect(existsSync(`${root}/shard-${shard}/openai-responses.json`), `gate exit ${run.code}:\n${run.stdout}\n${run.stderr}`).toBe(true);
-          const shardOutcomes = readGateOutcomes(`${root}/shard-${shard}/openai-responses.json`);
-          outcomes.push(...shardOutcomes);
-          expect(shardOutcomes.filter((outcome) => outcome.status !== "pass"), `${run.stdout}\n${run.stderr}`).toEqual([]);
-          expect(run.code, run.stdout).toBe(0);
-        });
-        const green = greenScenarioCount(outcomes);
-        console.log(`correx gate vs Codex CLI 0.171.0: ${green}/${scenarios.length} scenarios green, ${outcomes.length} tool results byte-identical`);
-        expect(green).toBe(scenarios.length);
-      } finally {
-        rmSync(root, { recursive: true, force: true });
-      }
-    },
-    600000,
-  );
+  it("every tool result of every codex scenario equals the profile's, byte for byte after redaction", async () => {
+    expect(scenarios.length).toBeGreaterThanOrEqual(20);
+    // Not under the temp dir: Codex refuses to create its helper binaries in a CODEX_HOME there.
+    mkdirSync(`${repoRoot}/node_modules/.cache`, { recursive: true });
+    const root = mkdtempSync(join(repoRoot, "node_modules/.cache/correx-gate-codex-"));
+    try {
+      // two gate processes, each with half of the scenarios
+      const shards = [scenarios.filter((_, index) => index % 2 === 0), scenarios.filter((_, index) => index % 2 === 1)];
+      const runs = await Promise.all(
+        shards.map((files, shard) => {
+          const args = gateArgs({
+            profile: "codex-cli",
+            protocol: "openai-responses",
+            configTemplate: `${repoRoot}/examples/agents/codex-config.toml.template`,
+            timeoutMs: 120000,
+            work: `${root}/shard-${shard}`,
+            scenarioFiles: files.map((name) => `${repoRoot}/fixtures/scenarios/${name}`),
+            agent: ["sh", `${repoRoot}/examples/agents/codex-exec.sh`],
+          });
+          const dash = args.indexOf("--");
+          return runGate([...args.slice(0, dash), "--model", "gpt-5.5", ...args.slice(dash)], { CODEX_BIN: binary! });
+        }),
+      );
+      const outcomes: GateOutcome[] = [];
+      runs.forEach((run, shard) => {
+        expect(existsSync(`${root}/shard-${shard}/openai-responses.json`), `gate exit ${run.code}:\n${run.stdout}\n${run.stderr}`).toBe(true);
+        const shardOutcomes = readGateOutcomes(`${root}/shard-${shard}/openai-responses.json`);
+        outcomes.push(...shardOutcomes);
+        expect(
+          shardOutcomes.filter((outcome) => outcome.status !== "pass"),
+          `${run.stdout}\n${run.stderr}`,
+        ).toEqual([]);
+        expect(run.code, run.stdout).toBe(0);
+      });
+      const green = greenScenarioCount(outcomes);
+      console.log(`correx gate vs Codex CLI 0.171.0: ${green}/${scenarios.length} scenarios green, ${outcomes.length} tool results byte-identical`);
+      expect(green).toBe(scenarios.length);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 600000);
 });

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { greenScenarioCount, readGateOutcomes, runGate, type GateOutcome } from "./gate-runner.js";
+import { type GateOutcome, greenScenarioCount, readGateOutcomes, runGate } from "./gate-runner.js";
 import { repoRoot } from "./run-cli.js";
 
 /**
@@ -61,17 +61,26 @@ describe.skipIf(skipReason !== null)("correx gate --profile gemini-cli against t
         groups.map((names, group) =>
           runGate(
             [
-              "--profile", "gemini-cli",
-              "--protocol", "google-gemini",
-              "--model", "gemini-2.5-pro",
-              "--config-template", `${repoRoot}/examples/agents/gemini-settings.json.template`,
-              "--timeout", "600000",
-              "--work-dir", `${work}/group-${group}`,
-              "--reporter", "pretty",
-              "--reporter", `json=${work}/group-${group}.json`,
+              "--profile",
+              "gemini-cli",
+              "--protocol",
+              "google-gemini",
+              "--model",
+              "gemini-2.5-pro",
+              "--config-template",
+              `${repoRoot}/examples/agents/gemini-settings.json.template`,
+              "--timeout",
+              "600000",
+              "--work-dir",
+              `${work}/group-${group}`,
+              "--reporter",
+              "pretty",
+              "--reporter",
+              `json=${work}/group-${group}.json`,
               ...names.flatMap((name) => ["--scenario", `${repoRoot}/fixtures/scenarios/${name}.yaml`]),
               "--",
-              "sh", `${repoRoot}/examples/agents/gemini-cli.sh`,
+              "sh",
+              `${repoRoot}/examples/agents/gemini-cli.sh`,
             ],
             { GEMINI_JS: bundle! },
           ),

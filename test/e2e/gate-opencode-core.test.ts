@@ -129,7 +129,10 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-core agains
       const run = await runGate(coreGateArgs("openai-chat", work, timeoutMs, files), { OPENCODE_BIN: binary! });
       const outcomes = readGateOutcomes(join(work, "openai-chat.json"));
       const detail = `${run.stdout}\n${run.stderr}`;
-      expect(outcomes.map((outcome) => [outcome.id, outcome.status]), detail).toEqual([
+      expect(
+        outcomes.map((outcome) => [outcome.id, outcome.status]),
+        detail,
+      ).toEqual([
         ["serve-hang/openai-chat/call_1_1", "timeout"],
         ["serve-crash/openai-chat/call_1_1", "crash"],
         ["bash-echo/openai-chat/call_1_1", "pass"],

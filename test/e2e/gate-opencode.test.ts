@@ -87,12 +87,24 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against
     async () => {
       const root = mkdtempSync(join(tmpdir(), "correx-gate-opencode-golden-"));
       const golden = [
-        "--against", "golden", "--golden-dir", `${root}/golden/opencode`,
-        "--profile", "opencode-cli", "--protocol", "openai-chat",
-        "--config-template", `${repoRoot}/examples/agents/opencode.json.template`,
-        "--timeout", "90000", "--work-dir", `${root}/work`,
-        "--scenario", `${repoRoot}/fixtures/scenarios/bash-echo.yaml`,
-        "--scenario", `${repoRoot}/fixtures/scenarios/read-small.yaml`,
+        "--against",
+        "golden",
+        "--golden-dir",
+        `${root}/golden/opencode`,
+        "--profile",
+        "opencode-cli",
+        "--protocol",
+        "openai-chat",
+        "--config-template",
+        `${repoRoot}/examples/agents/opencode.json.template`,
+        "--timeout",
+        "90000",
+        "--work-dir",
+        `${root}/work`,
+        "--scenario",
+        `${repoRoot}/fixtures/scenarios/bash-echo.yaml`,
+        "--scenario",
+        `${repoRoot}/fixtures/scenarios/read-small.yaml`,
       ];
       const opencode = ["sh", `${repoRoot}/examples/agents/opencode-run.sh`];
       const env = { OPENCODE_BIN: binary! };
@@ -104,7 +116,9 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against
       const broken = await runGate([...golden, "--", "node", `${repoRoot}/examples/agents/flip-byte-proxy.mjs`, ...opencode], env);
       expect(broken.code, broken.stdout + broken.stderr).toBe(1);
       // bash `echo hello`: the wrapped binary's tool message content "hello\n" went out as "iello\n"
-      expect(broken.stdout).toContain('FAIL bash-echo/openai-chat/call_1_1  (§2.1): call call_1_1 bash {"command":"echo hello"}: first difference at byte 62 of the fragment\'s JSON: expected 0x68 "h", found 0x69 "i"');
+      expect(broken.stdout).toContain(
+        'FAIL bash-echo/openai-chat/call_1_1  (§2.1): call call_1_1 bash {"command":"echo hello"}: first difference at byte 62 of the fragment\'s JSON: expected 0x68 "h", found 0x69 "i"',
+      );
       expect(broken.stdout).toContain(`pending golden written: ${root}/golden/opencode/bash-echo/openai-chat.yaml.new`);
       const review = runCli(["golden", "review", "--root", root], { input: "s\ns\n" });
       expect(review.stdout).toContain(`changed golden ${root}/golden/opencode/bash-echo/openai-chat.yaml`);

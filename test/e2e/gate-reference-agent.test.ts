@@ -27,13 +27,29 @@ describe("correx gate against correx's own reference loop run as an agent", () =
     const work = mkdtempSync(join(tmpdir(), "correx-gate-ref-"));
     const names = ["bash-echo", "read-small", "read-png", "parallel-read-bash", "unknown-tool", "invalid-arguments", "write-overwrite", ...(hasRipgrep ? ["glob-match", "grep-match"] : [])];
     const result = await runGate([
-      "--profile", "opencode-cli",
-      "--protocol", "openai-chat", "--protocol", "anthropic-messages", "--protocol", "google-gemini",
-      "--work-dir", work, "--reporter", `json=${work}/report.json`, "--jobs", "2",
-      ...names.flatMap(scenario), "--", ...agent,
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "openai-chat",
+      "--protocol",
+      "anthropic-messages",
+      "--protocol",
+      "google-gemini",
+      "--work-dir",
+      work,
+      "--reporter",
+      `json=${work}/report.json`,
+      "--jobs",
+      "2",
+      ...names.flatMap(scenario),
+      "--",
+      ...agent,
     ]);
     const outcomes = report(`${work}/report.json`).outcomes;
-    expect(outcomes.filter((outcome) => outcome.status !== "pass"), result.stderr).toEqual([]);
+    expect(
+      outcomes.filter((outcome) => outcome.status !== "pass"),
+      result.stderr,
+    ).toEqual([]);
     expect(outcomes.length).toBeGreaterThanOrEqual(names.length * 3);
     expect(result.code).toBe(0);
   }, 120_000);
@@ -43,19 +59,52 @@ describe("correx gate against correx's own reference loop run as an agent", () =
     const result = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", "--work-dir", work, ...scenario("bash-echo"), "--", ...agent], { CORREX_FLIP_BYTE: "1" });
     expect(result.code, result.stdout + result.stderr).toBe(1);
     // bash `echo hello` → the tool message {"role":"tool","tool_call_id":"call_1_1","content":"hello\n"}: the agent sent "iello\n"
-    expect(result.stdout).toContain('FAIL bash-echo/openai-chat/call_1_1  (§2.1): call call_1_1 bash {"command":"echo hello"}: first difference at byte 62 of the fragment\'s JSON: expected 0x68 "h", found 0x69 "i"');
+    expect(result.stdout).toContain(
+      'FAIL bash-echo/openai-chat/call_1_1  (§2.1): call call_1_1 bash {"command":"echo hello"}: first difference at byte 62 of the fragment\'s JSON: expected 0x68 "h", found 0x69 "i"',
+    );
     expect(result.stdout).toContain("    -hello\n    +iello\n");
   }, 60_000);
 
   it("kills a hung agent with its whole process tree (timeout) and reports a crashed one (crash); the run goes on", async () => {
     const work = mkdtempSync(join(tmpdir(), "correx-gate-hang-"));
     const marker = 300 + Math.floor(Math.random() * 600);
-    const hung = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", "--timeout", "1000", "--work-dir", work, "--reporter", `json=${work}/hung.json`, ...scenario("bash-echo"), ...scenario("read-small"), "--", "sh", "-c", `sleep ${marker} & sleep ${marker}`]);
+    const hung = await runGate([
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "openai-chat",
+      "--timeout",
+      "1000",
+      "--work-dir",
+      work,
+      "--reporter",
+      `json=${work}/hung.json`,
+      ...scenario("bash-echo"),
+      ...scenario("read-small"),
+      "--",
+      "sh",
+      "-c",
+      `sleep ${marker} & sleep ${marker}`,
+    ]);
     expect(hung.code, hung.stdout + hung.stderr).toBe(1);
     expect(report(`${work}/hung.json`).outcomes.map((outcome) => `${outcome.id} ${outcome.status}`)).toEqual(["bash-echo/openai-chat/call_1_1 timeout", "read-small/openai-chat/call_1_1 timeout"]);
     const leftovers = readdirSync("/proc").filter((pid) => /^\d+$/.test(pid) && existsSync(`/proc/${pid}/cmdline`) && safeRead(`/proc/${pid}/cmdline`).includes(`sleep\u0000${marker}`));
     expect(leftovers).toEqual([]);
-    const crashed = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", "--work-dir", work, "--reporter", `json=${work}/crash.json`, ...scenario("bash-echo"), "--", "sh", "-c", "echo boom >&2; exit 3"]);
+    const crashed = await runGate([
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "openai-chat",
+      "--work-dir",
+      work,
+      "--reporter",
+      `json=${work}/crash.json`,
+      ...scenario("bash-echo"),
+      "--",
+      "sh",
+      "-c",
+      "echo boom >&2; exit 3",
+    ]);
     expect(crashed.code).toBe(1);
     const [outcome] = report(`${work}/crash.json`).outcomes;
     expect(outcome).toMatchObject({ id: "bash-echo/openai-chat/call_1_1", status: "crash" });
@@ -64,7 +113,20 @@ describe("correx gate against correx's own reference loop run as an agent", () =
 
   it("--against golden: a recorded run replays green, and the one-byte change is a pending golden that golden review shows (Done-when 4)", async () => {
     const root = mkdtempSync(join(tmpdir(), "correx-gate-golden-"));
-    const golden = ["--against", "golden", "--golden-dir", `${root}/golden/gate`, "--profile", "opencode-cli", "--protocol", "anthropic-messages", "--work-dir", `${root}/work`, ...scenario("bash-echo"), ...scenario("read-small")];
+    const golden = [
+      "--against",
+      "golden",
+      "--golden-dir",
+      `${root}/golden/gate`,
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "anthropic-messages",
+      "--work-dir",
+      `${root}/work`,
+      ...scenario("bash-echo"),
+      ...scenario("read-small"),
+    ];
     const record = await runGate([...golden, "--update", "always", "--", ...agent]);
     expect(record.code, record.stdout + record.stderr).toBe(0);
     expect(existsSync(`${root}/golden/gate/bash-echo/anthropic-messages.yaml`)).toBe(true);

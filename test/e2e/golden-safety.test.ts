@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeCorpus } from "./corpus-fixture.js";
-import { cliPath, makeTempDir, repoRoot, runCli, type CliRun } from "./run-cli.js";
+import { type CliRun, cliPath, makeTempDir, repoRoot, runCli } from "./run-cli.js";
 
 const wrongSubject = `cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs one-byte-short`;
 const golden = (root: string, id: string) => join(root, "golden", `${id}.yaml`);
@@ -152,9 +152,7 @@ describe("accept and update edit goldens in place (issue 13)", () => {
     const value = text.replace("expected:\n", "source:\n  subject: reference\nexpected:\n");
     writeFileSync(`${path}.new`, value.replace('status: completed, title: "true"', 'title: "true", status: completed'));
     const review = runCli(["golden", "review", "--root", root], { input: "s\n" });
-    expect(review.stdout).toContain(
-      "  /result (key order):\n    --- golden\n    +++ pending\n    @@ -1,4 +1,4 @@\n    -status\n     title\n    +status\n     output\n     metadata\n",
-    );
+    expect(review.stdout).toContain("  /result (key order):\n    --- golden\n    +++ pending\n    @@ -1,4 +1,4 @@\n    -status\n     title\n    +status\n     output\n     metadata\n");
     expect(review.stdout).toContain("0 accepted, 0 rejected, 1 skipped");
   });
 });
@@ -181,7 +179,11 @@ describe("golden prune refuses to guess (issue 13)", () => {
     cpSync(join(root, "golden"), join(noCases, "golden"), { recursive: true });
     const before = fingerprint(join(noCases, "golden"));
     const missing = runCli(["golden", "prune", "--delete", "--yes", "--root", noCases]);
-    expect([missing.code, missing.stdout, missing.stderr]).toEqual([2, "", `correx golden prune: ${noCases}/fixtures/cases does not exist; refusing to call every golden an orphan (is --root right?)\n`]);
+    expect([missing.code, missing.stdout, missing.stderr]).toEqual([
+      2,
+      "",
+      `correx golden prune: ${noCases}/fixtures/cases does not exist; refusing to call every golden an orphan (is --root right?)\n`,
+    ]);
     mkdirSync(join(noCases, "fixtures/cases"), { recursive: true });
     const empty = runCli(["golden", "prune", "--delete", "--yes", "--root", noCases]);
     expect([empty.code, empty.stderr]).toEqual([2, `correx golden prune: ${noCases}/fixtures/cases holds no case; refusing to call every golden an orphan (is --root right?)\n`]);
@@ -239,7 +241,7 @@ describe("report files are written safely (issue 13)", () => {
     const dir = makeTempDir();
     const device = join(dir, "null");
     const made = process.getuid?.() === 0 ? spawnSync("mknod", [device, "c", "1", "3"]) : null;
-    if (!made || made.status !== 0) {
+    if (made?.status !== 0) {
       console.log(`skipped: mknod needs root (uid ${process.getuid?.()}): ${made ? String(made.stderr).trim() : "not root"}`);
       context.skip();
       return;
@@ -299,7 +301,8 @@ describe("reviews and updates of one tree are serialised (issue 13)", () => {
     const original = readFileSync(golden(root, id), "utf8");
     editGoldenBytes(root, id, 'output: "(no output)"', 'output: "(no output) "');
     const runs = await Promise.all([startCli(["golden", "update", "--root", root]).done, startCli(["golden", "update", "--root", root]).done]);
-    for (const run of runs) expect(run.code === 0 || (run.code === 2 && /^correx check: another correx \(pid \d+ correx check --update always\) is changing these goldens/.test(run.stderr)), JSON.stringify(run)).toBe(true);
+    for (const run of runs)
+      expect(run.code === 0 || (run.code === 2 && /^correx check: another correx \(pid \d+ correx check --update always\) is changing these goldens/.test(run.stderr)), JSON.stringify(run)).toBe(true);
     expect(runs.some((run) => run.code === 0)).toBe(true);
     expect(readFileSync(golden(root, id), "utf8")).toBe(original.replace(/^(reviewed: .*)"$/m, '$1; updated by correx golden update (subject: reference)"'));
     expect(readdirSync(join(root, "golden"), { recursive: true }).filter((entry) => String(entry).split("/").pop()!.startsWith("."))).toEqual([]);
@@ -313,6 +316,10 @@ describe("reviews and updates of one tree are serialised (issue 13)", () => {
     writeFileSync(join(folder, ".notes.tmp"), "not correx's");
     editGoldenBytes(root, "opencode-cli/bash/no-output", 'output: "(no output)"', 'output: "(no output) "');
     expect(runCli(["golden", "update", "--root", root]).code).toBe(0);
-    expect(readdirSync(folder).filter((entry) => entry.startsWith(".")).sort()).toEqual([".notes.tmp"]);
+    expect(
+      readdirSync(folder)
+        .filter((entry) => entry.startsWith("."))
+        .sort(),
+    ).toEqual([".notes.tmp"]);
   });
 });

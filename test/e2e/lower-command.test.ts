@@ -72,7 +72,17 @@ describe.skipIf(!wired)("correx lower", () => {
   });
 
   it("expands $repeat in YAML", () => {
-    const yaml = ["- role: tool", "  content:", "    - type: tool-result", "      id: call_1", "      name: bash", "      result:", "        type: text", "        value: {$repeat: {text: ab, count: 3}}", ""].join("\n");
+    const yaml = [
+      "- role: tool",
+      "  content:",
+      "    - type: tool-result",
+      "      id: call_1",
+      "      name: bash",
+      "      result:",
+      "        type: text",
+      "        value: {$repeat: {text: ab, count: 3}}",
+      "",
+    ].join("\n");
     const run = runCli(["lower", "--profile", "opencode-core", "--protocol", "openai-responses", file("repeat.yaml", yaml)]);
     expect(run.stdout).toBe('{"input":[{"type":"function_call_output","call_id":"call_1","output":"ababab"}]}\n');
     expect(run.code).toBe(0);
@@ -81,7 +91,12 @@ describe.skipIf(!wired)("correx lower", () => {
   it("prints the anthropic-beta header a PDF needs as a warning on stderr (§4.2)", () => {
     const pdf = [
       sdkError[0],
-      { role: "tool", content: [{ type: "tool-result", toolCallId: "call_1", toolName: "bash", output: { type: "content", value: [{ type: "file-data", data: "JVBERi0xLjQKJSVFT0YK", mediaType: "application/pdf" }] } }] },
+      {
+        role: "tool",
+        content: [
+          { type: "tool-result", toolCallId: "call_1", toolName: "bash", output: { type: "content", value: [{ type: "file-data", data: "JVBERi0xLjQKJSVFT0YK", mediaType: "application/pdf" }] } },
+        ],
+      },
     ];
     const run = runCli(["lower", "--profile", "opencode-cli", "--from", "sdk-messages", "--protocol", "anthropic-messages", file("pdf.json", JSON.stringify(pdf))]);
     expect(run.stderr).toBe("correx lower: warning: anthropic-beta: pdfs-2024-09-25\n");
@@ -90,7 +105,9 @@ describe.skipIf(!wired)("correx lower", () => {
   });
 
   it("exits 1 with opencode's error text when the profile refuses the history (§4.3 media check)", () => {
-    const video = [{ role: "tool", content: [{ type: "tool-result", id: "call_1", name: "read", result: { type: "content", value: [{ type: "file", mime: "video/mp4", uri: "data:video/mp4;base64,AAAA" }] } }] }];
+    const video = [
+      { role: "tool", content: [{ type: "tool-result", id: "call_1", name: "read", result: { type: "content", value: [{ type: "file", mime: "video/mp4", uri: "data:video/mp4;base64,AAAA" }] } }] },
+    ];
     const run = runCli(["lower", "--profile", "opencode-core", "--protocol", "openai-chat", file("video.json", JSON.stringify(video))]);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe("correx lower: OpenAI Chat does not support media type video/mp4\n");

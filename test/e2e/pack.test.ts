@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync, type Dirent } from "node:fs";
+import { type Dirent, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -9,7 +9,12 @@ const quietNpm = { npm_config_audit: "false", npm_config_fund: "false", npm_conf
 const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...quietNpm } });
 /** A shell command in the consumer project, as a user types it (CI and GitHub unset unless given). */
 const sh = (command: string, cwd: string, env: Record<string, string | undefined> = {}) =>
-  spawnSync("sh", ["-c", command], { cwd, encoding: "utf8", env: { ...process.env, ...quietNpm, CI: undefined, GITHUB_ACTIONS: undefined, FORCE_COLOR: undefined, ...env }, maxBuffer: 64 * 1024 * 1024 });
+  spawnSync("sh", ["-c", command], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, ...quietNpm, CI: undefined, GITHUB_ACTIONS: undefined, FORCE_COLOR: undefined, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
 const summaryLine = (stdout: string) => stdout.trim().split("\n").at(-1) ?? "";
 
 describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", () => {
@@ -18,7 +23,8 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
   const tarball = join(packDir, readdirSync(packDir).find((name) => name.endsWith(".tgz"))!);
   const files = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" }).trim().split("\n");
   /** Files under a folder of the repository, pending goldens (`*.new`) aside: the package ships the rest. */
-  const corpusSize = (folder: string) => (readdirSync(join(repoRoot, folder), { recursive: true, withFileTypes: true }) as Dirent[]).filter((entry) => entry.isFile() && !entry.name.endsWith(".new")).length;
+  const corpusSize = (folder: string) =>
+    (readdirSync(join(repoRoot, folder), { recursive: true, withFileTypes: true }) as Dirent[]).filter((entry) => entry.isFile() && !entry.name.endsWith(".new")).length;
 
   it("holds dist/, schemas/, the README, the corpus, the scenarios, the example agents and CI recipes, but no tests or sources", () => {
     expect(files).toContain("package/dist/cli/correx.js");
@@ -45,7 +51,7 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     installed = true;
   };
 
-  it("installs into an empty project: npx correx validate works and `import … from \"correx\"` resolves with types", () => {
+  it('installs into an empty project: npx correx validate works and `import … from "correx"` resolves with types', () => {
     install();
     writeFileSync(join(project, "part.json"), JSON.stringify({ type: "tool-result", id: "call_1", name: "bash", result: { type: "text", value: "hi" } }));
     const validate = spawnSync("npx", ["--no-install", "correx", "validate", "part.json"], { cwd: project, encoding: "utf8" });
@@ -57,7 +63,7 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
       [
         'import { loadValidator, lowerCore, type ToolResultPart, type ToolResultValue } from "correx";',
         'const part: ToolResultPart = { type: "tool-result", id: "c1", name: "bash", result: { type: "text", value: "hi" } };',
-        'const value: ToolResultValue = part.result;',
+        "const value: ToolResultValue = part.result;",
         'const validate = await loadValidator("envelope/tool-result-part");',
         "const ok: boolean = validate(part);",
         'const { body } = lowerCore({ protocol: "openai-chat", messages: [{ role: "tool", content: [part] }] });',
@@ -67,10 +73,31 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
         "",
       ].join("\n"),
     );
-    const tsc = spawnSync(process.execPath, [join(repoRoot, "node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--types", "", "--skipLibCheck", "use.ts"], { cwd: project, encoding: "utf8" });
+    const tsc = spawnSync(
+      process.execPath,
+      [
+        join(repoRoot, "node_modules/typescript/bin/tsc"),
+        "--noEmit",
+        "--strict",
+        "--module",
+        "nodenext",
+        "--moduleResolution",
+        "nodenext",
+        "--target",
+        "es2022",
+        "--types",
+        "",
+        "--skipLibCheck",
+        "use.ts",
+      ],
+      { cwd: project, encoding: "utf8" },
+    );
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.status).toBe(0);
-    const run = spawnSync(process.execPath, ["--input-type=module", "-e", 'import { schemaKinds } from "correx"; console.log(schemaKinds.includes("envelope/tool-result-part"))'], { cwd: project, encoding: "utf8" });
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", 'import { schemaKinds } from "correx"; console.log(schemaKinds.includes("envelope/tool-result-part"))'], {
+      cwd: project,
+      encoding: "utf8",
+    });
     expect(run.stdout).toBe("true\n");
   }, 180_000);
 
@@ -78,7 +105,9 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     install();
     const check = sh("npx correx check", project);
     expect(check.stderr).toBe("");
-    expect(summaryLine(check.stdout)).toMatch(new RegExp(`^${corpusSize("golden")} cases: ${corpusSize("golden")} passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out in [\\d.]+ s \\(subject: reference\\)$`));
+    expect(summaryLine(check.stdout)).toMatch(
+      new RegExp(`^${corpusSize("golden")} cases: ${corpusSize("golden")} passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out in [\\d.]+ s \\(subject: reference\\)$`),
+    );
     expect(check.status).toBe(0);
   }, 180_000);
 
@@ -94,10 +123,15 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
     const example = /\$ (correx gate --profile opencode-cli --protocol anthropic-messages \\\n[^$]*?-- node examples\/agents\/reference-agent\.mjs)\n/.exec(readme)?.[1];
     expect(example).toBeDefined();
-    const adapted = example!.replaceAll("fixtures/", "node_modules/correx/fixtures/").replaceAll("examples/", "node_modules/correx/examples/").replace(/^correx /, "npx correx ");
+    const adapted = example!
+      .replaceAll("fixtures/", "node_modules/correx/fixtures/")
+      .replaceAll("examples/", "node_modules/correx/examples/")
+      .replace(/^correx /, "npx correx ");
     const gate = sh(adapted, project);
     expect(gate.stderr).toMatch(/bash-echo × anthropic-messages: 1\/1 tool results conform/);
-    expect(summaryLine(gate.stdout)).toMatch(/^2 cases: 2 passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out in [\d.]+ s \(subject: gate: node node_modules\/correx\/examples\/agents\/reference-agent\.mjs\)$/);
+    expect(summaryLine(gate.stdout)).toMatch(
+      /^2 cases: 2 passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out in [\d.]+ s \(subject: gate: node node_modules\/correx\/examples\/agents\/reference-agent\.mjs\)$/,
+    );
     expect(gate.status).toBe(0);
   }, 180_000);
 
@@ -107,7 +141,9 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     expect(missing.stderr).toBe(`correx check: ${project}/my-corpus/fixtures/cases does not exist; choose a corpus with --root DIR (DIR/fixtures/cases/<profile>/<area>/<case>.yaml, DIR/golden/)\n`);
     expect(missing.status).toBe(2);
     const empty = sh("mkdir -p empty/fixtures/cases/opencode-cli && npx correx check --root empty", project);
-    expect(empty.stderr).toBe(`correx check: no case file (*.yaml) under ${project}/empty/fixtures/cases; choose a corpus with --root DIR (DIR/fixtures/cases/<profile>/<area>/<case>.yaml, DIR/golden/)\n`);
+    expect(empty.stderr).toBe(
+      `correx check: no case file (*.yaml) under ${project}/empty/fixtures/cases; choose a corpus with --root DIR (DIR/fixtures/cases/<profile>/<area>/<case>.yaml, DIR/golden/)\n`,
+    );
     expect(empty.status).toBe(2);
   }, 180_000);
 
@@ -131,11 +167,13 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
           "// The user's adapter in this test: correx's reference behind the adapter protocol.",
           'import { spawn } from "node:child_process";',
           'const child = spawn(process.execPath, ["node_modules/correx/dist/cli/correx.js", "adapter"], { stdio: "inherit" });',
-          "child.on(\"exit\", (code) => process.exit(code ?? 1));",
+          'child.on("exit", (code) => process.exit(code ?? 1));',
           "",
         ].join("\n"),
       );
-      const workflow = parse(readFileSync(join(project, "node_modules/correx/examples/ci/github-actions.yml"), "utf8")) as { jobs: Record<string, { strategy?: { matrix?: { protocol?: string[] } }; steps: { run?: string }[] }> };
+      const workflow = parse(readFileSync(join(project, "node_modules/correx/examples/ci/github-actions.yml"), "utf8")) as {
+        jobs: Record<string, { strategy?: { matrix?: { protocol?: string[] } }; steps: { run?: string }[] }>;
+      };
       const commands: string[] = [];
       for (const job of Object.values(workflow.jobs)) {
         const protocols = job.strategy?.matrix?.protocol ?? [""];

@@ -17,7 +17,10 @@ describe("the Python example adapter (examples/python-adapter, issue 6 Done-when
   it("gets exactly the outcomes its imperfections should cause, and the run completes", () => {
     const root = makeCorpus(cases);
     const run = runCli(["check", "--root", root, "--update", "no", "--timeout", "1500", "--subject", `cmd:python3 ${repoRoot}/examples/python-adapter/adapter.py`, "--reporter", "json"]);
-    const rows = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as { type: string; id: string; status: string });
+    const rows = run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; id: string; status: string });
     expect(Object.fromEntries(rows.filter((row) => row.type === "case").map((row) => [row.id, row.status]))).toEqual({
       "opencode-cli/bash/abort": "crash", // exits on aborted: true
       "opencode-cli/bash/merged-stdout-stderr": "pass",

@@ -58,10 +58,10 @@ export function normalize(text: string): string {
 
 /** Whether `actual` is `expected`, where a line holding only `…` stands for any lines and `…` in a line for any text. */
 export function matchesShown(expected: string, actual: string): boolean {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const pattern = expected
     .split("\n")
-    .map((line) => (line === "…" ? "(?:[^\\n]*\\n)*?[^\\n]*" : line.split("…").map(escape).join("[^\\n]*?")))
+    .map((line) => (line === "…" ? "(?:[^\\n]*\\n)*?[^\\n]*" : line.split("…").map(escapeRegExp).join("[^\\n]*?")))
     .join("\n");
   return new RegExp(`^${pattern}$`).test(actual);
 }
@@ -86,22 +86,29 @@ describe("every console block of the README runs as typed, from the repository r
   });
 
   for (const block of blocks) {
-    const title = `README.md:${block.line}: ${block.commands.map((command) => command.command.split("\n")[0]).join(" ; ").slice(0, 120)}`;
-    it.skipIf(block.skip !== undefined)(title, () => {
-      for (const { line, command, expected } of block.commands) {
-        // stdout and stderr as a terminal shows them: one stream, in the order written. CI=true: no
-        // command shown in the README may write a pending golden into this repository's corpus.
-        const merged = spawnSync("sh", ["-c", `exec 2>&1\n${command}\n`], {
-          cwd: repoRoot,
-          encoding: "utf8",
-          env: { ...process.env, PATH: `${shimDir}:${process.env.PATH}`, CI: "true", GITHUB_ACTIONS: undefined, FORCE_COLOR: undefined, NO_COLOR: undefined, TMPDIR: scratch },
-          stdio: ["ignore", "pipe", "pipe"],
-          maxBuffer: 64 * 1024 * 1024,
-        });
-        const actual = normalize(merged.stdout);
-        const shown = normalize(expected);
-        expect(matchesShown(shown, actual), `README.md:${line}: $ ${command}\n--- shown\n${shown}\n--- actual\n${actual}`).toBe(true);
-      }
-    }, 300_000);
+    const title = `README.md:${block.line}: ${block.commands
+      .map((command) => command.command.split("\n")[0])
+      .join(" ; ")
+      .slice(0, 120)}`;
+    it.skipIf(block.skip !== undefined)(
+      title,
+      () => {
+        for (const { line, command, expected } of block.commands) {
+          // stdout and stderr as a terminal shows them: one stream, in the order written. CI=true: no
+          // command shown in the README may write a pending golden into this repository's corpus.
+          const merged = spawnSync("sh", ["-c", `exec 2>&1\n${command}\n`], {
+            cwd: repoRoot,
+            encoding: "utf8",
+            env: { ...process.env, PATH: `${shimDir}:${process.env.PATH}`, CI: "true", GITHUB_ACTIONS: undefined, FORCE_COLOR: undefined, NO_COLOR: undefined, TMPDIR: scratch },
+            stdio: ["ignore", "pipe", "pipe"],
+            maxBuffer: 64 * 1024 * 1024,
+          });
+          const actual = normalize(merged.stdout);
+          const shown = normalize(expected);
+          expect(matchesShown(shown, actual), `README.md:${line}: $ ${command}\n--- shown\n${shown}\n--- actual\n${actual}`).toBe(true);
+        }
+      },
+      300_000,
+    );
   }
 });

@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { nodeGoldenPort } from "../../src/golden/node-golden-port.js";
 import { createReferenceSubject } from "../../src/conformance/reference-subject.js";
 import { runCheck } from "../../src/conformance/run-check.js";
+import { nodeGoldenPort } from "../../src/golden/node-golden-port.js";
 import { makeCorpus } from "./corpus-fixture.js";
 import { makeTempDir } from "./run-cli.js";
 

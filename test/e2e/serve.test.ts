@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliPath, makeTempDir, repoRoot } from "./run-cli.js";
@@ -75,9 +75,7 @@ describe.skipIf(!existsSync(commandPath))("correx serve (built)", () => {
     it("answers an oversized body 413 in the provider's error shape, and keeps serving", async () => {
       const response = await chat("x".repeat(2 * 1024 * 1024));
       expect(response.status).toBe(413);
-      expect(await response.text()).toBe(
-        '{"error":{"message":"Request body exceeds the limit of 1048576 bytes (correx fake).","type":"invalid_request_error","param":null,"code":null}}',
-      );
+      expect(await response.text()).toBe('{"error":{"message":"Request body exceeds the limit of 1048576 bytes (correx fake).","type":"invalid_request_error","param":null,"code":null}}');
       expect((await chat({ model: "m", messages: [{ role: "user", content: "hi" }] })).status).toBe(200);
     });
 

@@ -7,7 +7,10 @@ const miniature = (flaw: string) => `cmd:node ${repoRoot}/test/miniatures/miniat
 function outcomes(subject: string, extra: string[] = []) {
   const root = makeCorpus();
   const run = runCli(["check", "--root", root, "--update", "no", "--subject", subject, "--reporter", "json", ...extra]);
-  const rows = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as { type: string; id: string; status: string; message?: string });
+  const rows = run.stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { type: string; id: string; status: string; message?: string });
   return { code: run.code, byId: Object.fromEntries(rows.filter((row) => row.type === "case").map((row) => [row.id, row.status])), rows };
 }
 

@@ -73,7 +73,9 @@ export type ResponsesInputContentWithDetail = Assignable<Exclude<InputContentAsS
  * is an EasyInputMessage; with list content and a status it is an InputMessage.
  */
 type MessageAsSent = Without<Wire.OpenAIResponsesSystemMessage | Wire.OpenAIResponsesDeveloperMessage | Wire.OpenAIResponsesUserMessage, "content">;
-type WithOptionalDetail<T extends { content: unknown }> = Omit<T, "content"> & { content: T["content"] extends infer C ? (C extends readonly unknown[] ? InputContentWithOptionalDetail[] : C) : never };
+type WithOptionalDetail<T extends { content: unknown }> = Omit<T, "content"> & {
+  content: T["content"] extends infer C ? (C extends readonly unknown[] ? InputContentWithOptionalDetail[] : C) : never;
+};
 export type ResponsesEasyMessage = Assignable<Without<MessageAsSent, "status"> & { content: string | InputContentAsSent[] }, WithOptionalDetail<EasyInputMessage>>;
 export type ResponsesListMessage = Assignable<MessageAsSent & { content: InputContentAsSent[] }, WithOptionalDetail<ResponseInputItem.Message>>;
 

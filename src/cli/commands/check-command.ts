@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { correxVersion } from "../../adapter/correx-version.js";
 import { parseBaseline } from "../../conformance/baseline.js";
-import { createCommandSubject, DEFAULT_MAX_FAILED_STARTS, DEFAULT_START_TIMEOUT_MS, type CommandSubjectOptions } from "../../conformance/command-subject.js";
 import { exitCodeOf } from "../../conformance/case-outcome.js";
-import { emptySelectionReason, isFiltered, type CorpusFilter } from "../../conformance/corpus-filter.js";
-import { goldenPathOf, loadCases, type CorpusLocation } from "../../conformance/load-corpus.js";
+import { type CommandSubjectOptions, createCommandSubject, DEFAULT_MAX_FAILED_STARTS, DEFAULT_START_TIMEOUT_MS } from "../../conformance/command-subject.js";
+import { type CorpusFilter, emptySelectionReason, isFiltered } from "../../conformance/corpus-filter.js";
+import { type CorpusLocation, goldenPathOf, loadCases } from "../../conformance/load-corpus.js";
 import { createModuleSubject } from "../../conformance/module-subject.js";
 import { createReferenceSubject } from "../../conformance/reference-subject.js";
 import { renderGithubAnnotations } from "../../conformance/reporters/render-github-annotations.js";
@@ -14,7 +15,7 @@ import { renderPrettyReport } from "../../conformance/reporters/render-pretty-re
 import { renderTapReport } from "../../conformance/reporters/render-tap-report.js";
 import type { RunMetadata } from "../../conformance/reporters/run-metadata.js";
 import { reviewCommandFor } from "../../conformance/review-command.js";
-import { runCheck, type CheckRun } from "../../conformance/run-check.js";
+import { type CheckRun, runCheck } from "../../conformance/run-check.js";
 import type { Subject } from "../../conformance/subject.js";
 import { isCIEnvironment, parseUpdateMode, resolveCheckUpdate } from "../../conformance/update-policy.js";
 import { acquireGoldenLock, GoldenLockHeldError } from "../../golden/node-golden-lock.js";
@@ -23,12 +24,11 @@ import { InputError } from "../../input/input-error.js";
 import { profiles } from "../../profiles/profile-registry.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
-import { correxVersion } from "../../adapter/correx-version.js";
 import type { CommandIo } from "../command-io.js";
+import { checkReportOutcomes } from "../html-report-facts.js";
 import { packageRoot } from "../package-root.js";
 import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
 import { createRunOutputDirectory } from "../run-output-directory.js";
-import { checkReportOutcomes } from "../html-report-facts.js";
 import { paintFor } from "../terminal-colour.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
@@ -137,7 +137,10 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   const root = values.root ? resolve(String(values.root)) : packageRoot;
   const location: CorpusLocation = { casesRoot: `${root}/fixtures/cases`, goldenRoot: `${root}/golden` };
   const corpusProblem = emptyCorpusReason(location.casesRoot);
-  if (corpusProblem) throw new UsageError(`correx check: ${corpusProblem}${values.root ? "" : " (the corpus bundled with correx; is the package complete?)"}; choose a corpus with --root DIR (DIR/fixtures/cases/<profile>/<area>/<case>.yaml, DIR/golden/)`);
+  if (corpusProblem)
+    throw new UsageError(
+      `correx check: ${corpusProblem}${values.root ? "" : " (the corpus bundled with correx; is the package complete?)"}; choose a corpus with --root DIR (DIR/fixtures/cases/<profile>/<area>/<case>.yaml, DIR/golden/)`,
+    );
   const baselineFile = values.baseline === undefined ? undefined : String(values.baseline);
   let baseline: Set<string> | undefined;
   if (baselineFile) {
@@ -201,9 +204,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       timeoutMs,
       baseline,
       keepPassingValues: targets.some((target) => target.name === "html"),
-      onOutcome: showProgress
-        ? (outcome, done, total) => io.err(`\r\u001b[2K[${done}/${total}] ${outcome.status.padEnd(11)} ${outcome.id}`.slice(0, (process.stderr.columns ?? 100) + 8))
-        : undefined,
+      onOutcome: showProgress ? (outcome, done, total) => io.err(`\r\u001b[2K[${done}/${total}] ${outcome.status.padEnd(11)} ${outcome.id}`.slice(0, (process.stderr.columns ?? 100) + 8)) : undefined,
     });
   } finally {
     if (showProgress) io.err("\r\u001b[2K");
@@ -239,7 +240,13 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       continue;
     }
     const text =
-      target.name === "json" ? renderJsonReport(run, metadata) : target.name === "junit" ? renderJunitReport(run, metadata) : target.name === "tap" ? renderTapReport(run) : renderPrettyReport(run, metadata, target.file ? undefined : paintFor(process.stdout));
+      target.name === "json"
+        ? renderJsonReport(run, metadata)
+        : target.name === "junit"
+          ? renderJunitReport(run, metadata)
+          : target.name === "tap"
+            ? renderTapReport(run)
+            : renderPrettyReport(run, metadata, target.file ? undefined : paintFor(process.stdout));
     if (target.file) writeReportFile(target.file, text);
     else io.out(text);
   }

@@ -1,12 +1,12 @@
-import { referenceOps } from "../../adapter/reference-handler.js";
 import { AdapterError } from "../../adapter/adapter-error.js";
+import { referenceOps } from "../../adapter/reference-handler.js";
 import { InputError } from "../../input/input-error.js";
 import { parseJsonRecord } from "../../input/parse-json-record.js";
-import { loadValidator } from "../../schema/load-validator.js";
-import { schemaKinds, type SchemaKind } from "../../schema/schema-kind.js";
-import { focusIssues } from "../../schema/focus-issues.js";
-import { toValidationIssues } from "../../schema/validation-issue.js";
 import { profiles } from "../../profiles/profile-registry.js";
+import { focusIssues } from "../../schema/focus-issues.js";
+import { loadValidator } from "../../schema/load-validator.js";
+import { type SchemaKind, schemaKinds } from "../../schema/schema-kind.js";
+import { toValidationIssues } from "../../schema/validation-issue.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { UsageError } from "../usage-error.js";

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname, join, resolve } from "node:path";
-import { exitCodeOf, summarize, type CaseOutcome } from "../../conformance/case-outcome.js";
+import { basename, join, resolve } from "node:path";
+import { correxVersion } from "../../adapter/correx-version.js";
+import { type CaseOutcome, exitCodeOf, summarize } from "../../conformance/case-outcome.js";
 import { renderGithubAnnotations } from "../../conformance/reporters/render-github-annotations.js";
 import { renderJsonReport } from "../../conformance/reporters/render-json-report.js";
 import { renderJunitReport } from "../../conformance/reporters/render-junit-report.js";
@@ -19,20 +20,19 @@ import { runGate } from "../../gate/gate-run.js";
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import type { Protocol } from "../../lower/lowering-result.js";
 import { findProfile, profiles } from "../../profiles/profile-registry.js";
-import { loadScenario } from "../../scenario/load-scenario.js";
-import type { Scenario } from "../../scenario/scenario.js";
-import { correxVersion } from "../../adapter/correx-version.js";
-import type { CommandIo } from "../command-io.js";
-import { expandScenarioPaths } from "../expand-scenario-paths.js";
-import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
-import { resolveAgentCommand } from "../resolve-agent-command.js";
-import { gateReportOutcome } from "../html-report-facts.js";
-import { paintFor } from "../terminal-colour.js";
 import type { HtmlReportOutcome } from "../../report/html-report-outcome.js";
-import { UsageError } from "../usage-error.js";
-import { writeReportFile } from "../write-report-file.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
+import { loadScenario } from "../../scenario/load-scenario.js";
+import type { Scenario } from "../../scenario/scenario.js";
+import type { CommandIo } from "../command-io.js";
+import { expandScenarioPaths } from "../expand-scenario-paths.js";
+import { gateReportOutcome } from "../html-report-facts.js";
+import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
+import { resolveAgentCommand } from "../resolve-agent-command.js";
+import { paintFor } from "../terminal-colour.js";
+import { UsageError } from "../usage-error.js";
+import { writeReportFile } from "../write-report-file.js";
 
 export const gateHelp = `usage: correx gate --profile P --protocol X --scenario FILE… [options] -- CMD…
 
@@ -151,7 +151,13 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     const update = resolveUpdateBehavior(updateMode, isCI);
 
     // The options a reproducing command repeats (everything but --scenario, --protocol, --jobs and reporters).
-    const gateArgs = ["--profile", profile.id, ...(values.model === undefined ? [] : ["--model", String(values.model)]), ...(values["config-template"] === undefined ? [] : ["--config-template", String(values["config-template"])]), ...(against === "golden" ? ["--against", "golden", "--golden-dir", String(values["golden-dir"])] : [])];
+    const gateArgs = [
+      "--profile",
+      profile.id,
+      ...(values.model === undefined ? [] : ["--model", String(values.model)]),
+      ...(values["config-template"] === undefined ? [] : ["--config-template", String(values["config-template"])]),
+      ...(against === "golden" ? ["--against", "golden", "--golden-dir", String(values["golden-dir"])] : []),
+    ];
     const started = performance.now();
     // The protocols run at once, sharing --jobs slots; each one's progress lines wait until the protocols before it have printed all of theirs.
     const slots = createGateJobSlots(jobs);
@@ -185,15 +191,22 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
                 ? applyGateGolden(nodeGoldenPort, { path: gateGoldenPath(goldenDir!, scenario.name, protocol), scenario, protocol, profile: profile.id, run: scenarioRun, update })
                 : scenarioRun.outcomes;
             const passed = outcomes.filter((outcome) => outcome.status === "pass").length;
-            const agent = scenarioRun.exit.status === "timeout" ? "timed out" : scenarioRun.exit.status === "spawn-error" ? "did not start" : `exit ${scenarioRun.exit.signal ?? scenarioRun.exit.code}`;
-            lines[protocolIndex]!.push(`correx gate: ${scenario.name} × ${protocol}: ${passed}/${outcomes.length} tool results conform (agent ${agent}, ${scenarioRun.requests} requests, ${(scenarioRun.exit.durationMs / 1000).toFixed(1)} s)\n`);
+            const agent =
+              scenarioRun.exit.status === "timeout" ? "timed out" : scenarioRun.exit.status === "spawn-error" ? "did not start" : `exit ${scenarioRun.exit.signal ?? scenarioRun.exit.code}`;
+            lines[protocolIndex]!.push(
+              `correx gate: ${scenario.name} × ${protocol}: ${passed}/${outcomes.length} tool results conform (agent ${agent}, ${scenarioRun.requests} requests, ${(scenarioRun.exit.durationMs / 1000).toFixed(1)} s)\n`,
+            );
             if (scenarioRun.outsideWrites.length > 0) {
-              lines[protocolIndex]!.push(`correx gate: warning: ${scenario.name} × ${protocol}: the agent created or changed files outside its workspace: ${scenarioRun.outsideWrites.join(", ")} (in its run directory)\n`);
+              lines[protocolIndex]!.push(
+                `correx gate: warning: ${scenario.name} × ${protocol}: the agent created or changed files outside its workspace: ${scenarioRun.outsideWrites.join(", ")} (in its run directory)\n`,
+              );
             }
             flush();
             const scenarioFile = scenarioFiles[scenarios.indexOf(scenario)] ?? scenario.name;
             for (const outcome of outcomes) {
-              reportOutcomes.push(gateReportOutcome(outcome, { scenarioFile, goldenFile: against === "golden" ? gateGoldenPath(goldenDir!, scenario.name, protocol) : undefined, gateArgs, protocol, command }));
+              reportOutcomes.push(
+                gateReportOutcome(outcome, { scenarioFile, goldenFile: against === "golden" ? gateGoldenPath(goldenDir!, scenario.name, protocol) : undefined, gateArgs, protocol, command }),
+              );
             }
             return outcomes;
           },
@@ -220,7 +233,13 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
         continue;
       }
       const text =
-        target.name === "json" ? renderJsonReport(run, metadata) : target.name === "junit" ? renderJunitReport(run, metadata) : target.name === "tap" ? renderTapReport(run) : renderPrettyReport(run, metadata, target.file ? undefined : paintFor(process.stdout));
+        target.name === "json"
+          ? renderJsonReport(run, metadata)
+          : target.name === "junit"
+            ? renderJunitReport(run, metadata)
+            : target.name === "tap"
+              ? renderTapReport(run)
+              : renderPrettyReport(run, metadata, target.file ? undefined : paintFor(process.stdout));
       if (target.file) writeReportFile(target.file, text);
       else io.out(text);
     }

@@ -7,8 +7,8 @@ import { acquireGoldenLock, GoldenLockHeldError } from "../../golden/node-golden
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import { renderDifference } from "../../golden/render-difference.js";
 import { collectReviewItems, commitReview, pendingProposal, type ReviewItem, type ReviewOp } from "../../golden/review-decisions.js";
-import { InputError } from "../../input/input-error.js";
 import { valueDifferences } from "../../golden/value-differences.js";
+import { InputError } from "../../input/input-error.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { colourFor, type Paint } from "../terminal-colour.js";
@@ -137,7 +137,10 @@ export async function reviewCommand(args: string[], io: CommandIo): Promise<numb
     const items = collectReviewItems(nodeGoldenPort, goldenRoot);
     for (const item of items) {
       // a pending file that is not a golden is refused before any decision is asked or applied
-      for (const [file, text] of [[item.pendingPath, item.newText], [item.goldenPath, item.oldText]] as const) {
+      for (const [file, text] of [
+        [item.pendingPath, item.newText],
+        [item.goldenPath, item.oldText],
+      ] as const) {
         if (text === null) continue;
         try {
           pendingProposal(text);

@@ -3,7 +3,7 @@ import { expandGenerators, GeneratorError } from "../../golden/expand-generators
 import { InputError } from "../../input/input-error.js";
 import { locateJsonPointer } from "../../input/locate-json-pointer.js";
 import { parseJsonRecord } from "../../input/parse-json-record.js";
-import { formatOfPath, readRecords, type InputRecord } from "../../input/read-records.js";
+import { formatOfPath, type InputRecord, readRecords } from "../../input/read-records.js";
 import { textPosition } from "../../input/text-position.js";
 import type { Protocol } from "../../lower/lowering-result.js";
 import { profiles } from "../../profiles/profile-registry.js";

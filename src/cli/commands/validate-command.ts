@@ -1,20 +1,20 @@
+import type { Validator } from "../../generated/validator.js";
+import { expandGenerators, GeneratorError } from "../../golden/expand-generators.js";
 import { InputError } from "../../input/input-error.js";
 import { locateJsonPointer } from "../../input/locate-json-pointer.js";
 import { parseJsonRecord } from "../../input/parse-json-record.js";
 import type { YamlRecord } from "../../input/parse-yaml-record.js";
-import type { Validator } from "../../generated/validator.js";
-import { expandGenerators, GeneratorError } from "../../golden/expand-generators.js";
-import { readRecords, type InputRecord } from "../../input/read-records.js";
+import { type InputRecord, readRecords } from "../../input/read-records.js";
 import { textPosition } from "../../input/text-position.js";
+import { focusIssues } from "../../schema/focus-issues.js";
 import { inferSchemaKinds } from "../../schema/infer-schema-kind.js";
 import { loadAllErrorsValidator, loadValidator } from "../../schema/load-validator.js";
-import { resolveSchemaKind, schemaKinds, schemaKindAliases, type SchemaKind } from "../../schema/schema-kind.js";
-import { focusIssues } from "../../schema/focus-issues.js";
+import { resolveSchemaKind, type SchemaKind, schemaKindAliases, schemaKinds } from "../../schema/schema-kind.js";
 import { toValidationIssues, type ValidationIssue } from "../../schema/validation-issue.js";
+import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { closest, withSuggestions } from "../schema-suggestions.js";
 import { UsageError } from "../usage-error.js";
-import type { CommandIo } from "../command-io.js";
 
 export const validateHelp = `usage: correx validate [--as KIND] [--format text|json] FILE...|-
 
@@ -143,7 +143,18 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
       schemaPath: "",
       params: {},
       expected: "a shape correx knows (or use --as KIND)",
-      found: value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? `an object with keys ${Object.keys(value as object).slice(0, 5).join(", ") || "none"}` : typeof value,
+      found:
+        value === null
+          ? "null"
+          : Array.isArray(value)
+            ? "an array"
+            : typeof value === "object"
+              ? `an object with keys ${
+                  Object.keys(value as object)
+                    .slice(0, 5)
+                    .join(", ") || "none"
+                }`
+              : typeof value,
     });
     return null;
   }
@@ -170,18 +181,12 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
 }
 
 function renderText(report: FileReport): string {
-  const lines = report.errors.map(
-    (issue) => `${report.file}:${issue.line}:${issue.column}  ${issue.pointer || "/"}  expected ${issue.expected}, found ${issue.found}  (${issue.kind})`,
-  );
+  const lines = report.errors.map((issue) => `${report.file}:${issue.line}:${issue.column}  ${issue.pointer || "/"}  expected ${issue.expected}, found ${issue.found}  (${issue.kind})`);
   const kinds = [...report.kinds.keys()].join(", ");
   if (report.invalid === 0) {
     lines.push(report.records === 1 ? `${report.file}: valid ${kinds}` : `${report.file}: ${report.records} records valid (${kinds})`);
   } else {
-    lines.push(
-      report.records === 1
-        ? `${report.file}: invalid ${report.errors[0]?.kind ?? ""}`
-        : `${report.file}: ${report.invalid} of ${report.records} records invalid`,
-    );
+    lines.push(report.records === 1 ? `${report.file}: invalid ${report.errors[0]?.kind ?? ""}` : `${report.file}: ${report.invalid} of ${report.records} records invalid`);
   }
   return lines.join("\n") + "\n";
 }
