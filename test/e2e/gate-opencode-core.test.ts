@@ -49,6 +49,8 @@ const scenarios = [
   "parallel-read-bash",
   "parallel-two-bash",
   "todowrite-two",
+  "core-argument-bounds",
+  "edit-line-endings-bom",
   "webfetch-over-limit",
 ];
 

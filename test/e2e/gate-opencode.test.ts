@@ -40,6 +40,8 @@ const scenarios = [
   "parallel-read-bash",
   "webfetch-small",
   "webfetch-over-limit",
+  "edit-line-endings-bom",
+  "edit-fuzzy-v1",
 ];
 
 const { binary, skipReason } = await realAgent("test/e2e/gate-opencode.test.ts");

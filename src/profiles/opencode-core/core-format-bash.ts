@@ -62,7 +62,7 @@ export function formatBash(bashInput: BashInput, observation: BashFacts): ToolOu
 
 /** @see spec §2.1b */
 export const bashTool: CoreTool<BashInput, BashFacts> = {
-  // timeout: the bundle's positive-number schema, then `isLessThanOrEqualTo(600000)`
-  input: [input.required("command", input.string), input.optional("workdir", input.string), input.optional("timeout", input.boundedNumber({ greaterThan: 0, atMost: 600000 }))],
+  // timeout: the bundle's positive-integer schema (an integer, > 0), then `isLessThanOrEqualTo(600000)` (campaign seeds 12, 9001)
+  input: [input.required("command", input.string), input.optional("workdir", input.string), input.optional("timeout", input.boundedNumber({ integer: true, greaterThan: 0, atMost: 600000 }))],
   format: formatBash,
 };

@@ -265,6 +265,11 @@ function encodeBase64(bytes: Uint8Array): string {
 
 /** @see spec §2.2b */
 export const readTool: CoreTool<ReadInput, ReadFacts> = {
-  input: [input.required("path", input.string), input.optional("offset", input.number), input.optional("limit", input.number)],
+  // offset and limit: positive integers (the binary: `Expected a value greater than 0, got -1` at either; campaign seed 9001)
+  input: [
+    input.required("path", input.string),
+    input.optional("offset", input.boundedNumber({ integer: true, greaterThan: 0 })),
+    input.optional("limit", input.boundedNumber({ integer: true, greaterThan: 0 })),
+  ],
   format: formatRead,
 };

@@ -21,6 +21,6 @@ export function formatTodowrite(todowriteInput: TodowriteInput, _observation: To
 
 /** @see spec §2.10 */
 export const todowriteTool: CoreTool<TodowriteInput, TodowriteFacts> = {
-  input: [input.required("todos", input.array(input.struct(input.required("content", input.string), input.required("status", input.string), input.required("priority", input.string))))],
+  input: [input.required("todos", input.array(input.namedStruct("Todo", input.required("content", input.string), input.required("status", input.string), input.required("priority", input.string))))],
   format: formatTodowrite,
 };

@@ -34,3 +34,22 @@ describe("checkInput (§1.2 settle step 1, README v2 list)", () => {
     expect(checkInput({ format: "pdf" }, format)).toBe('Expected "markdown" | "text" | "html" | undefined, got "pdf"\n  at ["format"]');
   });
 });
+
+// Texts the 1.18.33 v2 runner sent in the differential campaign (seed 9001) for out-of-range arguments.
+describe("v2 argument checks seen from the binary (differential campaign)", () => {
+  const positiveInt = [input.optional("limit", input.boundedNumber({ integer: true, greaterThan: 0 }))];
+  it("a positive integer: a fraction is `Expected an integer`, 0 and below `Expected a value greater than 0`", () => {
+    expect(checkInput({ limit: 1.5 }, positiveInt)).toBe('Expected an integer, got 1.5\n  at ["limit"]');
+    expect(checkInput({ limit: 0 }, positiveInt)).toBe('Expected a value greater than 0, got 0\n  at ["limit"]');
+    expect(checkInput({ limit: -1 }, positiveInt)).toBe('Expected a value greater than 0, got -1\n  at ["limit"]');
+    expect(checkInput({ limit: 3 }, positiveInt)).toBeUndefined();
+  });
+  it("an upper bound after the lower one", () => {
+    expect(checkInput({ timeout: 600001 }, [input.optional("timeout", input.boundedNumber({ integer: true, greaterThan: 0, atMost: 600000 }))])).toBe(
+      'Expected a value less than or equal to 600000, got 600001\n  at ["timeout"]',
+    );
+  });
+  it("a struct with an identifier names it: `Expected Todo, got 1`", () => {
+    expect(checkInput({ todos: [1] }, [input.required("todos", input.array(input.namedStruct("Todo", input.required("content", input.string))))])).toBe('Expected Todo, got 1\n  at ["todos"][0]');
+  });
+});

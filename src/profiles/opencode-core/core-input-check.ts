@@ -9,11 +9,11 @@
 /** The type of one input field. */
 export type InputType =
   | { kind: "string" }
-  | { kind: "number"; greaterThan?: number; atMost?: number }
+  | { kind: "number"; integer?: boolean; greaterThan?: number; atMost?: number }
   | { kind: "boolean" }
   | { kind: "literal"; values: readonly string[] }
   | { kind: "array"; items: InputType }
-  | { kind: "struct"; fields: readonly InputField[] };
+  | { kind: "struct"; fields: readonly InputField[]; identifier?: string };
 
 /** One key of a struct, in the tool schema's declaration order. */
 export interface InputField {
@@ -26,8 +26,10 @@ export interface InputField {
 export const input = {
   string: { kind: "string" } as InputType,
   number: { kind: "number" } as InputType,
-  /** A number with Effect Schema's `isGreaterThan` / `isLessThanOrEqualTo` checks, in that order. */
-  boundedNumber: (bounds: { greaterThan?: number; atMost?: number }): InputType => ({ kind: "number", ...bounds }),
+  /** A number with Effect Schema's checks, in this order: an integer, `isGreaterThan`, `isLessThanOrEqualTo`. */
+  boundedNumber: (bounds: { integer?: boolean; greaterThan?: number; atMost?: number }): InputType => ({ kind: "number", ...bounds }),
+  /** A struct with an identifier annotation: a value of the wrong type reads `Expected <identifier>`. */
+  namedStruct: (identifier: string, ...fields: InputField[]): InputType => ({ kind: "struct", fields, identifier }),
   boolean: { kind: "boolean" } as InputType,
   literal: (...values: string[]): InputType => ({ kind: "literal", values }),
   array: (items: InputType): InputType => ({ kind: "array", items }),
@@ -57,6 +59,7 @@ function checkType(value: unknown, type: InputType, optional: boolean, path: (st
       return typeof value === type.kind ? undefined : fail();
     case "number":
       if (typeof value !== "number") return fail();
+      if (type.integer === true && !Number.isInteger(value)) return { message: `Expected an integer, got ${formatValue(value)}`, path };
       if (type.greaterThan !== undefined && !(value > type.greaterThan)) return { message: `Expected a value greater than ${type.greaterThan}, got ${formatValue(value)}`, path };
       if (type.atMost !== undefined && !(value <= type.atMost)) return { message: `Expected a value less than or equal to ${type.atMost}, got ${formatValue(value)}`, path };
       return undefined;
@@ -102,7 +105,7 @@ function describeType(type: InputType): string {
     case "array":
       return "array";
     case "struct":
-      return "object";
+      return type.identifier ?? "object";
     default: {
       const _exhaustive: never = type;
       return _exhaustive;
