@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
@@ -33,11 +33,9 @@ describe("the reference loop completes every scenario under msw (issue 7, Done-w
     for (const file of scenarioFiles) {
       const name = file.replace(/\.yaml$/, "");
       const needsRipgrep = name.startsWith("glob-") || name.startsWith("grep-");
-      // Known gap (issue 18): claude-* scenarios call `Bash`/`Read`/`Edit`/`Write`; opencode-cli's format
-      // repairs the name to `bash`… (spec §2.0) but its observe does not, so format meets an empty
-      // observation and throws. Skipped for opencode-cli until observe applies the same repair.
-      const opencodeCliNameRepairGap = profileId === "opencode-cli" && name.startsWith("claude-");
-      it.skipIf((needsRipgrep && !hasRipgrep) || opencodeCliNameRepairGap)(`${profileId} × ${protocol}: ${name}`, async () => {
+      // opencode declares no freeform tools, so its loop does not read a custom_tool_call (codex-cli's apply_patch scenarios).
+      const freeform = readFileSync(join(scenarioDir, file), "utf8").includes("\n        text:");
+      it.skipIf((needsRipgrep && !hasRipgrep) || freeform)(`${profileId} × ${protocol}: ${name}`, async () => {
         const workspace = join(root, `${profileId}-${protocol}-${name}`);
         const { scenario, result, provider } = await runScenarioLoop({
           server,

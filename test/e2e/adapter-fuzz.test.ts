@@ -76,7 +76,7 @@ describe("correx adapter under fuzzed requests (issue 6 Done-when 3)", () => {
       { id: null, ok: false, error: { code: "invalid-request", message: expect.stringMatching(/^malformed JSON: /) } },
       { id: 1, ok: false, error: { code: "invalid-request", message: 'unknown op "frobnicate"; known: hello, format, truncate, lower, bye' } },
       { id: 2, ok: false, error: { code: "invalid-request", message: '/tool: expected required property "tool", found nothing' } },
-      { id: 3, ok: false, error: { code: "invalid-request", message: 'unknown profile "nope"; known: opencode-core, opencode-cli' } },
+      { id: 3, ok: false, error: { code: "invalid-request", message: 'unknown profile "nope"; known: opencode-core, opencode-cli, codex-cli, gemini-cli, claude-code' } },
     ]);
   });
 });

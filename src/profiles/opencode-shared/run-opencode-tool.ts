@@ -15,7 +15,7 @@ import { runWebfetch } from "./run-webfetch.js";
  */
 export async function runOpencodeTool(runtime: OpencodeRuntime, call: OpencodeCall, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   const context = { runtime, input: inputRecord(call.input), environment };
-  switch (call.tool) {
+  switch (toolName(runtime, call.tool)) {
     case "read":
       return runRead(context);
     case "write":
@@ -33,4 +33,18 @@ export async function runOpencodeTool(runtime: OpencodeRuntime, call: OpencodeCa
     default:
       return {};
   }
+}
+
+/** The tools a call can run here. */
+const RUNNABLE: ReadonlySet<string> = new Set(["read", "write", "edit", "glob", "grep", "bash", "webfetch"]);
+
+/**
+ * The tool a call runs as: v1 repairs a name in other letter cases to the lowercased tool
+ * (`experimental_repairToolCall`: `Bash` runs bash), v2 takes names as they are.
+ * @see spec §2.0 (unknown or mis-cased tool calls)
+ */
+function toolName(runtime: OpencodeRuntime, tool: string): string {
+  if (runtime !== "v1" || RUNNABLE.has(tool)) return tool;
+  const lower = tool.toLowerCase();
+  return RUNNABLE.has(lower) ? lower : tool;
 }
