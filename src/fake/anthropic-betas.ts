@@ -31,7 +31,7 @@ export const anthropicBetaFields: readonly AnthropicBetaField[] = [
     beta: "thinking-display-updates-2026-08-18",
     pointer: "/thinking/display",
     when: (value) => value === "updates",
-    source: "Claude Code 2.1.332 request bodies only: `display: \"updates\"` appears exactly when this beta is announced (the official spec knows summarized and omitted)",
+    source: 'Claude Code 2.1.332 request bodies only: `display: "updates"` appears exactly when this beta is announced (the official spec knows summarized and omitted)',
   },
   {
     beta: "per-turn-control-2026-07-01",
@@ -43,7 +43,12 @@ export const anthropicBetaFields: readonly AnthropicBetaField[] = [
 
 /** The beta values a request announces (`anthropic-beta: a,b` or repeated headers, already joined by the host). */
 export function announcedBetas(header: string | undefined): Set<string> {
-  return new Set((header ?? "").split(",").map((value) => value.trim()).filter((value) => value !== ""));
+  return new Set(
+    (header ?? "")
+      .split(",")
+      .map((value) => value.trim())
+      .filter((value) => value !== ""),
+  );
 }
 
 /** Every beta field present in a schema-valid body whose beta the header does not announce. */

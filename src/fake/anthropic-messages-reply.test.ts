@@ -35,10 +35,7 @@ describe("anthropic-messages streaming frames (MessageStreamEvent)", () => {
   });
 
   it("numbers text and parallel tool_use blocks 0, 1, 2", () => {
-    const frames = anthropicMessagesFrames(
-      { index: 0, text: "Hi", calls: [toolTurn.calls[0], { id: "toolu_1_2", name: "read", arguments: "{}" }], fault: null },
-      { ...context, pieceSize: 100 },
-    );
+    const frames = anthropicMessagesFrames({ index: 0, text: "Hi", calls: [toolTurn.calls[0], { id: "toolu_1_2", name: "read", arguments: "{}" }], fault: null }, { ...context, pieceSize: 100 });
     expect(frames.filter((frame) => frame.startsWith("event: content_block_start"))).toEqual([
       'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n\n',
       'event: content_block_start\ndata: {"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_1_1","name":"bash","input":{}}}\n\n',

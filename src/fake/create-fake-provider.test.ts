@@ -12,7 +12,12 @@ const twoTurns: Scenario = {
   prompt: "Read a.txt then run echo.",
   turns: [
     { calls: [{ tool: "read", input: { filePath: "a.txt" } }] },
-    { calls: [{ tool: "bash", input: { command: "echo hi" } }, { tool: "webfetch", input: { url: "{{origin}}/pages/p.html" } }] },
+    {
+      calls: [
+        { tool: "bash", input: { command: "echo hi" } },
+        { tool: "webfetch", input: { url: "{{origin}}/pages/p.html" } },
+      ],
+    },
     { text: "Done." },
   ],
   pages: { "/pages/p.html": { contentType: "text/html", body: "<p>hi</p>" } },
@@ -60,12 +65,7 @@ describe("createFakeProvider: request validation", () => {
       { contents: [{ role: "tool", parts: [{ text: "x" }] }] },
       '{"error":{"code":400,"message":"Invalid request body (wire/google-gemini): /contents/0/role: expected one of \\"user\\", \\"model\\", found \\"tool\\"","status":"INVALID_ARGUMENT"}}',
     ],
-    [
-      "openai-responses",
-      "/v1/responses",
-      { model: "m", input: [{ type: "function_call_output", output: "x" }] },
-      "",
-    ],
+    ["openai-responses", "/v1/responses", { model: "m", input: [{ type: "function_call_output", output: "x" }] }, ""],
   ];
   for (const [protocol, path, body, expected] of invalid) {
     it(`${protocol}: an invalid body gets 400 in the provider's error shape and is recorded as a violation`, async () => {
@@ -181,7 +181,11 @@ describe("createFakeProvider: error injection", () => {
 
   it("malformed-stream: the second event's data is cut to half its JSON, still framed", async () => {
     const fake = await createFakeProvider({ protocol: "openai-chat", scenario: faulty("malformed-stream"), pieceSize: 100 });
-    const regular = await createFakeProvider({ protocol: "openai-chat", scenario: { ...faulty("malformed-stream"), turns: [{ calls: faulty("hang").turns[0].calls }, { text: "Done." }] }, pieceSize: 100 });
+    const regular = await createFakeProvider({
+      protocol: "openai-chat",
+      scenario: { ...faulty("malformed-stream"), turns: [{ calls: faulty("hang").turns[0].calls }, { text: "Done." }] },
+      pieceSize: 100,
+    });
     const events = (await (await getResponse(fake.handlers, chatRequest([user], { stream: true })))!.text()).split("\n\n");
     const expected = (await (await getResponse(regular.handlers, chatRequest([user], { stream: true })))!.text()).split("\n\n");
     const data = expected[1].slice("data: ".length);

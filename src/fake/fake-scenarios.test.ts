@@ -3,7 +3,7 @@ import { getResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { loadScenario } from "../scenario/load-scenario.js";
 import { createFakeProvider } from "./create-fake-provider.js";
-import { fakeProtocols, type FakeProtocol } from "./fake-protocol.js";
+import { type FakeProtocol, fakeProtocols } from "./fake-protocol.js";
 
 const root = new URL("../../fixtures/scenarios/", import.meta.url).pathname;
 const files = readdirSync(root).filter((name) => name.endsWith(".yaml"));

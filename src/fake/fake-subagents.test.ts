@@ -12,8 +12,7 @@ const withTask: Scenario = {
   subagents: [{ prompt: "List the files.", turns: [{ calls: [{ tool: "bash", input: { command: "ls" } }] }, { text: "a.txt" }] }],
 };
 
-const chat = (messages: unknown[]) =>
-  new Request(`${origin}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ model: "m", messages }) });
+const chat = (messages: unknown[]) => new Request(`${origin}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ model: "m", messages }) });
 type ChatReply = { choices: { message: { content: string | null; tool_calls?: { id: string; function: { name: string } }[] } }[] };
 const reply = async (fake: Awaited<ReturnType<typeof createFakeProvider>>, messages: unknown[]) => (await (await getResponse(fake.handlers, chat(messages)))!.json()) as ChatReply;
 

@@ -1,5 +1,5 @@
-import { scenarioCallInput, scenarioCallText } from "../scenario/scenario-call-input.js";
 import type { Scenario, ScenarioArgumentStyle, ScenarioFault } from "../scenario/scenario.js";
+import { scenarioCallInput, scenarioCallText } from "../scenario/scenario-call-input.js";
 import type { FakeProtocol } from "./fake-protocol.js";
 
 /**
@@ -35,19 +35,11 @@ export function fakeCallId(protocol: FakeProtocol, turnIndex: number, callIndex:
 
 /** The call ids of every turn, in order (the fake's turn selection reads them). */
 export function fakeTurnCallIds(scenario: Scenario, protocol: FakeProtocol): string[][] {
-  return scenario.turns.map((turn, turnIndex) =>
-    (turn.calls ?? []).map((call, callIndex) => call.id ?? fakeCallId(protocol, turnIndex, callIndex)),
-  );
+  return scenario.turns.map((turn, turnIndex) => (turn.calls ?? []).map((call, callIndex) => call.id ?? fakeCallId(protocol, turnIndex, callIndex)));
 }
 
 /** Resolves turn `index` of a scenario: ids, argument names for `profile`, `{{origin}}` / `{{workspace}}` filled. */
-export function fakeTurnAt(
-  scenario: Scenario,
-  index: number,
-  protocol: FakeProtocol,
-  profile: ScenarioArgumentStyle,
-  placeholders: Readonly<Record<string, string>>,
-): FakeTurn {
+export function fakeTurnAt(scenario: Scenario, index: number, protocol: FakeProtocol, profile: ScenarioArgumentStyle, placeholders: Readonly<Record<string, string>>): FakeTurn {
   const turn = scenario.turns[index];
   const style = scenario.argumentStyle ?? "opencode-cli";
   return {

@@ -59,9 +59,7 @@ describe("openai-responses streaming frames (ResponseStreamEvent)", () => {
       "response.content_part.done",
       "response.output_item.done",
     ]);
-    expect(JSON.stringify(frames[4].data)).toBe(
-      '{"type":"response.output_text.delta","item_id":"msg_correx_1","output_index":0,"content_index":0,"delta":"Done.","logprobs":[],"sequence_number":4}',
-    );
+    expect(JSON.stringify(frames[4].data)).toBe('{"type":"response.output_text.delta","item_id":"msg_correx_1","output_index":0,"content_index":0,"delta":"Done.","logprobs":[],"sequence_number":4}');
   });
 });
 

@@ -97,4 +97,7 @@ function truncated(reply: FakeReply): FakeReply {
   return { ...reply, frames: [...reply.frames.slice(0, at), halfOf(reply.frames[at])], end: "close" };
 }
 
-const halfOf = (text: string) => Array.from(text).slice(0, Math.max(1, Math.floor(Array.from(text).length / 2))).join("");
+const halfOf = (text: string) =>
+  Array.from(text)
+    .slice(0, Math.max(1, Math.floor(Array.from(text).length / 2)))
+    .join("");

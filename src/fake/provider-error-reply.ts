@@ -45,12 +45,7 @@ const GOOGLE: Record<ProviderErrorKind, string> = {
  * - anthropic-messages: `{"type":"error","error":{"type","message"}}`
  * - google-gemini: `{"error":{"code","message","status"}}`
  */
-export function providerErrorReply(
-  protocol: FakeProtocol,
-  kind: ProviderErrorKind,
-  message: string,
-  headers: Record<string, string> = {},
-): FakeReply {
+export function providerErrorReply(protocol: FakeProtocol, kind: ProviderErrorKind, message: string, headers: Record<string, string> = {}): FakeReply {
   const status = STATUS[kind];
   return { type: "error", status, headers, body: providerErrorBody(protocol, kind, message) };
 }

@@ -4,7 +4,7 @@ import { getResponse } from "msw";
 import { findExcessiveByteNesting } from "../input/find-excessive-byte-nesting.js";
 import { MAX_NESTING_DEPTH } from "../input/input-limits.js";
 import type { FakeProvider } from "./create-fake-provider.js";
-import { providerErrorBody, type ProviderErrorKind } from "./provider-error-reply.js";
+import { type ProviderErrorKind, providerErrorBody } from "./provider-error-reply.js";
 
 /** The only address the fake server binds: it must be reachable from this machine alone. */
 export const FAKE_HOST = "127.0.0.1";

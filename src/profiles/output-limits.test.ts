@@ -13,9 +13,7 @@ describe("resolveLimits: schemas/options.json limits over the §3.1 and §3.2 de
   });
 
   it("refuses a fractional, negative, NaN or infinite limit with one line naming the field", () => {
-    expect(() => resolveLimits({ maxBytes: 4096.5 }, defaults)).toThrow(
-      new RangeError("options.limits.maxBytes must be a non-negative integer (schemas/options.json), found 4096.5"),
-    );
+    expect(() => resolveLimits({ maxBytes: 4096.5 }, defaults)).toThrow(new RangeError("options.limits.maxBytes must be a non-negative integer (schemas/options.json), found 4096.5"));
     expect(() => resolveLimits({ maxLines: -1 }, defaults)).toThrow("options.limits.maxLines must be a non-negative integer (schemas/options.json), found -1");
     expect(() => resolveLimits({ maxLines: Number.NaN }, defaults)).toThrow("found NaN");
     expect(() => resolveLimits({ maxBytes: Number.POSITIVE_INFINITY }, defaults)).toThrow("found Infinity");
@@ -24,8 +22,6 @@ describe("resolveLimits: schemas/options.json limits over the §3.1 and §3.2 de
   it("is what both profiles' truncate apply", () => {
     const store = createMemoryOutputStore((n) => `/out/tool_${n}`);
     expect(() => profiles["opencode-cli"].truncate({ text: "a\nb", options: { limits: { maxBytes: 1.5 } } }, store)).toThrow(RangeError);
-    expect(() =>
-      profiles["opencode-core"].truncate({ output: { structured: {}, content: [{ type: "text", text: "a" }] }, options: { limits: { maxLines: 0.5 } } }, store),
-    ).toThrow(RangeError);
+    expect(() => profiles["opencode-core"].truncate({ output: { structured: {}, content: [{ type: "text", text: "a" }] }, options: { limits: { maxLines: 0.5 } } }, store)).toThrow(RangeError);
   });
 });

@@ -46,7 +46,8 @@ CMD's relative paths are from where correx was started: an argument that names a
 there (the program only when it holds a /) is passed as its absolute path; the rest untouched.
 
   --profile P              opencode-cli | opencode-core | codex-cli (openai-responses only; --model gpt-5.5) |
-                           gemini-cli (google-gemini only; --model gemini-2.5-pro)
+                           gemini-cli (google-gemini only; --model gemini-2.5-pro) |
+                           claude-code (anthropic-messages only; --model claude-opus-5-5)
   --protocol X             openai-chat | anthropic-messages | google-gemini | openai-responses (repeatable)
   --scenario PATH          a scenario file, a folder of them, or a quoted glob ('fixtures/scenarios/bash-*.yaml',
                            ** for any depth); repeatable

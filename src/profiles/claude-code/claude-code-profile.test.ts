@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 import { claudeAfterNotes, QUIET_REMINDER } from "./claude-after-notes.js";
-import { cutErrorMiddle, formatClaudeBash, persistedPreview } from "./format-claude-bash.js";
 import { claudeInputIssues } from "./claude-tools.js";
+import { cutErrorMiddle, formatClaudeBash, persistedPreview } from "./format-claude-bash.js";
 
 describe("claude-code Bash boundaries (docs/spec/claude-code-2.1.332.md §3)", () => {
   it("§3.3: 30,000 characters stay whole, 30,001 are persisted (29.3KB, observed with 30,001 x)", () => {

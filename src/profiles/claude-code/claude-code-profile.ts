@@ -1,5 +1,5 @@
 import type { OutputStorePort } from "../output-store-port.js";
-import { UnsupportedError, type Profile, type TruncateRequest, type TruncateResult } from "../profile.js";
+import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { claudeAfterNotes } from "./claude-after-notes.js";
 import { claudeRedactions } from "./claude-redactions.js";
 import { BASH_MAX_OUTPUT_LENGTH, formatClaudeBash } from "./format-claude-bash.js";

@@ -24,9 +24,32 @@ export const claudeToolParameters: Readonly<Record<string, readonly ClaudeParame
 
 /** Every tool name the binary knows: offered ones, then deferred ones (loaded through ToolSearch). */
 export const claudeToolNames: readonly string[] = [
-  "Agent", "Bash", "Edit", "ListAgents", "Read", "ReportFindings", "ScheduleWakeup", "Skill", "ToolSearch", "Workflow", "Write",
-  "CronCreate", "CronDelete", "CronList", "EnterWorktree", "ExitWorktree", "Monitor", "NotebookEdit", "SendMessage",
-  "TaskCreate", "TaskGet", "TaskList", "TaskStop", "TaskUpdate", "WebFetch", "WebSearch",
+  "Agent",
+  "Bash",
+  "Edit",
+  "ListAgents",
+  "Read",
+  "ReportFindings",
+  "ScheduleWakeup",
+  "Skill",
+  "ToolSearch",
+  "Workflow",
+  "Write",
+  "CronCreate",
+  "CronDelete",
+  "CronList",
+  "EnterWorktree",
+  "ExitWorktree",
+  "Monitor",
+  "NotebookEdit",
+  "SendMessage",
+  "TaskCreate",
+  "TaskGet",
+  "TaskList",
+  "TaskStop",
+  "TaskUpdate",
+  "WebFetch",
+  "WebSearch",
 ];
 
 /** The JSON type name the binary reports for a provided value. */

@@ -1,6 +1,6 @@
 import { decodeBase64 } from "../../text/base64.js";
+import { type ClaudeCodeResult, claudeError, toolUseError } from "./claude-result.js";
 import { claudeKilobytes } from "./format-claude-bash.js";
-import { claudeError, toolUseError, type ClaudeCodeResult } from "./claude-result.js";
 
 /** Read refuses a whole file over 256 KB (262,144 bytes) when neither offset nor limit is given. @see spec §4.5 */
 export const READ_MAX_SIZE_BYTES = 256 * 1024;

@@ -1,7 +1,7 @@
 import { encodeBase64 } from "../../text/base64.js";
 import { resolvePath } from "../../text/path-posix.js";
-import { commandBytes, isFsFailure, type EnvironmentPort } from "../environment-port.js";
-import { UnsupportedError, type ToolCall } from "../profile.js";
+import { commandBytes, type EnvironmentPort, isFsFailure } from "../environment-port.js";
+import { type ToolCall, UnsupportedError } from "../profile.js";
 import { claudeKnownFiles } from "./claude-session.js";
 import { claudeInputIssues, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
 import { claudeEditedText, READ_MAX_SIZE_BYTES } from "./format-claude-files.js";
