@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type GateOutcome, greenScenarioCount, readGateOutcomes, runGate } from "./gate-runner.js";
+import { greenScenarioCount, runGateGroups } from "./gate-runner.js";
 import { repoRoot } from "./run-cli.js";
 
 /**
@@ -59,41 +59,13 @@ describe.skipIf(skipReason !== null)("correx gate --profile claude-code against 
     "every tool result of every scenario equals the profile's, byte for byte after redaction",
     async () => {
       const work = mkdtempSync(join(tmpdir(), "correx-gate-claude-"));
-      const groups = Array.from({ length: GROUPS }, (_, group) => scenarios.filter((_name, index) => index % GROUPS === group));
-      const runs = await Promise.all(
-        groups.map((names, group) =>
-          runGate(
-            [
-              "--profile",
-              "claude-code",
-              "--protocol",
-              "anthropic-messages",
-              "--model",
-              "claude-opus-5-5",
-              "--timeout",
-              "600000",
-              "--work-dir",
-              `${work}/group-${group}`,
-              "--reporter",
-              "pretty",
-              "--reporter",
-              `json=${work}/group-${group}.json`,
-              ...names.flatMap((name) => ["--scenario", `${repoRoot}/fixtures/scenarios/${name}.yaml`]),
-              "--",
-              "sh",
-              `${repoRoot}/examples/agents/claude-code.sh`,
-            ],
-            { CLAUDE_BIN: binary! },
-          ),
-        ),
-      );
-      const outcomes: GateOutcome[] = [];
-      runs.forEach((run, group) => {
-        const groupOutcomes = readGateOutcomes(join(work, `group-${group}.json`));
-        outcomes.push(...groupOutcomes);
-        const bad = groupOutcomes.filter((outcome) => outcome.status !== "pass");
-        expect(bad, `group ${group}:\n${run.stdout}\n${run.stderr}`).toEqual([]);
-        expect(run.code, run.stdout + run.stderr).toBe(0);
+      const outcomes = await runGateGroups({
+        work,
+        scenarios,
+        groups: GROUPS,
+        args: ["--profile", "claude-code", "--protocol", "anthropic-messages", "--model", "claude-opus-5-5", "--timeout", "600000"],
+        agent: ["sh", `${repoRoot}/examples/agents/claude-code.sh`],
+        env: { CLAUDE_BIN: binary! },
       });
       const green = greenScenarioCount(outcomes);
       console.log(`correx gate vs Claude Code 2.1.332: ${green} of ${scenarios.length} scenarios green, ${outcomes.length} tool results`);

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type GateOutcome, greenScenarioCount, readGateOutcomes, runGate } from "./gate-runner.js";
+import { greenScenarioCount, runGateGroups } from "./gate-runner.js";
 import { repoRoot } from "./run-cli.js";
 
 /**
@@ -56,43 +56,24 @@ describe.skipIf(skipReason !== null)("correx gate --profile gemini-cli against t
     "every tool result of every scenario equals the profile's, byte for byte after redaction",
     async () => {
       const work = mkdtempSync(join(tmpdir(), "correx-gate-gemini-"));
-      const groups = Array.from({ length: GROUPS }, (_, group) => scenarios.filter((_name, index) => index % GROUPS === group));
-      const runs = await Promise.all(
-        groups.map((names, group) =>
-          runGate(
-            [
-              "--profile",
-              "gemini-cli",
-              "--protocol",
-              "google-gemini",
-              "--model",
-              "gemini-2.5-pro",
-              "--config-template",
-              `${repoRoot}/examples/agents/gemini-settings.json.template`,
-              "--timeout",
-              "600000",
-              "--work-dir",
-              `${work}/group-${group}`,
-              "--reporter",
-              "pretty",
-              "--reporter",
-              `json=${work}/group-${group}.json`,
-              ...names.flatMap((name) => ["--scenario", `${repoRoot}/fixtures/scenarios/${name}.yaml`]),
-              "--",
-              "sh",
-              `${repoRoot}/examples/agents/gemini-cli.sh`,
-            ],
-            { GEMINI_JS: bundle! },
-          ),
-        ),
-      );
-      const outcomes: GateOutcome[] = [];
-      runs.forEach((run, group) => {
-        const groupOutcomes = readGateOutcomes(join(work, `group-${group}.json`));
-        outcomes.push(...groupOutcomes);
-        const bad = groupOutcomes.filter((outcome) => outcome.status !== "pass");
-        expect(bad, `group ${group}:\n${run.stdout}\n${run.stderr}`).toEqual([]);
-        expect(run.code, run.stdout + run.stderr).toBe(0);
+      const outcomes = await runGateGroups({
+        work,
+        scenarios,
+        groups: GROUPS,
+        args: [
+          "--profile",
+          "gemini-cli",
+          "--protocol",
+          "google-gemini",
+          "--model",
+          "gemini-2.5-pro",
+          "--config-template",
+          `${repoRoot}/examples/agents/gemini-settings.json.template`,
+          "--timeout",
+          "600000",
+        ],
+        agent: ["sh", `${repoRoot}/examples/agents/gemini-cli.sh`],
+        env: { GEMINI_JS: bundle! },
       });
       const green = greenScenarioCount(outcomes);
       console.log(`correx gate vs Gemini CLI 0.61.0: ${green} of ${scenarios.length} scenarios green, ${outcomes.length} tool results`);

@@ -121,3 +121,49 @@ export function gateArgs(options: {
     ...agent,
   ];
 }
+
+/**
+ * Runs `scenarios` (names under fixtures/scenarios) in `groups` gate processes at once, round-robin,
+ * each with `args` (profile, protocol, model, template, timeout…), its own work dir and json report,
+ * then `--` and `agent`; asserts every tool result of every group passed and every gate exited 0,
+ * and returns all outcomes. The real-binary suites of the agent profiles share it.
+ */
+export async function runGateGroups(options: {
+  work: string;
+  scenarios: readonly string[];
+  groups: number;
+  args: readonly string[];
+  agent: readonly string[];
+  env: Record<string, string>;
+}): Promise<GateOutcome[]> {
+  const { expect } = await import("vitest");
+  const groups = Array.from({ length: options.groups }, (_, group) => options.scenarios.filter((_name, index) => index % options.groups === group));
+  const runs = await Promise.all(
+    groups.map((names, group) =>
+      runGate(
+        [
+          ...options.args,
+          "--work-dir",
+          `${options.work}/group-${group}`,
+          "--reporter",
+          "pretty",
+          "--reporter",
+          `json=${options.work}/group-${group}.json`,
+          ...names.flatMap((name) => ["--scenario", `${repoRoot}/fixtures/scenarios/${name}.yaml`]),
+          "--",
+          ...options.agent,
+        ],
+        options.env,
+      ),
+    ),
+  );
+  const outcomes: GateOutcome[] = [];
+  runs.forEach((run, group) => {
+    const groupOutcomes = readGateOutcomes(`${options.work}/group-${group}.json`);
+    outcomes.push(...groupOutcomes);
+    const bad = groupOutcomes.filter((outcome) => outcome.status !== "pass");
+    expect(bad, `group ${group}:\n${run.stdout}\n${run.stderr}`).toEqual([]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+  });
+  return outcomes;
+}
