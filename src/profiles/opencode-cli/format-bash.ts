@@ -1,11 +1,9 @@
+import { BASH_DEFAULT_TIMEOUT_MS } from "../opencode-shared/run-bash.js";
 import type { FormatContext } from "./format-context.js";
 import { failOnErrorObservation } from "./format-context.js";
 import type { BashObservation } from "./format-observations.js";
 import { ToolFailure, type ToolOutcome } from "./format-result.js";
 import { truncateBashTail } from "./truncate-bash-tail.js";
-
-/** @see spec §2.1 ("Default timeout is 120000 ms") */
-export const BASH_DEFAULT_TIMEOUT_MS = 120000;
 
 /** bash's v1 parameters. */
 export interface BashInput {

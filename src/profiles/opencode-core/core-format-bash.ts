@@ -11,8 +11,7 @@ export interface BashInput {
   timeout?: number;
 }
 
-/** @see spec §2.1b (default timeout) */
-export const BASH_DEFAULT_TIMEOUT_MS = 120000;
+import { BASH_DEFAULT_TIMEOUT_MS } from "../opencode-shared/run-bash.js";
 
 /**
  * The first text part: the output, `(no output)` when empty, plus the capture note when the
