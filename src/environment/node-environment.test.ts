@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { commandBytes } from "../profiles/environment-port.js";
+import type { EnvironmentFact } from "./environment-fact.js";
+import { createNodeEnvironment } from "./node-environment.js";
+
+let dir = "";
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the facts-only environment on a real machine (design: observations)", () => {
+  it("merged stderr keeps the program's own interleaving; the exact environment is passed; facts are recorded", async () => {
+    dir = mkdtempSync(join(tmpdir(), "correx-env-"));
+    const facts: EnvironmentFact[] = [];
+    const environment = createNodeEnvironment({ workspace: dir, agentEnv: {}, record: (fact) => facts.push(fact) });
+    const run = await environment.run({ file: "/bin/sh", args: ["-c", 'printf a; printf b >&2; printf c; printf "%s" "${HOME-unset}"'], cwd: dir, env: {}, stderr: "merged" });
+    expect(new TextDecoder().decode(commandBytes(run))).toBe("abcunset");
+    expect(run.exitCode).toBe(0);
+    expect(facts.map((fact) => fact.kind)).toEqual(["command-ran"]);
+  });
+  it("separate pipes tag each chunk with its stream; a deadline kills the command and says so", async () => {
+    dir = mkdtempSync(join(tmpdir(), "correx-env-"));
+    const environment = createNodeEnvironment({ workspace: dir });
+    const run = await environment.run({ file: "/bin/sh", args: ["-c", "printf out; printf err >&2"], cwd: dir, env: {} });
+    expect(new TextDecoder().decode(commandBytes(run, "stdout"))).toBe("out");
+    expect(new TextDecoder().decode(commandBytes(run, "stderr"))).toBe("err");
+    const slow = await environment.run({ file: "/bin/sh", args: ["-c", "sleep 5"], cwd: dir, env: {}, timeoutMs: 100 });
+    expect([slow.timedOut, slow.exitCode]).toEqual([true, null]);
+    const missing = await environment.run({ file: "/no/such/program", args: [], cwd: dir, env: {} });
+    expect(missing.spawnError?.failure).toBe("ENOENT");
+  });
+  it("paths, listings and writes are facts: links and their targets, errno codes", async () => {
+    dir = mkdtempSync(join(tmpdir(), "correx-env-"));
+    mkdirSync(join(dir, "sub"));
+    writeFileSync(join(dir, "f.txt"), "abc");
+    symlinkSync(join(dir, "sub"), join(dir, "link"));
+    symlinkSync(join(dir, "gone"), join(dir, "dangling"));
+    const environment = createNodeEnvironment({ workspace: dir });
+    expect(await environment.stat(join(dir, "f.txt"))).toMatchObject({ kind: "file", symlink: false, size: 3 });
+    expect(await environment.stat(join(dir, "link"))).toMatchObject({ kind: "directory", symlink: true });
+    expect(await environment.stat(join(dir, "dangling"))).toEqual({ kind: "missing", symlink: true });
+    const listing = await environment.listDirectory(dir);
+    expect(Array.isArray(listing) ? [...listing].sort((a, b) => a.name.localeCompare(b.name)) : listing).toEqual([
+      { name: "dangling", kind: "symlink", targetKind: "missing" },
+      { name: "f.txt", kind: "file" },
+      { name: "link", kind: "symlink", targetKind: "directory" },
+      { name: "sub", kind: "directory" },
+    ]);
+    expect(await environment.writeFile(join(dir, "f.txt", "below"), new Uint8Array([1]))).toMatchObject({ failure: "ENOTDIR" });
+    expect(await environment.writeFile(join(dir, "a", "b.txt"), new Uint8Array([1]), { parents: true })).toBeNull();
+    expect(await environment.readFile(join(dir, "sub"))).toMatchObject({ failure: "EISDIR" });
+  });
+});
