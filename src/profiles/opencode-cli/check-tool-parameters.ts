@@ -47,8 +47,10 @@ export function checkToolParameters(parameters: readonly ParameterSpec[], input:
       const expected = typeLabel(parameter.type) + (parameter.optional ? " | undefined" : "");
       return `SchemaError(Expected ${expected}, got ${formatGotValue(value)}${at})`;
     }
-    // numeric refinements, as observed on the binary: bash timeout -1 → "Expected a value greater
+    // numeric refinements, as observed on the binary: bash timeout 1.5 → "Expected an integer, got 1.5" (campaign seed 424242),
+    // bash timeout -1 → "Expected a value greater
     // than 0, got -1", read offset -1 → "Expected a value greater than or equal to 0, got -1"
+    if (typeof value === "number" && parameter.integer === true && !Number.isInteger(value)) return `SchemaError(Expected an integer, got ${formatGotValue(value)}${at})`;
     if (typeof value === "number" && parameter.greaterThan !== undefined && !(value > parameter.greaterThan))
       return `SchemaError(Expected a value greater than ${parameter.greaterThan}, got ${formatGotValue(value)}${at})`;
     if (typeof value === "number" && parameter.atLeast !== undefined && !(value >= parameter.atLeast))

@@ -9,5 +9,10 @@ import type { ToolOutcome } from "./format-result.js";
 export function formatTodowrite(input: { todos: unknown[] }, observation: Record<string, unknown>, _context: FormatContext): ToolOutcome {
   failOnErrorObservation(observation);
   const open = input.todos.filter((todo) => (todo as { status?: unknown } | null)?.status !== "completed").length;
-  return { title: `${open} todos`, output: JSON.stringify(input.todos, null, 2) };
+  // Decoded by the Todo schema (content, status, priority): keys in that order, others dropped (campaign seed 424242; v2 §2.10 likewise).
+  const todos = input.todos.map((todo) => {
+    const item = todo as Record<string, unknown>;
+    return { content: item.content, status: item.status, priority: item.priority };
+  });
+  return { title: `${open} todos`, output: JSON.stringify(todos, null, 2) };
 }

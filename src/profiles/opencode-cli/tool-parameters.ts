@@ -13,6 +13,8 @@ export interface ParameterSpec {
   type: ParameterType;
   optional?: boolean;
   /** A number must be greater than this (Effect `isGreaterThan`). @see the 1.18.33 binary's v1 schemas */
+  /** Effect Schema `Int` before the bounds: "Expected an integer, got 1.5". */
+  integer?: boolean;
   greaterThan?: number;
   /** A number must be at least this (Effect `isGreaterThanOrEqualTo`). */
   atLeast?: number;
@@ -22,7 +24,7 @@ export interface ParameterSpec {
 export const TOOL_PARAMETERS: Readonly<Record<string, readonly ParameterSpec[]>> = {
   bash: [
     { key: "command", type: "string" },
-    { key: "timeout", type: "number", optional: true, greaterThan: 0 },
+    { key: "timeout", type: "number", optional: true, integer: true, greaterThan: 0 },
     { key: "workdir", type: "string", optional: true },
   ],
   read: [
