@@ -10,9 +10,9 @@ import { compare, ratioLine } from "./bench-support.mjs";
 
 const moduleDir = process.env.CORREX_BENCH_CLI_DIR ?? process.argv[2] ?? new URL("../dist/profiles/opencode-cli/", import.meta.url).pathname;
 const load = (name) => import(pathToFileURL(`${moduleDir.replace(/\/?$/, "/")}${name}`).href);
-const { truncateOutput } = await load("truncate-output.js");
-const { truncateBashTail } = await load("truncate-bash-tail.js");
-const { utf8Length } = await load("text-utf8-length.js");
+const { truncateOutput } = await load("truncate/truncate-output.js");
+const { truncateBashTail } = await load("truncate/truncate-bash-tail.js");
+const { utf8Length } = await load("../../text/utf8-length.js");
 
 const TARGET = 3;
 const store = { write: () => "/dev/null/tool_bench" };

@@ -22,8 +22,8 @@ const option = (name, fallback) => {
 };
 const dist = resolve(option("--dist", new URL("../dist", import.meta.url).pathname));
 const load = (path) => import(pathToFileURL(join(dist, path)).href);
-const { boundToolOutput } = await load("profiles/opencode-core/core-output-bound.js");
-const { boundToolOutputStream } = await load("profiles/opencode-core/core-output-bound-stream.js");
+const { boundToolOutput } = await load("profiles/opencode-core/truncate/core-output-bound.js");
+const { boundToolOutputStream } = await load("profiles/opencode-core/truncate/core-output-bound-stream.js");
 const { createOutputStore } = await load("output-store/output-store-node.js");
 const limits = { maxLines: 2000, maxBytes: 51200 };
 

@@ -39,8 +39,8 @@ export { LoweringError } from "./lower/lowering-error.js";
 export { type CliFrom, lowerCli } from "./lower/opencode-cli/lower-cli.js";
 export { cleanupOutputStore } from "./output-store/output-store-cleanup.js";
 export { createOutputStore } from "./output-store/output-store-node.js";
-export { ToolOutput as ToolOutputHelpers } from "./profiles/opencode-core/core-tool-output.js";
-export { ToolResultValue as ToolResultValueHelpers } from "./profiles/opencode-core/core-tool-result-value.js";
+export { ToolOutput as ToolOutputHelpers } from "./profiles/opencode-core/result/core-tool-output.js";
+export { ToolResultValue as ToolResultValueHelpers } from "./profiles/opencode-core/result/core-tool-result-value.js";
 export type { OutputStorePort } from "./profiles/output-store-port.js";
 export type { FormatRequest, Profile, ProfileId, TruncateRequest, TruncateResult } from "./profiles/profile.js";
 // The reference profiles and their envelope helpers (spec §1.1).

@@ -9,7 +9,7 @@ import type { ClaudeCodeResult } from "../profiles/claude-code/claude-result.js"
 import type { CodexOutput } from "../profiles/codex-cli/codex-result.js";
 import type { GeminiCliResult } from "../profiles/gemini-cli/gemini-result.js";
 import { cliHistoryCall } from "../profiles/opencode-cli/cli-history-call.js";
-import type { CliFormatResult } from "../profiles/opencode-cli/format-result.js";
+import type { CliFormatResult } from "../profiles/opencode-cli/result/format-result.js";
 import type { OutputStorePort } from "../profiles/output-store-port.js";
 import type { FormatOptions, Profile } from "../profiles/profile.js";
 import { UnsupportedError } from "../profiles/profile.js";

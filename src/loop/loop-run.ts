@@ -3,7 +3,7 @@ import { lowerCore } from "../lower/lower-core.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import { lowerCli } from "../lower/opencode-cli/lower-cli.js";
 import { cliHistoryCall } from "../profiles/opencode-cli/cli-history-call.js";
-import type { CliFormatResult } from "../profiles/opencode-cli/format-result.js";
+import type { CliFormatResult } from "../profiles/opencode-cli/result/format-result.js";
 import type { OutputStorePort } from "../profiles/output-store-port.js";
 import { type FormatOptions, type Profile, UnsupportedError } from "../profiles/profile.js";
 import { coreReplayedResult } from "./loop-core-replay.js";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
+import { cutErrorMiddle, formatClaudeBash, persistedPreview } from "./bash/format-claude-bash.js";
 import { claudeAfterNotes, QUIET_REMINDER } from "./claude-after-notes.js";
 import { claudeInputIssues } from "./claude-tools.js";
-import { cutErrorMiddle, formatClaudeBash, persistedPreview } from "./format-claude-bash.js";
 
 describe("claude-code Bash boundaries (docs/spec/claude-code-2.1.332.md §3)", () => {
   it("§3.3: 30,000 characters stay whole, 30,001 are persisted (29.3KB, observed with 30,001 x)", () => {
@@ -48,7 +48,7 @@ describe("claude-code after-notes rule (§2.3)", () => {
 
 describe("claude-code Read token cap (§4.6)", () => {
   it("pages a whole file counted over 25,000 tokens: lines × 25,000 / tokens × 0.85, the notice as a note", async () => {
-    const { formatClaudeRead } = await import("./format-claude-files.js");
+    const { formatClaudeRead } = await import("./files/format-claude-files.js");
     const text = "0123456789abcdef\n".repeat(1800);
     const result = formatClaudeRead({ file_path: "/ws/s30.txt" }, { path: "/ws/s30.txt", kind: "file", text, tokens: 50000 }, "/ws");
     expect(result.content.split("\n").length).toBe(765);

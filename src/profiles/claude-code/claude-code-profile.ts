@@ -1,8 +1,8 @@
 import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
+import { BASH_MAX_OUTPUT_LENGTH, formatClaudeBash } from "./bash/format-claude-bash.js";
 import { claudeAfterNotes } from "./claude-after-notes.js";
 import { claudeRedactions } from "./claude-redactions.js";
-import { BASH_MAX_OUTPUT_LENGTH, formatClaudeBash } from "./format-claude-bash.js";
 import { formatClaudeTool } from "./format-claude-tool.js";
 import { runClaudeTool } from "./run-claude-tool.js";
 

@@ -1,10 +1,10 @@
 import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
+import { type ClaudeBashObservation, formatClaudeBash } from "./bash/format-claude-bash.js";
 import { type ClaudeCodeResult, toolUseError } from "./claude-result.js";
 import { claudeInputIssues, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
-import { type ClaudeBashObservation, formatClaudeBash } from "./format-claude-bash.js";
-import { type ClaudeChangeObservation, type ClaudeReadObservation, formatClaudeEdit, formatClaudeRead, formatClaudeWrite } from "./format-claude-files.js";
+import { type ClaudeChangeObservation, type ClaudeReadObservation, formatClaudeEdit, formatClaudeRead, formatClaudeWrite } from "./files/format-claude-files.js";
 
 /**
  * A tool not offered: `Error: No such tool available: <name>`, and when a known tool has the same

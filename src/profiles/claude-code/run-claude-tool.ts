@@ -4,7 +4,7 @@ import { commandBytes, type EnvironmentPort, isFsFailure } from "../environment-
 import { type ToolCall, UnsupportedError } from "../profile.js";
 import { claudeKnownFiles } from "./claude-session.js";
 import { claudeInputIssues, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
-import { claudeEditedText, READ_MAX_SIZE_BYTES } from "./format-claude-files.js";
+import { claudeEditedText, READ_MAX_SIZE_BYTES } from "./files/format-claude-files.js";
 
 /** Read asks count_tokens for a whole file over this many bytes (25,000 observed not asked, 25,500 asked). @see spec §4.6 */
 export const READ_COUNT_TOKENS_OVER_BYTES = 25000;

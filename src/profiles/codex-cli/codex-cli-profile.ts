@@ -1,14 +1,14 @@
 import type { OutputStorePort } from "../output-store-port.js";
 import type { Profile, TruncateRequest, TruncateResult } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
+import { runApplyPatch } from "./apply-patch/run-apply-patch.js";
 import { argumentsError, EXEC_COMMAND_ARGS, VIEW_IMAGE_ARGS, WRITE_STDIN_ARGS } from "./codex-arguments.js";
-import { EXEC_MAX_OUTPUT_TOKENS } from "./codex-exec-output.js";
 import { codexRedactions } from "./codex-redactions.js";
-import { formattedTruncateText } from "./codex-truncate.js";
+import { EXEC_MAX_OUTPUT_TOKENS } from "./exec-command/codex-exec-output.js";
+import { runExecCommand, runWriteStdin } from "./exec-command/run-exec-command.js";
 import { formatCodexTool } from "./format-codex-tool.js";
-import { runApplyPatch } from "./run-apply-patch.js";
-import { runExecCommand, runWriteStdin } from "./run-exec-command.js";
-import { runViewImage } from "./run-view-image.js";
+import { formattedTruncateText } from "./truncate/codex-truncate.js";
+import { runViewImage } from "./view-image/run-view-image.js";
 
 /**
  * The `codex-cli` profile: OpenAI's Codex CLI 0.171.0 (`codex exec`) with the model slug gpt-5.5,

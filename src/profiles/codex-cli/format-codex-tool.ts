@@ -1,13 +1,13 @@
 import type { CommandRunObservation, ImageReadObservation, PatchAppliedObservation } from "../../generated/schema-types.js";
 import type { FormatRequest } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
+import { formatApplyPatch } from "./apply-patch/format-apply-patch.js";
 import { argumentsError, EXEC_COMMAND_ARGS, VIEW_IMAGE_ARGS, WRITE_STDIN_ARGS } from "./codex-arguments.js";
-import { execOutputText } from "./codex-exec-output.js";
 import type { CodexOutput } from "./codex-result.js";
 import { DECLARED_UNMODELLED_TOOLS } from "./codex-tools.js";
-import { formatApplyPatch } from "./format-apply-patch.js";
-import { formatViewImage } from "./format-view-image.js";
+import { execOutputText } from "./exec-command/codex-exec-output.js";
 import { rustDebugString } from "./rust-io-error.js";
+import { formatViewImage } from "./view-image/format-view-image.js";
 
 /**
  * codex-cli's `format`: the output Codex sends for one call. Arguments its parser refuses give

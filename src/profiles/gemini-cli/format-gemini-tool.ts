@@ -1,11 +1,13 @@
 import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
-import { formatListDirectory, formatReadFile, formatReplace, formatWriteFile, type GeminiPlace } from "./format-file-tools.js";
-import { formatShellCommand } from "./format-shell-command.js";
-import { formatUnknownTool, formatWebFetch, formatWriteTodos } from "./format-small-tools.js";
+import { formatListDirectory, formatReadFile, formatReplace, formatWriteFile, type GeminiPlace } from "./files/format-file-tools.js";
+import { formatUnknownTool } from "./format-unknown-tool.js";
 import type { GeminiCliResult } from "./gemini-result.js";
 import { GEMINI_TOOL_NAMES } from "./gemini-tools.js";
+import { formatShellCommand } from "./run-shell-command/format-shell-command.js";
+import { formatWebFetch } from "./web-fetch/format-web-fetch.js";
+import { formatWriteTodos } from "./write-todos/format-write-todos.js";
 
 /**
  * gemini-cli's tool result for a call and its observation. `options.cwd` is the workspace (paths

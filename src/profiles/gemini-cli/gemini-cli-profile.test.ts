@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { redactValue } from "../../golden/redact.js";
 import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
 import { geminiCli } from "./gemini-cli-profile.js";
-import { hasCommandSubstitution } from "./shell-command-substitution.js";
-import { shellOutputText } from "./shell-output-text.js";
+import { hasCommandSubstitution } from "./run-shell-command/shell-command-substitution.js";
+import { shellOutputText } from "./run-shell-command/shell-output-text.js";
 
 const format = (tool: string, input: unknown, observation: Record<string, unknown>) => geminiCli.format({ tool, input, observation, options: { cwd: "/ws" } }, createMemoryOutputStore());
 

@@ -3,7 +3,7 @@ import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedErr
 import { formatGeminiTool } from "./format-gemini-tool.js";
 import { geminiRedactions } from "./gemini-redactions.js";
 import { runGeminiTool } from "./run-gemini-tool.js";
-import { truncateShellOutput } from "./truncate-shell-output.js";
+import { truncateShellOutput } from "./truncate/truncate-shell-output.js";
 
 /**
  * The `gemini-cli` profile: Google's Gemini CLI 0.61.0 run headless with `-m gemini-2.5-pro`,

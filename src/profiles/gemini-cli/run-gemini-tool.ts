@@ -1,7 +1,7 @@
 import type { EnvironmentPort } from "../environment-port.js";
 import type { ToolCall } from "../profile.js";
-import { runListDirectory, runReadFile, runReplace, runWriteFile } from "./run-gemini-files.js";
-import { runShellCommand } from "./run-shell-command.js";
+import { runListDirectory, runReadFile, runReplace, runWriteFile } from "./files/run-gemini-files.js";
+import { runShellCommand } from "./run-shell-command/run-shell-command.js";
 
 /**
  * Runs one call with Gemini CLI's rules and returns its observation; calls that run nothing

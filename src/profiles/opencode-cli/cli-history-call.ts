@@ -1,5 +1,5 @@
 import type { FormatOptions } from "../profile.js";
-import { unavailableToolMessage } from "./format-invalid.js";
+import { unavailableToolMessage } from "./invalid/format-invalid.js";
 import { BUILT_IN_TOOLS, defaultAvailableTools, resolveToolName } from "./tool-availability.js";
 
 /** The tool name and input a v1 call carries in history: an unknown tool becomes `invalid`. @see spec §2.0, README "unknown tool" */

@@ -1,6 +1,6 @@
 import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatOptions } from "../profile.js";
-import { ToolFailure } from "./format-result.js";
+import { ToolFailure } from "./result/format-result.js";
 
 /** What every v1 tool formatter gets besides its input and observation. */
 export interface FormatContext {

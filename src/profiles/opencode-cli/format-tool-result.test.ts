@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { encodeBase64 } from "../../text/base64.js";
 import { createMemoryOutputStore } from "../memory-output-store.test-support.js";
-import { TASK_BACKGROUND_TEXT } from "./format-task.js";
 import { opencodeCli } from "./opencode-cli-profile.js";
+import { TASK_BACKGROUND_TEXT } from "./task/format-task.js";
 
 /** The in-memory store, with `files` naming what it saved. */
 function memoryStore() {

@@ -3,7 +3,7 @@ import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { formatToolResult, truncateLimits } from "./format-tool-result.js";
-import { truncateOutput } from "./truncate-output.js";
+import { truncateOutput } from "./truncate/truncate-output.js";
 
 /**
  * The `opencode-cli` profile: opencode 1.18.33's v1 runtime (what `opencode run` executes).

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatApplyPatch } from "./core-format-apply-patch.js";
-import { formatGlob } from "./core-format-glob.js";
-import { formatGrep } from "./core-format-grep.js";
-import { formatQuestion } from "./core-format-question.js";
-import { formatSkill } from "./core-format-skill.js";
-import { formatTodowrite } from "./core-format-todowrite.js";
-import { formatWebfetch } from "./core-format-webfetch.js";
-import { formatWebsearch } from "./core-format-websearch.js";
-import { formatWrite } from "./core-format-write.js";
+import { formatApplyPatch } from "./apply-patch/core-format-apply-patch.js";
+import { formatGlob } from "./glob/core-format-glob.js";
+import { formatGrep } from "./grep/core-format-grep.js";
+import { formatQuestion } from "./question/core-format-question.js";
+import { formatSkill } from "./skill/core-format-skill.js";
+import { formatTodowrite } from "./todowrite/core-format-todowrite.js";
+import { formatWebfetch } from "./webfetch/core-format-webfetch.js";
+import { formatWebsearch } from "./websearch/core-format-websearch.js";
+import { formatWrite } from "./write/core-format-write.js";
 
 const only = (result: unknown) => (result as { content: { text: string }[] }).content.map((part) => part.text);
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { UnsupportedError } from "../profile.js";
-import { formatApplyPatch } from "./core-format-apply-patch.js";
-import { formatRead } from "./core-format-read.js";
+import { formatApplyPatch } from "./apply-patch/core-format-apply-patch.js";
 import { requireFacts } from "./core-observation-facts.js";
 import { coreTools } from "./core-tool-registry.js";
+import { formatRead } from "./read/core-format-read.js";
 
 /** Inputs that pass each tool's input check, so only the observation is wrong. */
 const inputs: Record<string, unknown> = {

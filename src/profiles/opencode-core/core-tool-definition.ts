@@ -1,7 +1,7 @@
 import type { FormatOptions } from "../profile.js";
 import type { InputField } from "./core-input-check.js";
-import type { ToolFailure } from "./core-tool-failure.js";
-import type { ToolOutput } from "./core-tool-output.js";
+import type { ToolFailure } from "./result/core-tool-failure.js";
+import type { ToolOutput } from "./result/core-tool-output.js";
 
 /**
  * One v2 tool as correx models it: its input schema (for `Invalid tool input`) and a pure

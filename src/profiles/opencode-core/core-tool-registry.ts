@@ -1,16 +1,16 @@
-import { applyPatchTool } from "./core-format-apply-patch.js";
-import { bashTool } from "./core-format-bash.js";
-import { editTool } from "./core-format-edit.js";
-import { globTool } from "./core-format-glob.js";
-import { grepTool } from "./core-format-grep.js";
-import { questionTool } from "./core-format-question.js";
-import { readTool } from "./core-format-read.js";
-import { skillTool } from "./core-format-skill.js";
-import { todowriteTool } from "./core-format-todowrite.js";
-import { webfetchTool } from "./core-format-webfetch.js";
-import { websearchTool } from "./core-format-websearch.js";
-import { writeTool } from "./core-format-write.js";
+import { applyPatchTool } from "./apply-patch/core-format-apply-patch.js";
+import { bashTool } from "./bash/core-format-bash.js";
 import type { CoreTool } from "./core-tool-definition.js";
+import { editTool } from "./edit/core-format-edit.js";
+import { globTool } from "./glob/core-format-glob.js";
+import { grepTool } from "./grep/core-format-grep.js";
+import { questionTool } from "./question/core-format-question.js";
+import { readTool } from "./read/core-format-read.js";
+import { skillTool } from "./skill/core-format-skill.js";
+import { todowriteTool } from "./todowrite/core-format-todowrite.js";
+import { webfetchTool } from "./webfetch/core-format-webfetch.js";
+import { websearchTool } from "./websearch/core-format-websearch.js";
+import { writeTool } from "./write/core-format-write.js";
 
 /**
  * The v2 tools, by name (no `invalid`, no `task`).

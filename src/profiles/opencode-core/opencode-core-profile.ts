@@ -3,10 +3,10 @@ import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest, Profile, TruncateRequest, TruncateResult } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
-import { boundToolOutput } from "./core-output-bound.js";
-import { resolveOutputLimits } from "./core-output-limits.js";
-import { settleCoreTool } from "./core-settle.js";
-import type { ToolOutput } from "./core-tool-output.js";
+import { settleCoreTool } from "./result/core-settle.js";
+import type { ToolOutput } from "./result/core-tool-output.js";
+import { boundToolOutput } from "./truncate/core-output-bound.js";
+import { resolveOutputLimits } from "./truncate/core-output-limits.js";
 
 /**
  * The `opencode-core` profile: opencode 1.18.33's v2 runtime (packages/core tools,

@@ -1,0 +1,69 @@
+import { decodeBase64 } from "../../../text/base64.js";
+import type { OutputStorePort } from "../../output-store-port.js";
+import type { ClaudeCodeResult } from "../claude-result.js";
+
+/** Output over this many characters is persisted (success) or cut (failure). @see spec §3.3 */
+export const BASH_MAX_OUTPUT_LENGTH = 30000;
+/** The persisted-output preview: the first 2,000 characters. @see spec §3.3 */
+export const PERSISTED_PREVIEW_LENGTH = 2000;
+/** A failure's text is cut in its middle past this many characters, keeping half at each end. @see spec §3.4 */
+export const ERROR_MAX_LENGTH = 10000;
+
+/** The observed facts of a Bash call (observations/command-run): stdout and stderr merged in arrival order. */
+export interface ClaudeBashObservation {
+  output?: string;
+  outputBase64?: string;
+  exitCode?: number | null;
+}
+
+/** The output as text: UTF-8 with every invalid sequence as U+FFFD. @see spec §3.2 */
+function outputText(observation: ClaudeBashObservation): string {
+  if (observation.output !== undefined) return observation.output;
+  if (observation.outputBase64 !== undefined) return new TextDecoder("utf-8", { fatal: false }).decode(decodeBase64(observation.outputBase64));
+  return "";
+}
+
+/** `106.3KB`: bytes / 1024 with one decimal. @see spec §3.3 */
+export function claudeKilobytes(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)}KB`;
+}
+
+/** The preview of a persisted output: its first 2,000 characters, cut back to before the last newline among them when there is one. @see spec §3.3 */
+export function persistedPreview(text: string): string {
+  const head = text.slice(0, PERSISTED_PREVIEW_LENGTH);
+  const newline = head.lastIndexOf("\n");
+  return newline > 0 ? head.slice(0, newline) : head;
+}
+
+/** A failure's text past 10,000 characters: the first and last 5,000 around a count of what was left out. @see spec §3.4 */
+export function cutErrorMiddle(text: string): string {
+  if (text.length <= ERROR_MAX_LENGTH) return text;
+  const half = ERROR_MAX_LENGTH / 2;
+  return `${text.slice(0, half)}\n\n... [${text.length - ERROR_MAX_LENGTH} characters truncated] ...\n\n${text.slice(text.length - half)}`;
+}
+
+/**
+ * A Bash result: the merged output without its leading newlines and trailing whitespace; on a
+ * non-zero exit `Exit code N` first and `is_error: true`; no output on success is
+ * `(Bash completed with no output)`; a success over 30,000 characters is saved whole and answered
+ * with the persisted-output block, a failure over it is cut to its first 30,000 characters.
+ * @see docs/spec/claude-code-2.1.332.md §3
+ */
+export function formatClaudeBash(observation: ClaudeBashObservation, store: OutputStorePort): ClaudeCodeResult {
+  const raw = outputText(observation);
+  const text = raw.replace(/^\n+/, "").trimEnd();
+  const code = observation.exitCode ?? 0;
+  if (code !== 0) {
+    const output = text.length > BASH_MAX_OUTPUT_LENGTH ? text.slice(0, BASH_MAX_OUTPUT_LENGTH) : text;
+    return { content: cutErrorMiddle(output === "" ? `Exit code ${code}` : `Exit code ${code}\n${output}`), is_error: true };
+  }
+  if (text === "") return { content: "(Bash completed with no output)", is_error: false };
+  if (text.length <= BASH_MAX_OUTPUT_LENGTH) return { content: text, is_error: false };
+  const path = store.write(text);
+  const size = claudeKilobytes(new TextEncoder().encode(text).length);
+  const preview = persistedPreview(text);
+  return {
+    content: `<persisted-output>\nOutput too large (${size}). Full output saved to: ${path}\n\nPreview (first 2KB):\n${preview}\n...\n</persisted-output>`,
+    is_error: false,
+  };
+}

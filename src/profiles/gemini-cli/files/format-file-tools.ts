@@ -1,0 +1,172 @@
+import { decodeBase64, encodeBase64 } from "../../../text/base64.js";
+import { relativePath, resolvePath } from "../../../text/path-posix.js";
+import { UnsupportedError } from "../../profile.js";
+import { geminiParamsError } from "../gemini-params.js";
+import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "../gemini-result.js";
+import { geminiTempDirectory, outsideWorkspaceMessage } from "../gemini-workspace.js";
+import { geminiDiffSnippet } from "./gemini-diff-snippet.js";
+import { geminiFileType } from "./gemini-file-type.js";
+import { applyGeminiReplace } from "./gemini-replace.js";
+import { decodeGeminiText } from "./gemini-text-decoding.js";
+
+/** Lines read_file returns at most, and chars per line. @see spec §3.1 */
+const MAX_LINES = 2000;
+const MAX_LINE_LENGTH = 2000;
+/** Files above this size are refused. @see spec §3.1 */
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/** Where the workspace and the agent's HOME are (the observation carries the workspace; HOME from options). */
+export interface GeminiPlace {
+  workspace: string;
+  home?: string;
+}
+
+const need = (tool: string, field: string): never => {
+  throw new UnsupportedError(`${tool}: the observation lacks ${field}`);
+};
+
+/**
+ * read_file's result: argument refusals, then what the path was, then the file by its type —
+ * text with its line selection, per-line cut and truncation header; binary; an image as a sibling
+ * inlineData part.
+ * @see docs/spec/gemini-cli-0.61.0.md §3, §1.5
+ */
+export function formatReadFile(callInput: unknown, observation: Record<string, unknown>, place: GeminiPlace): GeminiCliResult {
+  const paramsError = geminiParamsError("read_file", callInput);
+  if (paramsError !== null) return geminiError(paramsError);
+  const input = geminiInput(callInput);
+  if (String(input.file_path).trim() === "") return geminiError("The 'file_path' parameter must be non-empty.");
+  const path = typeof observation.path === "string" ? observation.path : need("read_file", "path");
+  if (observation.kind === "outside") return geminiError(outsideWorkspaceMessage(path, place.workspace, geminiTempDirectory(place.workspace, place.home)));
+  const start = input.start_line as number | undefined;
+  const end = input.end_line as number | undefined;
+  if (start !== undefined && end !== undefined && start > end) return geminiError("start_line cannot be greater than end_line");
+  if (observation.kind === "missing") return geminiError(`File not found: ${path}`);
+  if (observation.kind === "directory") return geminiError(`Path is a directory, not a file: ${path}`);
+  const bytes =
+    typeof observation.base64 === "string" ? decodeBase64(observation.base64) : typeof observation.text === "string" ? new TextEncoder().encode(observation.text) : need("read_file", "base64 or text");
+  if (bytes.length > MAX_FILE_BYTES) throw new UnsupportedError("read_file: files over 20 MB are not modelled");
+  const type = geminiFileType(path, bytes);
+  const shown = relativePath(place.workspace, path);
+  switch (type.kind) {
+    case "binary":
+      return geminiOutput(`Cannot display content of binary file: ${shown}`);
+    case "image":
+      return { response: { output: "Binary content provided (1 item(s))." }, parts: [{ inlineData: { data: encodeBase64(bytes), mimeType: type.mimeType } }] };
+    case "text":
+      return geminiOutput(readTextSelection(decodeOrUnsupported(bytes), start, end));
+    case "svg":
+    case "pdf":
+    case "audio-video":
+      throw new UnsupportedError(`read_file: ${type.kind} files are not modelled`);
+    default: {
+      const _exhaustive: never = type;
+      return _exhaustive;
+    }
+  }
+}
+
+function decodeOrUnsupported(bytes: Uint8Array): string {
+  const text = decodeGeminiText(bytes);
+  if (text === null) throw new UnsupportedError("read_file: UTF-32 files are not modelled");
+  return text;
+}
+
+/** The text read_file returns for a line selection. @see spec §3.1, §3.2 */
+export function readTextSelection(content: string, startLine: number | undefined, endLine: number | undefined): string {
+  const lines = content.split(/\r?\n/);
+  const total = lines.length;
+  let sliceStart = 0;
+  let sliceEnd: number;
+  if (startLine !== undefined || endLine !== undefined) {
+    sliceStart = startLine ? startLine - 1 : 0;
+    sliceEnd = endLine ? Math.min(endLine, total) : Math.min(sliceStart + MAX_LINES, total);
+  } else {
+    sliceEnd = Math.min(MAX_LINES, total);
+  }
+  const actualStart = Math.min(sliceStart, total);
+  let cut = false;
+  const text = lines
+    .slice(actualStart, sliceEnd)
+    .map((line) => {
+      if (line.length <= MAX_LINE_LENGTH) return line;
+      cut = true;
+      return `${line.substring(0, MAX_LINE_LENGTH)}... [truncated]`;
+    })
+    .join("\n");
+  if (!(actualStart > 0 || sliceEnd < total || cut)) return text;
+  return `\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines ${actualStart + 1}-${sliceEnd} of ${total} total lines.\nAction: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: ${sliceEnd + 1}.\n\n--- FILE CONTENT (truncated) ---\n${text}`;
+}
+
+/** list_directory's result. @see docs/spec/gemini-cli-0.61.0.md §4 */
+export function formatListDirectory(callInput: unknown, observation: Record<string, unknown>, place: GeminiPlace): GeminiCliResult {
+  const paramsError = geminiParamsError("list_directory", callInput);
+  if (paramsError !== null) return geminiError(paramsError);
+  const input = geminiInput(callInput);
+  const path = typeof observation.path === "string" ? observation.path : need("list_directory", "path");
+  if (observation.kind === "outside") return geminiError(outsideWorkspaceMessage(path, place.workspace, geminiTempDirectory(place.workspace, place.home)));
+  if (observation.kind === "missing") return geminiError(`Error listing directory: ENOENT: no such file or directory, stat '${path}'`);
+  if (observation.kind === "file") return geminiError(`Error: Path is not a directory: ${path}`);
+  const entries = (Array.isArray(observation.entries) ? observation.entries : need("list_directory", "entries")) as { name: string; directory: boolean; size: number }[];
+  if (entries.length === 0) return geminiOutput(`Directory ${path} is empty.`);
+  if (entries.some((entry) => entry.name === ".git" || entry.name === ".gitignore" || entry.name === ".geminiignore")) {
+    throw new UnsupportedError("list_directory: git and gemini ignore files are not modelled");
+  }
+  const ignore = Array.isArray(input.ignore) ? (input.ignore as string[]) : [];
+  const kept = entries.filter((entry) => !ignoredByPatterns(entry.name, ignore));
+  kept.sort((a, b) => (a.directory === b.directory ? a.name.localeCompare(b.name) : a.directory ? -1 : 1));
+  const listing = kept.map((entry) => (entry.directory ? `[DIR] ${entry.name}` : `${entry.name} (${entry.size} bytes)`)).join("\n");
+  return geminiOutput(`Directory listing for ${path}:\n${listing}`);
+}
+
+/** list_directory's `ignore`: `*` → `.*`, `?` → `.`, other regex characters escaped, matched against the whole name. @see spec §4 */
+function ignoredByPatterns(name: string, patterns: readonly string[]): boolean {
+  return patterns.some((pattern) =>
+    new RegExp(
+      `^${pattern
+        .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+        .replace(/\*/g, ".*")
+        .replace(/\?/g, ".")}$`,
+    ).test(name),
+  );
+}
+
+/** write_file's result. @see docs/spec/gemini-cli-0.61.0.md §5 */
+export function formatWriteFile(callInput: unknown, observation: Record<string, unknown>, place: GeminiPlace): GeminiCliResult {
+  const paramsError = geminiParamsError("write_file", callInput);
+  if (paramsError !== null) return geminiError(paramsError);
+  const input = geminiInput(callInput);
+  if (!input.file_path) return geminiError(`Missing or empty "file_path"`);
+  const path = resolvePath(place.workspace, String(input.file_path));
+  if (typeof observation.path !== "string") throw new UnsupportedError("write_file: refusals other than arguments (outside the workspace, a directory) are not modelled");
+  const before = observation.before as string | null;
+  const after = typeof observation.after === "string" ? observation.after : need("write_file", "after");
+  const head = before === null ? `Successfully created and wrote to new file: ${path}.` : `Successfully overwrote file: ${path}.`;
+  return geminiOutput(`${head} Here is the updated code:\n${geminiDiffSnippet(before ?? "", after)}`);
+}
+
+/** replace's result. @see docs/spec/gemini-cli-0.61.0.md §6 */
+export function formatReplace(callInput: unknown, observation: Record<string, unknown>, _place: GeminiPlace): GeminiCliResult {
+  const paramsError = geminiParamsError("replace", callInput);
+  if (paramsError !== null) return geminiError(paramsError);
+  const input = geminiInput(callInput);
+  if (!input.file_path) return geminiError("The 'file_path' parameter must be non-empty.");
+  if (typeof observation.path !== "string") throw new UnsupportedError("replace: refusals other than arguments (outside the workspace, a directory) are not modelled");
+  const path = observation.path;
+  const before = observation.before as string | null;
+  const outcome = applyGeminiReplace(before, input);
+  switch (outcome.kind) {
+    case "missing":
+      return geminiError(`File not found: ${path}`);
+    case "refused":
+      return geminiError(outcome.error);
+    case "written": {
+      const head = outcome.created ? `Created new file: ${path} with provided content.` : `Successfully modified file: ${path} (${outcome.occurrences} replacements).`;
+      return geminiOutput(`${head} Here is the updated code:\n${geminiDiffSnippet(before ?? "", outcome.written)}`);
+    }
+    default: {
+      const _exhaustive: never = outcome;
+      return _exhaustive;
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import { extnamePath } from "../../../text/path-posix.js";
+import { UnsupportedError } from "../../profile.js";
+
+/** Extensions whose MIME type (the `mime` package) is an image, with that type. @see spec §3.3 */
+const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".bmp": "image/bmp",
+  ".ico": "image/vnd.microsoft.icon",
+  ".tif": "image/tiff",
+  ".tiff": "image/tiff",
+  ".avif": "image/avif",
+  ".heic": "image/heic",
+  ".heif": "image/heif",
+  ".apng": "image/apng",
+  ".jxl": "image/jxl",
+};
+/** Extensions read as binary without looking at the bytes (BINARY_EXTENSIONS). @see spec §3.3 */
+const BINARY_EXTENSIONS = new Set([
+  ".bin",
+  ".exe",
+  ".dll",
+  ".so",
+  ".dylib",
+  ".class",
+  ".jar",
+  ".war",
+  ".zip",
+  ".tar",
+  ".gz",
+  ".bz2",
+  ".rar",
+  ".7z",
+  ".pak",
+  ".rpa",
+  ".doc",
+  ".docx",
+  ".xls",
+  ".xlsx",
+  ".ppt",
+  ".pptx",
+  ".odt",
+  ".ods",
+  ".odp",
+  ".pyc",
+  ".pyo",
+  ".dat",
+  ".obj",
+  ".o",
+  ".a",
+  ".lib",
+  ".wasm",
+]);
+/** Extensions with an audio/video MIME type or of a supported audio format (not modelled). */
+const AUDIO_VIDEO = new Set([".mp3", ".wav", ".aiff", ".aif", ".aac", ".ogg", ".flac", ".mp4", ".webm", ".mov", ".avi", ".mkv", ".m4a", ".mpeg", ".mpg", ".oga", ".ogv", ".3gp"]);
+
+/** How Gemini CLI reads a file. @see spec §3.3 [bundle: fileUtils.ts detectFileType] */
+export type GeminiFileType = { kind: "text" } | { kind: "svg" } | { kind: "binary" } | { kind: "image"; mimeType: string } | { kind: "pdf" } | { kind: "audio-video" };
+
+/** The file type of a path with these bytes. */
+export function geminiFileType(path: string, bytes: Uint8Array): GeminiFileType {
+  const extension = extnamePath(path).toLowerCase();
+  if (extension === ".ts" || extension === ".mts" || extension === ".cts") return { kind: "text" };
+  if (extension === ".svg") return { kind: "svg" };
+  const image = IMAGE_TYPES[extension];
+  if (image !== undefined) return { kind: "image", mimeType: image };
+  if (AUDIO_VIDEO.has(extension)) return { kind: "audio-video" };
+  if (extension === ".pdf") return { kind: "pdf" };
+  if (BINARY_EXTENSIONS.has(extension)) return { kind: "binary" };
+  const binary = looksBinary(bytes);
+  if (binary === "protobuf-check") throw new UnsupportedError(`read_file: ${path} has more than one suspicious byte; isbinaryfile's protobuf heuristic is not modelled`);
+  return binary ? { kind: "binary" } : { kind: "text" };
+}
+
+const MAX_BYTES = 512;
+const UTF8_BOUNDARY_RESERVE = 3;
+
+/**
+ * isbinaryfile's check on the first 512 bytes: BOMs say text, `%PDF-` binary, a NUL binary, and
+ * more than 10% suspicious bytes (control bytes outside 7–14, bytes above 127 that do not start a
+ * well-formed UTF-8 sequence) binary. Its protobuf heuristic (tried when more than one byte is
+ * suspicious) is not modelled: such files are refused as unsupported by the caller.
+ * @see spec §3.3 [bundle: isbinaryfile isBinaryCheck]
+ */
+export function looksBinary(buffer: Uint8Array): boolean | "protobuf-check" {
+  const bytesRead = buffer.length;
+  if (bytesRead === 0) return false;
+  const totalBytes = Math.min(bytesRead, MAX_BYTES + UTF8_BOUNDARY_RESERVE);
+  const scanBytes = Math.min(totalBytes, MAX_BYTES);
+  const at = (index: number) => buffer[index] ?? 0;
+  if (bytesRead >= 3 && at(0) === 239 && at(1) === 187 && at(2) === 191) return false;
+  if (bytesRead >= 4 && at(0) === 0 && at(1) === 0 && at(2) === 254 && at(3) === 255) return false;
+  if (bytesRead >= 4 && at(0) === 255 && at(1) === 254 && at(2) === 0 && at(3) === 0) return false;
+  if (bytesRead >= 4 && at(0) === 132 && at(1) === 49 && at(2) === 149 && at(3) === 51) return false;
+  if (totalBytes >= 5 && String.fromCharCode(at(0), at(1), at(2), at(3), at(4)) === "%PDF-") return true;
+  if (bytesRead >= 2 && at(0) === 254 && at(1) === 255) return false;
+  if (bytesRead >= 2 && at(0) === 255 && at(1) === 254) return false;
+  let suspicious = 0;
+  const continuation = (index: number) => at(index) >= 128 && at(index) <= 191;
+  for (let index = 0; index < scanBytes; index++) {
+    const byte = at(index);
+    if (byte === 0) return true;
+    if ((byte < 7 || byte > 14) && (byte < 32 || byte > 127)) {
+      if (byte >= 192 && byte <= 223 && index + 1 < totalBytes) {
+        index++;
+        if (continuation(index)) continue;
+      } else if (byte >= 224 && byte <= 239 && index + 2 < totalBytes) {
+        index++;
+        if (continuation(index) && continuation(index + 1)) {
+          index++;
+          continue;
+        }
+      } else if (byte >= 240 && byte <= 247 && index + 3 < totalBytes) {
+        index++;
+        if (continuation(index) && continuation(index + 1) && continuation(index + 2)) {
+          index += 2;
+          continue;
+        }
+      }
+      suspicious++;
+      if (index >= 32 && (suspicious * 100) / scanBytes > 10) return true;
+    }
+  }
+  if ((suspicious * 100) / scanBytes > 10) return true;
+  if (suspicious > 1) return "protobuf-check";
+  return false;
+}

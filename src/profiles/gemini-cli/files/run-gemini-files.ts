@@ -1,0 +1,88 @@
+import { encodeBase64 } from "../../../text/base64.js";
+import { resolvePath } from "../../../text/path-posix.js";
+import { type EnvironmentPort, isFsFailure } from "../../environment-port.js";
+import { geminiParamsError } from "../gemini-params.js";
+import { geminiInput } from "../gemini-result.js";
+import { workspaceViolation } from "../gemini-workspace.js";
+import { applyGeminiReplace } from "./gemini-replace.js";
+import { decodeGeminiText } from "./gemini-text-decoding.js";
+
+/** The absolute path a file tool's path argument names (resolved against the workspace). */
+const resolveArgument = (environment: EnvironmentPort, value: unknown) => resolvePath(environment.workspace, String(value));
+
+/**
+ * read_file: what is at the resolved path (its bytes for a file); a path outside the workspace is
+ * not read. Invalid arguments observe `{}`. @see docs/spec/gemini-cli-0.61.0.md §3
+ */
+export async function runReadFile(callInput: unknown, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+  if (geminiParamsError("read_file", callInput) !== null) return {};
+  const input = geminiInput(callInput);
+  if (String(input.file_path).trim() === "") return {};
+  const path = resolveArgument(environment, input.file_path);
+  if (workspaceViolation(path, environment) !== null) return { path, kind: "outside" };
+  const stat = await environment.stat(path);
+  if (stat.kind === "missing") return { path, kind: "missing" };
+  if (stat.kind === "directory") return { path, kind: "directory" };
+  const bytes = await environment.readFile(path);
+  if (isFsFailure(bytes)) return { path, kind: "missing" };
+  return { path, kind: "file", base64: encodeBase64(bytes) };
+}
+
+/** list_directory: the directory's entries with kind and size (links followed). @see spec §4 */
+export async function runListDirectory(callInput: unknown, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+  if (geminiParamsError("list_directory", callInput) !== null) return {};
+  const path = resolveArgument(environment, geminiInput(callInput).dir_path);
+  if (workspaceViolation(path, environment) !== null) return { path, kind: "outside" };
+  const stat = await environment.stat(path);
+  if (stat.kind === "missing") return { path, kind: "missing" };
+  if (stat.kind !== "directory") return { path, kind: "file" };
+  const listed = await environment.listDirectory(path);
+  if (isFsFailure(listed)) return { path, kind: "missing" };
+  const entries = [];
+  for (const entry of listed) {
+    const entryStat = await environment.stat(resolvePath(path, entry.name));
+    if (entryStat.kind === "missing") continue;
+    entries.push({ name: entry.name, directory: entryStat.kind === "directory", size: entryStat.kind === "directory" ? 0 : (entryStat.size ?? 0) });
+  }
+  return { path, kind: "directory", entries };
+}
+
+/** The file's current text, or null when there is no file. */
+async function currentText(path: string, environment: EnvironmentPort): Promise<string | null> {
+  const stat = await environment.stat(path);
+  if (stat.kind !== "file") return null;
+  const bytes = await environment.readFile(path);
+  return isFsFailure(bytes) ? null : (decodeGeminiText(bytes) ?? "");
+}
+
+/**
+ * write_file: the file's text before, then the content written (parents created); a CRLF file
+ * keeps CRLF line ends. @see spec §5
+ */
+export async function runWriteFile(callInput: unknown, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+  if (geminiParamsError("write_file", callInput) !== null) return {};
+  const input = geminiInput(callInput);
+  if (!input.file_path) return {};
+  const path = resolveArgument(environment, input.file_path);
+  if (workspaceViolation(path, environment) !== null) return {};
+  if ((await environment.stat(path)).kind === "directory") return {};
+  const before = await currentText(path, environment);
+  let after = input.content as string;
+  if (before !== null && before !== "" && before.includes("\r\n")) after = after.replace(/\r?\n/g, "\r\n");
+  await environment.writeFile(path, new TextEncoder().encode(after), { parents: true });
+  return { path, before, after };
+}
+
+/** replace: the file's text before, and what the edit wrote (null when it was refused). @see spec §6 */
+export async function runReplace(callInput: unknown, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+  if (geminiParamsError("replace", callInput) !== null) return {};
+  const input = geminiInput(callInput);
+  if (!input.file_path) return {};
+  const path = resolveArgument(environment, input.file_path);
+  if (workspaceViolation(path, environment) !== null) return {};
+  if ((await environment.stat(path)).kind === "directory") return {};
+  const before = await currentText(path, environment);
+  const outcome = applyGeminiReplace(before, input);
+  if (outcome.kind === "written") await environment.writeFile(path, new TextEncoder().encode(outcome.written), { parents: true });
+  return { path, before, after: outcome.kind === "written" ? outcome.written : null };
+}

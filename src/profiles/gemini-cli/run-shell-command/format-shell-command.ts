@@ -1,0 +1,90 @@
+import type { OutputStorePort } from "../../output-store-port.js";
+import { UnsupportedError } from "../../profile.js";
+import { geminiParamsError } from "../gemini-params.js";
+import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "../gemini-result.js";
+import { truncateShellOutput } from "../truncate/truncate-shell-output.js";
+import { hasCommandSubstitution } from "./shell-command-substitution.js";
+import { shellOutputText } from "./shell-output-text.js";
+import { wrapUntrusted } from "./wrap-untrusted.js";
+
+/** Linux signal numbers by name (os.constants.signals). @see spec §2.3 */
+const SIGNALS: Readonly<Record<string, number>> = {
+  SIGHUP: 1,
+  SIGINT: 2,
+  SIGQUIT: 3,
+  SIGILL: 4,
+  SIGTRAP: 5,
+  SIGABRT: 6,
+  SIGBUS: 7,
+  SIGFPE: 8,
+  SIGKILL: 9,
+  SIGUSR1: 10,
+  SIGSEGV: 11,
+  SIGUSR2: 12,
+  SIGPIPE: 13,
+  SIGALRM: 14,
+  SIGTERM: 15,
+  SIGCHLD: 17,
+  SIGCONT: 18,
+  SIGSTOP: 19,
+  SIGTSTP: 20,
+  SIGTTIN: 21,
+  SIGTTOU: 22,
+  SIGURG: 23,
+  SIGXCPU: 24,
+  SIGXFSZ: 25,
+  SIGVTALRM: 26,
+  SIGPROF: 27,
+  SIGWINCH: 28,
+  SIGIO: 29,
+  SIGPWR: 30,
+  SIGSYS: 31,
+};
+
+/** The refusal of a command holding command substitution (an output, not an error). @see spec §2.7 */
+export const COMMAND_SUBSTITUTION_REFUSAL =
+  "Command injection detected: command substitution syntax ($(), backticks, <() or >()) found in command arguments. On PowerShell, @() array subexpressions and $() subexpressions are also blocked. This is a security risk and the command was blocked.";
+
+interface ShellObservation {
+  chunks?: { stream: string; base64?: string; text?: string }[];
+  exitCode?: number | null;
+  signal?: string | null;
+  pid?: number;
+  jobs?: number[];
+  running?: true;
+  spawnFailure?: string;
+}
+
+/**
+ * run_shell_command's result: refusals first (arguments, empty command, command substitution),
+ * then the observed run as `Output:` / `Exit Code:` / `Signal:` / `Background PIDs:` /
+ * `Process Group PGID:` lines, wrapped, then truncated. The pid is not an observed fact (the
+ * environment does not report it): `pid` defaults to 0, and the line is redacted in comparisons.
+ * @see docs/spec/gemini-cli-0.61.0.md §2.2–2.7
+ */
+export function formatShellCommand(callInput: unknown, observation: ShellObservation, store: OutputStorePort): GeminiCliResult {
+  const paramsError = geminiParamsError("run_shell_command", callInput);
+  if (paramsError !== null) return geminiError(paramsError);
+  const input = geminiInput(callInput);
+  const command = input.command as string;
+  if (!command.trim()) return geminiError("Command cannot be empty.");
+  if (hasCommandSubstitution(command)) return geminiOutput(COMMAND_SUBSTITUTION_REFUSAL);
+  if (observation.spawnFailure !== undefined) return geminiError(observation.spawnFailure);
+  const pid = observation.pid ?? 0;
+  // A background command is reported as moved to the background whether or not it ended within
+  // the delay (the CLI backgrounds it at the delay, before it looks). §2.6
+  if (input.is_background === true || observation.running) return geminiOutput(wrapUntrusted(`Command moved to background (PID: ${pid}). Output hidden. Press Ctrl+B to view.`));
+  if (observation.chunks === undefined) throw new UnsupportedError("run_shell_command: the observation has no chunks (a refusal the profile does not model?)");
+  const text = shellOutputText(observation.chunks);
+  const lines = [`Output: ${text || "(empty)"}`];
+  if (observation.exitCode !== null && observation.exitCode !== undefined && observation.exitCode !== 0) lines.push(`Exit Code: ${observation.exitCode}`);
+  if (observation.signal) {
+    const number = SIGNALS[observation.signal];
+    if (number === undefined) throw new UnsupportedError(`run_shell_command: signal ${observation.signal} has no known number`);
+    lines.push(`Signal: ${number}`);
+  }
+  const jobs = (observation.jobs ?? []).filter((job) => job !== pid);
+  if (jobs.length > 0) lines.push(`Background PIDs: ${jobs.join(", ")}`);
+  lines.push(`Process Group PGID: ${pid}`);
+  return geminiOutput(truncateShellOutput(wrapUntrusted(lines.join("\n")), store).text);
+}
