@@ -1,60 +1,18 @@
-import { extnamePath } from "../../text/path-posix.js";
+import { lookup } from "mime-types";
 
 /** The MIME types v1 read treats as images. @see spec §2.2 constants */
 export const READ_IMAGE_MIMES: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
-/** Extension → MIME for common file types (what the extension lookup gives when bytes say nothing). */
-const EXTENSION_MIMES: Record<string, string> = {
-  ".png": "image/png",
-  ".apng": "image/apng",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".jpe": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-  ".bmp": "image/bmp",
-  ".svg": "image/svg+xml",
-  ".ico": "image/vnd.microsoft.icon",
-  ".tif": "image/tiff",
-  ".tiff": "image/tiff",
-  ".avif": "image/avif",
-  ".heic": "image/heic",
-  ".pdf": "application/pdf",
-  ".txt": "text/plain",
-  ".md": "text/markdown",
-  ".html": "text/html",
-  ".htm": "text/html",
-  ".css": "text/css",
-  ".csv": "text/csv",
-  ".xml": "application/xml",
-  ".js": "text/javascript",
-  ".mjs": "text/javascript",
-  ".cjs": "text/javascript",
-  ".json": "application/json",
-  ".yaml": "text/yaml",
-  ".yml": "text/yaml",
-  ".sh": "application/x-sh",
-  ".wasm": "application/wasm",
-  ".zip": "application/zip",
-  ".gz": "application/gzip",
-  ".tar": "application/x-tar",
-  ".7z": "application/x-7z-compressed",
-  ".jar": "application/java-archive",
-  ".mp3": "audio/mpeg",
-  ".wav": "audio/wav",
-  ".ogg": "audio/ogg",
-  ".mp4": "video/mp4",
-  ".webm": "video/webm",
-  ".mov": "video/quicktime",
-  ".woff": "font/woff",
-  ".woff2": "font/woff2",
-  ".ttf": "font/ttf",
-  ".otf": "font/otf",
-};
-
-/** The extension-derived MIME type, or undefined for an unknown extension. */
-export function extensionMime(path: string): string | undefined {
-  return EXTENSION_MIMES[extnamePath(path).toLowerCase()];
+/**
+ * The MIME type opencode gives a path by its extension: `mime-types` `lookup` (3.0.x, over
+ * mime-db 1.54.0, the table the 1.18.33 binary bundles — compared entry by entry), and
+ * `application/octet-stream` when the extension maps to nothing or there is none (`.ts` is
+ * `video/mp2t`, as in the binary).
+ * @see spec §2.2, §2.2b; the bundle's `mimeType` (`lookup(path) || "application/octet-stream"`);
+ * differential campaign seeds 12 and 5002 (extension-less files, `.ts`)
+ */
+export function extensionMime(path: string): string {
+  return lookup(path) || "application/octet-stream";
 }
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], at = 0): boolean {

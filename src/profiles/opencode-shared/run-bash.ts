@@ -58,10 +58,12 @@ async function runBashV2(context: OpencodeRunContext): Promise<Record<string, un
   if (run.spawnError) return unable;
   const extra = warnings.length > 0 ? { warnings } : {};
   if (run.timedOut) return { output: "", exitCode: null, timedOut: true, ...extra };
-  const bytes = commandBytes(run);
-  if (bytes.length > V2_CAPTURE_BYTES) throw new UnsupportedError("opencode-core bash: output over the 1 MiB capture limit (which bytes the v2 runner keeps is not pinned)");
+  const all = commandBytes(run);
+  // The runner keeps the first 1 MiB and notes the cut (probe: `yes abcdefghi | head -c 1200000` ends in `abcdef`).
+  const captureTruncated = all.length > V2_CAPTURE_BYTES;
+  const bytes = captureTruncated ? all.subarray(0, V2_CAPTURE_BYTES) : all;
   if (run.exitCode === null) throw new UnsupportedError(`opencode-core bash: a command ended by a signal (${run.signal ?? "unknown"}; the v2 runner's exit value for it is not pinned)`);
-  return { output: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), exitCode: run.exitCode, ...extra };
+  return { output: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), exitCode: run.exitCode, ...(captureTruncated ? { captureTruncated: true } : {}), ...extra };
 }
 
 /**

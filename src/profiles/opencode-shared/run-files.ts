@@ -48,20 +48,8 @@ export async function runRead(context: OpencodeRunContext): Promise<Observation>
   const read = await environment.readFile(absolute);
   if (isFsFailure(read)) return { error: read.message };
   const text = strictUtf8(read);
-  const mime = readMime(context, absolute);
-  return { kind: "file", path: absolute, ...(text === undefined ? { base64: encodeBase64(read) } : { content: text }), ...(mime === undefined ? {} : { mime }) };
-}
-
-/**
- * The MIME a read reports: the extension's; in v2 a name without an extension is
- * `application/octet-stream` (other unknown extensions are not pinned: no MIME, as v1).
- * @see spec §2.2, §2.2b; differential campaign seed 12 (extension-less files in v2)
- */
-function readMime(context: OpencodeRunContext, absolute: string): string | undefined {
-  const known = extensionMime(absolute);
-  if (known !== undefined || context.runtime !== "v2") return known;
-  const name = absolute.slice(absolute.lastIndexOf("/") + 1);
-  return name.lastIndexOf(".") <= 0 ? "application/octet-stream" : undefined;
+  const mime = extensionMime(absolute);
+  return { kind: "file", path: absolute, ...(text === undefined ? { base64: encodeBase64(read) } : { content: text }), mime };
 }
 
 /**

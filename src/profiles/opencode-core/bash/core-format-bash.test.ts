@@ -16,8 +16,8 @@ describe("formatBash (§2.1b)", () => {
     expect(formatBash({ command: "true" }, { output: "", exitCode: 0 }).content[0]).toEqual(text("(no output)"));
   });
 
-  it("appends the capture note after one newline when capture was cut at 1 MiB (bundle: output ⏎ note)", () => {
-    expect(formatBash({ command: "yes" }, { output: "y\n", exitCode: 0, captureTruncated: true }).content[0]).toEqual(text("y\n\n[output capture truncated at the in-memory safety limit]"));
+  it("appends the capture note after a blank line when capture was cut at 1 MiB (spec §2.1b; the binary: `<y…>⏎⏎[output capture …]`)", () => {
+    expect(formatBash({ command: "yes" }, { output: "y", exitCode: 0, captureTruncated: true }).content[0]).toEqual(text("y\n\n[output capture truncated at the in-memory safety limit]"));
   });
 
   it("replaces the output with the timeout sentence (requested timeout) and ends with `Command timed out before completion.`", () => {
@@ -33,9 +33,9 @@ describe("formatBash (§2.1b)", () => {
     );
   });
 
-  it("puts the warnings first (leading newline trimmed), then one newline, then the exit sentence (bundle iX, campaign seed 12)", () => {
+  it("puts the warnings first (leading newlines trimmed), then a blank line, then the exit sentence (spec §2.1b; the binary, campaign seed 5002)", () => {
     const content = formatBash({ command: "cat /etc/x" }, { output: "x", exitCode: 0, warnings: ["w1", "w2"] }).content;
-    expect(content[1]).toEqual(text("Warnings:\n- w1\n- w2\nCommand exited with code 0."));
+    expect(content[1]).toEqual(text("Warnings:\n- w1\n- w2\n\nCommand exited with code 0."));
   });
 
   it("prints String(exitCode) of a missing exit code as `undefined`", () => {

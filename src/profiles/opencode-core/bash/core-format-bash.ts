@@ -23,20 +23,22 @@ export function bashOutputText(observation: BashFacts, timeoutMs: number): strin
     return `Command exceeded timeout of ${timeoutMs} ms. Retry with a larger timeout if the command is expected to take longer.`;
   }
   const output = observation.output === "" ? "(no output)" : observation.output;
-  return observation.captureTruncated === true ? `${output}\n[output capture truncated at the in-memory safety limit]` : output;
+  return observation.captureTruncated === true ? `${output}\n\n[output capture truncated at the in-memory safety limit]` : output;
 }
 
 /**
- * The footer part: the warnings block (`Warnings:` and one `- w` line each) and a newline, then
+ * The footer part: the warnings block (`Warnings:` and one `- w` line each), a blank line, then
  * the exit sentence or the timeout sentence. A null exit code is printed as `undefined`
  * (`${exit}` of a process that reports none).
- * @see spec §2.1b (toModelOutput part 2); the binary's bundle (iX: the block is `⏎Warnings:⏎…`
- * with its leading newline trimmed, then one `⏎` — the spec's `⏎⏎` is the source's, not 1.18.33's)
+ * @see spec §2.1b (toModelOutput part 2: `⏎⏎Warnings:⏎…` trimmed, then `⏎⏎`); the 1.18.33 binary
+ * (probe of five commands with warnings, truncated and not: always `⏎⏎` before the exit line;
+ * differential seed 5002). `strings` on the binary folds `⏎⏎` into one line break, which misled an
+ * earlier reading.
  */
 export function bashFooter(observation: BashFacts): string {
   const warnings = observation.warnings ?? [];
-  const block = warnings.length === 0 ? "" : `\nWarnings:\n${warnings.map((warning) => `- ${warning}`).join("\n")}`;
-  const lead = block === "" ? "" : `${block.trimStart()}\n`;
+  const block = warnings.length === 0 ? "" : `\n\nWarnings:\n${warnings.map((warning) => `- ${warning}`).join("\n")}`;
+  const lead = block === "" ? "" : `${block.trimStart()}\n\n`;
   if (observation.timedOut === true) return `${lead}Command timed out before completion.`;
   return `${lead}Command exited with code ${String(observation.exitCode ?? undefined)}.`;
 }
