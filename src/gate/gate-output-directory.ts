@@ -1,3 +1,5 @@
+import { utf8Length } from "../text/utf8-length.js";
+
 /** An absolute path to a saved-output file `tool_<12 hex><14 base62>` (spec §3.1 id), capturing its directory. */
 const SAVED_OUTPUT = /(\/[^\s"'\\<>]*)\/tool_[0-9a-f]{12}[0-9A-Za-z]{14}(?![0-9A-Za-z])/;
 
@@ -29,8 +31,4 @@ export function mirrorOutputDirectory(agentDirectory: string | null, runDirector
   if (agentDirectory === null) return plain;
   const missing = utf8Length(agentDirectory) - utf8Length(plain);
   return missing >= 0 ? plain + "_".repeat(missing) : plain;
-}
-
-function utf8Length(text: string): number {
-  return new TextEncoder().encode(text).length;
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { describeCodePoint, differenceRange, utf8Length } from "./html-report-difference-range.js";
+import { describeCodePoint, differenceRange } from "./html-report-difference-range.js";
 
 describe("differenceRange: exactly the bytes that differ", () => {
   it("one changed byte in the middle", () => {
@@ -30,13 +30,6 @@ describe("differenceRange: exactly the bytes that differ", () => {
         expect(expected.slice(range.expectedEnd)).toBe(actual.slice(range.actualEnd));
         if (expected !== actual) expect(expected.slice(range.start, range.expectedEnd)).not.toBe(actual.slice(range.start, range.actualEnd));
         expect(range.byteOffset).toBe(Buffer.byteLength(expected.slice(0, range.start)));
-      }),
-    );
-  });
-  it("utf8Length agrees with Buffer.byteLength, lone surrogates included", () => {
-    fc.assert(
-      fc.property(fc.string({ unit: "binary" }), (text) => {
-        expect(utf8Length(text)).toBe(Buffer.byteLength(text));
       }),
     );
   });

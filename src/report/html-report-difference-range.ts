@@ -1,3 +1,5 @@
+import { isHighSurrogate, isLowSurrogate, utf8Length } from "../text/utf8-length.js";
+
 /**
  * Where two strings differ, as one range: everything before `start` and everything after the
  * two ends is identical on both sides (longest common prefix, then longest common suffix of the
@@ -17,17 +19,14 @@ export interface DifferenceRange {
   column: number;
 }
 
-const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
-const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
-
 export function differenceRange(expected: string, actual: string): DifferenceRange {
   const shorter = Math.min(expected.length, actual.length);
   let start = 0;
   while (start < shorter && expected.charCodeAt(start) === actual.charCodeAt(start)) start++;
-  if (start > 0 && isHigh(expected.charCodeAt(start - 1))) start--;
+  if (start > 0 && isHighSurrogate(expected.charCodeAt(start - 1))) start--;
   let suffix = 0;
   while (suffix < shorter - start && expected.charCodeAt(expected.length - 1 - suffix) === actual.charCodeAt(actual.length - 1 - suffix)) suffix++;
-  if (suffix > 0 && isLow(expected.charCodeAt(expected.length - suffix))) suffix--;
+  if (suffix > 0 && isLowSurrogate(expected.charCodeAt(expected.length - suffix))) suffix--;
   const prefix = expected.slice(0, start);
   const lastNewline = prefix.lastIndexOf("\n");
   let line = 1;
@@ -40,21 +39,6 @@ export function differenceRange(expected: string, actual: string): DifferenceRan
     line,
     column: [...prefix.slice(lastNewline + 1)].length + 1,
   };
-}
-
-/** The UTF-8 length of a string (a lone surrogate counts as U+FFFD, 3 bytes, as TextEncoder writes it). */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (isHigh(code) && index + 1 < text.length && isLow(text.charCodeAt(index + 1))) {
-      bytes += 4;
-      index++;
-    } else bytes += 3;
-  }
-  return bytes;
 }
 
 /** `U+0020 SPACE`-style name of the code point at `index`, or `end of text`. */

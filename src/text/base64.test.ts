@@ -26,6 +26,19 @@ describe("base64 codec", () => {
     );
   });
 
+  it("decodes the URL-safe alphabet, missing padding and whitespace to the same bytes (both the native and the portable path)", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.nat(), (bytes, at) => {
+        const standard = btoaBytes(bytes);
+        const urlSafe = standard.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+        const spaced = `${standard.slice(0, at % (standard.length + 1))}\n ${standard.slice(at % (standard.length + 1))}`;
+        expect(decodeBase64(urlSafe)).toEqual(bytes);
+        expect(decodeBase64(spaced)).toEqual(bytes);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
   it("sizes base64 with whitespace anywhere (space, \\n, \\r, \\t) as the bytes it decodes to (§2.14 MCP resource sizes)", () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 120 }), fc.array(fc.tuple(fc.nat(), fc.constantFrom(" ", "\n", "\r", "\t")), { minLength: 1, maxLength: 4 }), (bytes, inserts) => {

@@ -39,6 +39,17 @@ export function encodeBase64(bytes: Uint8Array): string {
  * accepted; any other character throws.
  */
 export function decodeBase64(text: string): Uint8Array {
+  // Fast path: the platform's forgiving-base64 decoder (native) gives the same bytes wherever it
+  // accepts the text; the URL-safe alphabet and stray padding fall through to the loop below.
+  let binary: string | undefined;
+  try {
+    binary = atob(text);
+  } catch {}
+  if (binary !== undefined) {
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  }
   const values: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

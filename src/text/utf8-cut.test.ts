@@ -1,29 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { takeHeadBytes, takeTailBytes, utf8Length, utf8LengthOf } from "./utf8-cut.js";
-
-describe("utf8Length", () => {
-  it("counts 1, 2, 3 and 4 bytes per code point", () => {
-    expect(utf8Length("a")).toBe(1);
-    expect(utf8Length("é")).toBe(2);
-    expect(utf8Length("€")).toBe(3);
-    expect(utf8Length("😀")).toBe(4);
-  });
-
-  it("counts a lone surrogate as 3 bytes, as Buffer.byteLength does", () => {
-    expect(utf8Length("\ud83d")).toBe(3);
-    expect(utf8LengthOf("\ud83dx", 0, 2)).toBe(4);
-  });
-
-  it("the portable counter agrees with Buffer.byteLength on any string", () => {
-    fc.assert(
-      fc.property(fc.string({ unit: "binary" }), (text) => {
-        expect(utf8LengthOf(text, 0, text.length)).toBe(Buffer.byteLength(text, "utf8"));
-      }),
-      { numRuns: 10_000 },
-    );
-  });
-});
+import { takeHeadBytes, takeTailBytes } from "./utf8-cut.js";
 
 describe("takeHeadBytes (§3.2 step 6)", () => {
   it("stops before the first code point that would exceed the budget", () => {
@@ -54,5 +31,30 @@ describe("takeTailBytes (§3.2 step 6)", () => {
 
   it("gives CR and CRLF no special treatment", () => {
     expect(takeTailBytes("a\r\nb", 2)).toBe("\nb");
+  });
+});
+
+describe("takeHeadBytes and takeTailBytes (property, against TextEncoder)", () => {
+  const encoder = new TextEncoder();
+  const bytes = (text: string) => encoder.encode(text).length;
+  const codePoints = (text: string) => text.match(/[\ud800-\udbff][\udc00-\udfff]|[\s\S]/g) ?? [];
+
+  it("keep the longest run of whole code points within the budget, from the start and from the end", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 200 }), fc.nat({ max: 400 }), (text, budget) => {
+        const points = codePoints(text);
+        const head = takeHeadBytes(text, budget);
+        const headCount = codePoints(head).length;
+        expect(head).toBe(points.slice(0, headCount).join(""));
+        expect(bytes(head)).toBeLessThanOrEqual(budget);
+        if (headCount < points.length) expect(bytes(head + points[headCount])).toBeGreaterThan(budget);
+        const tail = takeTailBytes(text, budget);
+        const tailCount = codePoints(tail).length;
+        expect(tail).toBe(points.slice(points.length - tailCount).join(""));
+        expect(bytes(tail)).toBeLessThanOrEqual(budget);
+        if (tailCount < points.length) expect(bytes(points[points.length - tailCount - 1] + tail)).toBeGreaterThan(budget);
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });

@@ -1,47 +1,9 @@
 /**
- * UTF-8 byte arithmetic on JS strings, code point by code point.
+ * Cutting JS strings to a UTF-8 byte budget on whole code points, from the start or the end.
  * A lone surrogate counts 3 bytes, as `Buffer.byteLength` counts it (it is encoded as U+FFFD).
  * @see spec §0 notation ("bytes" = `Buffer.byteLength(s, "utf-8")`), §3.2 step 6 (takeHeadBytes/takeTailBytes)
  */
-import { bufferHost } from "./buffer-host.js";
-
-/**
- * Whether `utf8Length(text) <= limit`, without counting when the length in UTF-16 units already
- * exceeds it (every unit is at least one byte).
- */
-export function utf8LengthAtMost(text: string, limit: number): boolean {
-  return text.length <= limit && utf8Length(text) <= limit;
-}
-
-/** UTF-8 byte length of `text`. @see spec §0 notation */
-export function utf8Length(text: string): number {
-  const host = bufferHost();
-  if (host !== undefined) return host.byteLength(text, "utf8");
-  return utf8LengthOf(text, 0, text.length);
-}
-
-/** UTF-8 byte length of `text.slice(start, end)`, counted without slicing. */
-export function utf8LengthOf(text: string, start: number, end: number): number {
-  let bytes = 0;
-  for (let i = start; i < end; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (isHigh(unit) && i + 1 < end && isLow(text.charCodeAt(i + 1))) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-function isHigh(unit: number): boolean {
-  return unit >= 0xd800 && unit <= 0xdbff;
-}
-
-function isLow(unit: number): boolean {
-  return unit >= 0xdc00 && unit <= 0xdfff;
-}
+import { isHighSurrogate as isHigh, isLowSurrogate as isLow, utf8Length } from "./utf8-length.js";
 
 /**
  * The longest prefix of whole code points whose UTF-8 size is at most `budget` bytes:

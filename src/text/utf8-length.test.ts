@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { toWellFormedText, utf8Length } from "./utf8-length.js";
+import { toWellFormedText, utf8Length, utf8LengthAtMost } from "./utf8-length.js";
 
 const encoder = new TextEncoder();
 
@@ -70,5 +70,16 @@ describe("utf8Length (§0 bytes)", () => {
 describe("toWellFormedText", () => {
   it("replaces lone surrogates with U+FFFD and keeps pairs", () => {
     expect(toWellFormedText("a\ud800b😀\udc00")).toBe("a\ufffdb😀\ufffd");
+  });
+});
+
+describe("utf8LengthAtMost", () => {
+  it("says whether the TextEncoder length is within the limit, for any string and limit", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 300 }), fc.nat({ max: 1200 }), (text, limit) => {
+        expect(utf8LengthAtMost(text, limit)).toBe(encoder.encode(text).length <= limit);
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });

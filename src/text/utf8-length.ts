@@ -1,7 +1,8 @@
 /**
- * UTF-8 byte lengths of JS strings, counted the way `Buffer.byteLength(s, "utf-8")` counts them:
- * a surrogate pair is 4 bytes and a lone surrogate is 3 (it encodes as U+FFFD).
- * Pure and allocation-free, so it can scan 100 MB strings without copying them.
+ * UTF-8 byte lengths of JS strings, counted the way `Buffer.byteLength(s, "utf-8")` and
+ * `TextEncoder` count them: a surrogate pair is 4 bytes and a lone surrogate is 3 (it encodes as
+ * U+FFFD). Pure and allocation-free, so it can scan 100 MB strings without copying them. The one
+ * UTF-8 counter of correx: every profile, the gate and the report count with it.
  * @see spec §0 notation ("bytes" = UTF-8 bytes), §3.1 step 1
  */
 
@@ -50,6 +51,14 @@ function utf8LengthByLoop(text: string, start: number, end: number): number {
     }
   }
   return bytes;
+}
+
+/**
+ * Whether `utf8Length(text) <= limit`, without counting when the length in UTF-16 units already
+ * exceeds it (every unit is at least one byte).
+ */
+export function utf8LengthAtMost(text: string, limit: number): boolean {
+  return text.length <= limit && utf8Length(text) <= limit;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { decodeBase64 } from "../../../text/base64.js";
+import { utf8Length } from "../../../text/utf8-length.js";
 import type { OutputStorePort } from "../../output-store-port.js";
 import type { ClaudeCodeResult } from "../claude-result.js";
 
@@ -60,7 +61,7 @@ export function formatClaudeBash(observation: ClaudeBashObservation, store: Outp
   if (text === "") return { content: "(Bash completed with no output)", is_error: false };
   if (text.length <= BASH_MAX_OUTPUT_LENGTH) return { content: text, is_error: false };
   const path = store.write(text);
-  const size = claudeKilobytes(new TextEncoder().encode(text).length);
+  const size = claudeKilobytes(utf8Length(text));
   const preview = persistedPreview(text);
   return {
     content: `<persisted-output>\nOutput too large (${size}). Full output saved to: ${path}\n\nPreview (first 2KB):\n${preview}\n...\n</persisted-output>`,

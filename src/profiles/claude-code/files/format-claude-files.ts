@@ -1,4 +1,5 @@
 import { decodeBase64 } from "../../../text/base64.js";
+import { utf8Length } from "../../../text/utf8-length.js";
 import { claudeKilobytes } from "../bash/format-claude-bash.js";
 import { type ClaudeCodeResult, claudeError, toolUseError } from "../claude-result.js";
 
@@ -38,7 +39,7 @@ function readText(observation: ClaudeReadObservation): string {
 }
 
 function readBytes(observation: ClaudeReadObservation): number {
-  if (observation.text !== undefined) return new TextEncoder().encode(observation.text).length;
+  if (observation.text !== undefined) return utf8Length(observation.text);
   return observation.base64 !== undefined ? decodeBase64(observation.base64).length : 0;
 }
 

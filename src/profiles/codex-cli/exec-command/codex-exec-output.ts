@@ -1,6 +1,6 @@
 import type { CommandRunObservation } from "../../../generated/schema-types.js";
 import { decodeBase64 } from "../../../text/base64.js";
-import { utf8Length } from "../codex-utf8.js";
+import { utf8Length } from "../../../text/utf8-length.js";
 import { approxTokensFromBytes, formattedTruncateText } from "../truncate/codex-truncate.js";
 
 /** The token budget of exec output for gpt-5.5: 10000, and no request gets more. @see spec §3.2 */

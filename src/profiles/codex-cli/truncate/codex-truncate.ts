@@ -1,4 +1,4 @@
-import { utf8Length } from "../codex-utf8.js";
+import { utf8Length } from "../../../text/utf8-length.js";
 
 /** Codex counts 4 bytes as one token, rounding up. @see spec §3.1 (source: codex-rs/utils/string/src/truncate.rs) */
 export const BYTES_PER_TOKEN = 4;

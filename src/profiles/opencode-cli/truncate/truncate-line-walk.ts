@@ -1,3 +1,4 @@
+import { countNewlines } from "../../../text/count-newlines.js";
 import { utf8Length } from "../../../text/utf8-length.js";
 
 /**
@@ -17,22 +18,6 @@ export interface LineWalk {
   /** Kept text = `text.slice(start, end)` (empty when `kept` is 0). */
   start: number;
   end: number;
-}
-
-/**
- * Number of `\n` in `text`, or `stopAfter + 1` as soon as there are more than `stopAfter`.
- * @see spec §3.1 step 1 (`lines.length` = newlines + 1)
- */
-export function countNewlines(text: string, stopAfter = Number.POSITIVE_INFINITY): number {
-  let count = 0;
-  let from = 0;
-  for (;;) {
-    const index = text.indexOf("\n", from);
-    if (index === -1) return count;
-    count++;
-    if (count > stopAfter) return count;
-    from = index + 1;
-  }
 }
 
 /**

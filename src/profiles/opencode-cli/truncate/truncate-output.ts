@@ -1,6 +1,7 @@
+import { countNewlines } from "../../../text/count-newlines.js";
 import { utf8Length } from "../../../text/utf8-length.js";
 import type { OutputStorePort } from "../../output-store-port.js";
-import { countNewlines, fitsLimits, walkHeadLines, walkTailLines } from "./truncate-line-walk.js";
+import { fitsLimits, walkHeadLines, walkTailLines } from "./truncate-line-walk.js";
 
 /** @see spec §3.1 constants */
 export const TRUNCATE_MAX_LINES = 2000;

@@ -1,5 +1,6 @@
 import type { ReadDirectory, ReadFacts, ReadFile } from "../../../generated/schema-types.js";
-import { utf8Length } from "../../../text/utf8-cut.js";
+import { decodeBase64, encodeBase64 } from "../../../text/base64.js";
+import { utf8Length } from "../../../text/utf8-length.js";
 import type { FormatOptions } from "../../profile.js";
 import { UnsupportedError } from "../../profile.js";
 import { input } from "../core-input-check.js";
@@ -248,19 +249,6 @@ export function fileUri(path: string): string {
 function basename(path: string): string {
   const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
   return trimmed.slice(trimmed.lastIndexOf("/") + 1);
-}
-
-function decodeBase64(base64: string): Uint8Array {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-function encodeBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
 }
 
 /** @see spec §2.2b */

@@ -1,4 +1,6 @@
-import { takeHeadBytes, takeTailBytes, utf8Length } from "../../../text/utf8-cut.js";
+import { countNewlines } from "../../../text/count-newlines.js";
+import { takeHeadBytes, takeTailBytes } from "../../../text/utf8-cut.js";
+import { utf8Length } from "../../../text/utf8-length.js";
 import type { OutputStorePort, OutputStoreWriter } from "../../output-store-port.js";
 import type { ToolContent } from "../result/core-tool-content.js";
 import type { BoundOutcome } from "./core-output-bound.js";
@@ -131,7 +133,7 @@ class StreamBounder {
     }
     this.whole.parts.push(text);
     this.whole.bytes += utf8Length(text);
-    if (this.wholeNewlines < this.limits.maxLines) this.wholeNewlines += countNewlines(text, this.limits.maxLines - this.wholeNewlines);
+    if (this.wholeNewlines < this.limits.maxLines) this.wholeNewlines += Math.min(countNewlines(text, this.limits.maxLines - this.wholeNewlines), this.limits.maxLines - this.wholeNewlines);
     if (this.wholeNewlines + 1 <= this.limits.maxLines && this.whole.bytes <= this.limits.maxBytes) return;
     if (this.store.open === undefined) return; // no streaming writer: keep everything for one write at the end
     this.writer = this.store.open();
@@ -327,13 +329,6 @@ class WindowState {
     }
     return text;
   }
-}
-
-/** Newlines in `text`, counting at most `cap`. */
-function countNewlines(text: string, cap: number): number {
-  let count = 0;
-  for (let at = text.indexOf("\n"); at !== -1 && count < cap; at = text.indexOf("\n", at + 1)) count++;
-  return count;
 }
 
 /**

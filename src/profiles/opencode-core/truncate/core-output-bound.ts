@@ -1,4 +1,4 @@
-import { utf8LengthAtMost } from "../../../text/utf8-cut.js";
+import { utf8LengthAtMost } from "../../../text/utf8-length.js";
 import type { OutputStorePort } from "../../output-store-port.js";
 import type { ToolContent, ToolFileContent } from "../result/core-tool-content.js";
 import type { ToolOutput } from "../result/core-tool-output.js";

@@ -1,4 +1,6 @@
-import { takeHeadBytes, takeTailBytes, utf8Length, utf8LengthAtMost } from "../../../text/utf8-cut.js";
+import { countNewlines } from "../../../text/count-newlines.js";
+import { takeHeadBytes, takeTailBytes } from "../../../text/utf8-cut.js";
+import { utf8Length, utf8LengthAtMost } from "../../../text/utf8-length.js";
 
 /** What `split` keeps of a text: a head and a tail ("" when there is none). */
 export interface HeadTail {
@@ -19,13 +21,7 @@ export function truncationMarker(path: string): string {
  * @see spec §3.2 step 3 (lineCount)
  */
 export function lineCountUpTo(text: string, cap: number): number {
-  let count = 1;
-  let at = text.indexOf("\n");
-  while (at !== -1 && count <= cap) {
-    count++;
-    at = text.indexOf("\n", at + 1);
-  }
-  return count;
+  return countNewlines(text, cap - 1) + 1;
 }
 
 /** The first `count` lines of `text` (split on "\n"), joined by "\n". */
