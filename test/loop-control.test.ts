@@ -1,15 +1,14 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Protocol } from "../src/lower/lowering-result.js";
 import type { ProfileId } from "../src/profiles/profile.js";
 import { runScenarioLoop } from "./loop-scenario-run.js";
+import { makeTempDir } from "./temp-dirs.js";
 
 const scenarios = new URL("../fixtures/scenarios/", import.meta.url).pathname;
 const server = setupServer();
-const root = mkdtempSync(join(tmpdir(), "correx-loop-control-"));
+const root = makeTempDir("correx-loop-control-");
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
 

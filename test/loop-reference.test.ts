@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import { ripgrepAvailable } from "../src/environment/ripgrep-available.js";
 import type { Protocol } from "../src/lower/lowering-result.js";
 import type { ProfileId } from "../src/profiles/profile.js";
 import { runScenarioLoop } from "./loop-scenario-run.js";
+import { makeTempDir } from "./temp-dirs.js";
 
 const scenarioDir = new URL("../fixtures/scenarios/", import.meta.url).pathname;
 const scenarioFiles = readdirSync(scenarioDir)
@@ -22,7 +22,7 @@ const matrix: [ProfileId, Protocol][] = [
   ["opencode-core", "openai-responses"],
 ];
 const server = setupServer();
-const root = mkdtempSync(join(tmpdir(), "correx-loop-"));
+const root = makeTempDir("correx-loop-");
 const hasRipgrep = await ripgrepAvailable();
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/temp-dirs.js";
 import { expandScenarioPaths } from "./expand-scenario-paths.js";
 import { resolveAgentCommand } from "./resolve-agent-command.js";
 
-const dir = mkdtempSync(join(tmpdir(), "correx-scenario-paths-"));
+const dir = makeTempDir("correx-scenario-paths-");
 for (const file of ["s/bash-a.yaml", "s/bash-b.yaml", "s/read-a.yaml", "s/notes.txt", "s/deep/bash-c.yaml", "empty/.keep", "agent.mjs", "bin/run"]) {
   mkdirSync(join(dir, file, ".."), { recursive: true });
   writeFileSync(join(dir, file), "");

@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/temp-dirs.js";
 import { DEFAULT_OUTPUT_DIR } from "../adapter/reference-handler.js";
 import { createRunOutputDirectory } from "./run-output-directory.js";
 
@@ -22,7 +22,7 @@ describe("createRunOutputDirectory (issue 14: check's saved outputs)", () => {
   });
 
   it("removal unlinks a symlink planted inside and never follows it", () => {
-    const outside = mkdtempSync(join(tmpdir(), "correx-outside-"));
+    const outside = makeTempDir("correx-outside-");
     writeFileSync(join(outside, "keep.txt"), "kept");
     const run = createRunOutputDirectory();
     symlinkSync(outside, join(run.path, "link"));

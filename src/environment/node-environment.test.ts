@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/temp-dirs.js";
 import { commandBytes } from "../profiles/environment-port.js";
 import type { EnvironmentFact } from "./environment-fact.js";
 import { createNodeEnvironment } from "./node-environment.js";
@@ -11,7 +11,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the facts-only environment on a real machine (design: observations)", () => {
   it("merged stderr keeps the program's own interleaving; the exact environment is passed; facts are recorded", async () => {
-    dir = mkdtempSync(join(tmpdir(), "correx-env-"));
+    dir = makeTempDir("correx-env-");
     const facts: EnvironmentFact[] = [];
     const environment = createNodeEnvironment({ workspace: dir, agentEnv: {}, record: (fact) => facts.push(fact) });
     const run = await environment.run({ file: "/bin/sh", args: ["-c", 'printf a; printf b >&2; printf c; printf "%s" "${HOME-unset}"'], cwd: dir, env: {}, stderr: "merged" });
@@ -20,7 +20,7 @@ describe("the facts-only environment on a real machine (design: observations)", 
     expect(facts.map((fact) => fact.kind)).toEqual(["command-ran"]);
   });
   it("separate pipes tag each chunk with its stream; a deadline kills the command and says so", async () => {
-    dir = mkdtempSync(join(tmpdir(), "correx-env-"));
+    dir = makeTempDir("correx-env-");
     const environment = createNodeEnvironment({ workspace: dir });
     const run = await environment.run({ file: "/bin/sh", args: ["-c", "printf out; printf err >&2"], cwd: dir, env: {} });
     expect(new TextDecoder().decode(commandBytes(run, "stdout"))).toBe("out");
@@ -31,7 +31,7 @@ describe("the facts-only environment on a real machine (design: observations)", 
     expect(missing.spawnError?.failure).toBe("ENOENT");
   });
   it("paths, listings and writes are facts: links and their targets, errno codes", async () => {
-    dir = mkdtempSync(join(tmpdir(), "correx-env-"));
+    dir = makeTempDir("correx-env-");
     mkdirSync(join(dir, "sub"));
     writeFileSync(join(dir, "f.txt"), "abc");
     symlinkSync(join(dir, "sub"), join(dir, "link"));

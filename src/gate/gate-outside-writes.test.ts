@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/temp-dirs.js";
 import { outsideWrites, watchOutsideWrites } from "./gate-outside-writes.js";
 
 let run = "";
@@ -9,7 +9,7 @@ afterEach(() => rmSync(run, { recursive: true, force: true }));
 
 describe("gate: files an agent changes outside its workspace (issue 14)", () => {
   it("reports new and changed files at the top of the run directory and non-dot files in the HOME copy; not the workspace, not agent state folders", () => {
-    run = mkdtempSync(join(tmpdir(), "correx-outside-"));
+    run = makeTempDir("correx-outside-");
     mkdirSync(join(run, "workspace"));
     mkdirSync(join(run, "home"));
     writeFileSync(join(run, "kept.txt"), "same");
@@ -26,7 +26,7 @@ describe("gate: files an agent changes outside its workspace (issue 14)", () => 
     expect(outsideWrites(watch)).toEqual(["changed.txt", "escape.txt", "home/notes.md"]);
   });
   it("nothing changed, nothing reported (and a run directory without home is fine)", () => {
-    run = mkdtempSync(join(tmpdir(), "correx-outside-"));
+    run = makeTempDir("correx-outside-");
     writeFileSync(join(run, "a"), "x");
     expect(outsideWrites(watchOutsideWrites(run))).toEqual([]);
   });

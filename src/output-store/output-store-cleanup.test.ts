@@ -1,13 +1,13 @@
 import * as fs from "node:fs";
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/temp-dirs.js";
 import { cleanupOutputStore, OUTPUT_RETENTION_MS } from "./output-store-cleanup.js";
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "correx-cleanup-"));
+  dir = makeTempDir("correx-cleanup-");
 });
 afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/temp-dirs.js";
 import type { OutputStoreFs } from "./output-store-fs.js";
 import { createOutputStore } from "./output-store-node.js";
 
@@ -17,7 +17,7 @@ afterAll(() => {
 
 function mountTinyTmpfs(): string | undefined {
   if (process.platform !== "linux" || process.getuid?.() !== 0) return undefined;
-  const point = mkdtempSync(join(tmpdir(), "correx-full-"));
+  const point = makeTempDir("correx-full-");
   try {
     execFileSync("mount", ["-t", "tmpfs", "-o", "size=12k", "tmpfs", point], { stdio: "ignore" });
     return point;
@@ -29,7 +29,7 @@ function mountTinyTmpfs(): string | undefined {
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "correx-store-"));
+  dir = makeTempDir("correx-store-");
 });
 afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });

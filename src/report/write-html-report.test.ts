@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/temp-dirs.js";
 import { REPORT_MARKER, writeHtmlReport } from "./write-html-report.js";
 
-const temp = () => mkdtempSync(join(tmpdir(), "correx-write-report-"));
+const temp = () => makeTempDir("correx-write-report-");
 
 describe("writeHtmlReport: atomic, never a partial report", () => {
   it("writes every file and the marker, and leaves nothing beside the folder", () => {

@@ -1,12 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/temp-dirs.js";
 import { writeScenarioWorkspace } from "./write-scenario-workspace.js";
 
 describe("writeScenarioWorkspace", () => {
   it("writes inline, base64, repeated and generated files and empty directories", async () => {
-    const directory = mkdtempSync(join(tmpdir(), "correx-workspace-"));
+    const directory = makeTempDir("correx-workspace-");
     await writeScenarioWorkspace(
       {
         name: "w",

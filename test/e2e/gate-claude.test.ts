@@ -1,7 +1,6 @@
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../temp-dirs.js";
 import { greenScenarioCount, runGateGroups } from "./gate-runner.js";
 import { repoRoot } from "./run-cli.js";
 
@@ -58,7 +57,7 @@ describe.skipIf(skipReason !== null)("correx gate --profile claude-code against 
   it(
     "every tool result of every scenario equals the profile's, byte for byte after redaction",
     async () => {
-      const work = mkdtempSync(join(tmpdir(), "correx-gate-claude-"));
+      const work = makeTempDir("correx-gate-claude-");
       const outcomes = await runGateGroups({
         work,
         scenarios,

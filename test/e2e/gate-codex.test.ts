@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { registerTempDir } from "../temp-dirs.js";
 import { type GateOutcome, gateArgs, greenScenarioCount, readGateOutcomes, runGate } from "./gate-runner.js";
 import { repoRoot } from "./run-cli.js";
 
@@ -29,7 +30,7 @@ describe.skipIf(binary === null)("correx gate --profile codex-cli against the re
     expect(scenarios.length).toBeGreaterThanOrEqual(20);
     // Not under the temp dir: Codex refuses to create its helper binaries in a CODEX_HOME there.
     mkdirSync(`${repoRoot}/node_modules/.cache`, { recursive: true });
-    const root = mkdtempSync(join(repoRoot, "node_modules/.cache/correx-gate-codex-"));
+    const root = registerTempDir(mkdtempSync(join(repoRoot, "node_modules/.cache/correx-gate-codex-")));
     try {
       // two gate processes, each with half of the scenarios
       const shards = [scenarios.filter((_, index) => index % 2 === 0), scenarios.filter((_, index) => index % 2 === 1)];

@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../temp-dirs.js";
 import { gateArgs, greenScenarioCount, readGateOutcomes, realAgent, runGate } from "./gate-runner.js";
 import { repoRoot } from "./run-cli.js";
 
@@ -88,7 +88,7 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-core agains
   it(
     "passes for every scenario × openai-chat, anthropic-messages and openai-responses: every tool result byte-identical",
     async () => {
-      const work = mkdtempSync(join(tmpdir(), "correx-gate-opencode-core-"));
+      const work = makeTempDir("correx-gate-opencode-core-");
       const protocols = ["openai-chat", "anthropic-messages", "openai-responses"] as const;
       const files = scenarios.map((name) => `${repoRoot}/fixtures/scenarios/${name}.yaml`);
       const runs = await Promise.all(protocols.map((protocol) => runGate(coreGateArgs(protocol, work, 120000, files), { OPENCODE_BIN: binary! })));
@@ -112,7 +112,7 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-core agains
   it(
     "a hung opencode serve is killed with its process tree (timeout), a crashing one is reported (crash), and the run goes on",
     async () => {
-      const work = mkdtempSync(join(tmpdir(), "correx-gate-opencode-core-faults-"));
+      const work = makeTempDir("correx-gate-opencode-core-faults-");
       // bash that would run 600 s: the server hangs in the tool; its sleep (a descendant of the
       // server, whatever its process group) must be gone after the gate's deadline.
       const marker = `299.${process.pid}`;

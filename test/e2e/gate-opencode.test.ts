@@ -1,7 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../temp-dirs.js";
 import { gateArgs, greenScenarioCount, readGateOutcomes, realAgent, runGate } from "./gate-runner.js";
 import { repoRoot, runCli } from "./run-cli.js";
 
@@ -50,7 +49,7 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against
   it(
     "passes for every scenario × openai-chat, anthropic-messages and google-gemini",
     async () => {
-      const work = mkdtempSync(join(tmpdir(), "correx-gate-opencode-"));
+      const work = makeTempDir("correx-gate-opencode-");
       const protocols = ["openai-chat", "anthropic-messages", "google-gemini"] as const;
       const runs = await Promise.all(
         protocols.map((protocol) =>
@@ -87,7 +86,7 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against
   it(
     "a recorded run replays green against its goldens; the binary's traffic with one byte changed fails naming scenario, call and byte, and pends a golden that review shows",
     async () => {
-      const root = mkdtempSync(join(tmpdir(), "correx-gate-opencode-golden-"));
+      const root = makeTempDir("correx-gate-opencode-golden-");
       const golden = [
         "--against",
         "golden",

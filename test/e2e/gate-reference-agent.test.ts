@@ -1,8 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ripgrepAvailable } from "../../src/environment/ripgrep-available.js";
+import { makeTempDir } from "../temp-dirs.js";
 import { runGate } from "./gate-runner.js";
 import { repoRoot, runCli } from "./run-cli.js";
 
@@ -24,7 +23,7 @@ const report = (file: string): JsonReport => ({
 
 describe("correx gate against correx's own reference loop run as an agent", () => {
   it("passes every tool result on openai-chat, anthropic-messages and google-gemini", async () => {
-    const work = mkdtempSync(join(tmpdir(), "correx-gate-ref-"));
+    const work = makeTempDir("correx-gate-ref-");
     const names = ["bash-echo", "read-small", "read-png", "parallel-read-bash", "unknown-tool", "invalid-arguments", "write-overwrite", ...(hasRipgrep ? ["glob-match", "grep-match"] : [])];
     const result = await runGate([
       "--profile",
@@ -55,7 +54,7 @@ describe("correx gate against correx's own reference loop run as an agent", () =
   }, 120_000);
 
   it("fails a deliberately broken agent naming the scenario, the tool call and the byte (Done-when 3)", async () => {
-    const work = mkdtempSync(join(tmpdir(), "correx-gate-flip-"));
+    const work = makeTempDir("correx-gate-flip-");
     const result = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", "--work-dir", work, ...scenario("bash-echo"), "--", ...agent], { CORREX_FLIP_BYTE: "1" });
     expect(result.code, result.stdout + result.stderr).toBe(1);
     // bash `echo hello` → the tool message {"role":"tool","tool_call_id":"call_1_1","content":"hello\n"}: the agent sent "iello\n"
@@ -66,7 +65,7 @@ describe("correx gate against correx's own reference loop run as an agent", () =
   }, 60_000);
 
   it("kills a hung agent with its whole process tree (timeout) and reports a crashed one (crash); the run goes on", async () => {
-    const work = mkdtempSync(join(tmpdir(), "correx-gate-hang-"));
+    const work = makeTempDir("correx-gate-hang-");
     const marker = 300 + Math.floor(Math.random() * 600);
     const hung = await runGate([
       "--profile",
@@ -112,7 +111,7 @@ describe("correx gate against correx's own reference loop run as an agent", () =
   }, 60_000);
 
   it("--against golden: a recorded run replays green, and the one-byte change is a pending golden that golden review shows (Done-when 4)", async () => {
-    const root = mkdtempSync(join(tmpdir(), "correx-gate-golden-"));
+    const root = makeTempDir("correx-gate-golden-");
     const golden = [
       "--against",
       "golden",

@@ -1,7 +1,4 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 
 export const cliPath = new URL("../../dist/cli/correx.js", import.meta.url).pathname;
 export const repoRoot = new URL("../../", import.meta.url).pathname.replace(/\/$/, "");
@@ -24,4 +21,5 @@ export function runCli(args: string[], options: { input?: string | Buffer; cwd?:
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-export const makeTempDir = (prefix = "correx-test-") => mkdtempSync(join(tmpdir(), prefix));
+/** A fresh temp folder, removed after the calling test file (see test/temp-dirs.ts). */
+export { makeTempDir } from "../temp-dirs.js";
