@@ -13,10 +13,19 @@ import { toValidationIssues } from "../schema/validation-issue.js";
 import { AdapterError } from "./adapter-error.js";
 import { correxVersion as version } from "./correx-version.js";
 
-/** Where the reference saves truncated output when a request names no outputDir. */
+/**
+ * Where the reference saves truncated output when a request names no outputDir, and the folder the
+ * corpus was recorded with: the commands and the matchers name a folder of their own of the same
+ * length (`/tmp/correx-` + 6 random characters, removed at their end) instead.
+ */
 export const DEFAULT_OUTPUT_DIR = "/tmp/correx-output";
 
 const stores = new Map<string, OutputStorePort>();
+
+/** Drops the store kept for `dir`, a folder of one call that is removed after it (the map would grow by one per call). */
+export function forgetOutputStore(dir: string): void {
+  stores.delete(dir);
+}
 
 function storeFor(options: FormatOptions | undefined): OutputStorePort {
   const dir = options?.outputDir ?? DEFAULT_OUTPUT_DIR;

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/temp-dirs.js";
 import { DEFAULT_OUTPUT_DIR } from "../adapter/reference-handler.js";
-import { createRunOutputDirectory } from "./run-output-directory.js";
+import { createLazyRunOutputDirectory, createRunOutputDirectory } from "./run-output-directory.js";
 
 describe("createRunOutputDirectory (issue 14: check's saved outputs)", () => {
   it("is a fresh private folder per run, with the path length the corpus was recorded with", () => {
@@ -31,5 +31,22 @@ describe("createRunOutputDirectory (issue 14: check's saved outputs)", () => {
     expect(existsSync(run.path)).toBe(false);
     expect(readFileSync(join(outside, "keep.txt"), "utf8")).toBe("kept");
     rmSync(outside, { recursive: true });
+  });
+
+  it("the lazy one (adapter, format) makes its folder only when asked for its path, once, and removes it", () => {
+    const unused = createLazyRunOutputDirectory();
+    unused.remove();
+    const lazy = createLazyRunOutputDirectory();
+    const path = lazy.path();
+    expect(path).toMatch(/^\/tmp\/correx-[A-Za-z0-9]{6}$/);
+    expect(lazy.path()).toBe(path);
+    writeFileSync(join(path, "tool_1"), "saved");
+    lazy.remove();
+    expect(existsSync(path)).toBe(false);
+    // asked again after removal: a new folder, not the old name made again
+    const again = lazy.path();
+    expect(again).not.toBe(path);
+    lazy.remove();
+    expect(existsSync(again)).toBe(false);
   });
 });

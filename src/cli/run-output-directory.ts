@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { DEFAULT_OUTPUT_DIR } from "../adapter/reference-handler.js";
+import { createTempOutputDirectory, type TempOutputDirectory } from "../output-store/temp-output-directory.js";
 
 /** A folder that lives as long as one run, then is removed. */
-export interface RunOutputDirectory {
-  readonly path: string;
-  /** Removes it and what is in it (symlinks inside are unlinked, never followed). */
-  remove(): void;
-}
+export type RunOutputDirectory = TempOutputDirectory;
 
 /**
  * A fresh folder for the saved full outputs of one `correx check` run, removed at its end, instead
@@ -17,9 +13,30 @@ export interface RunOutputDirectory {
  * recorded with that path.
  */
 export function createRunOutputDirectory(): RunOutputDirectory {
-  const path = mkdtempSync(DEFAULT_OUTPUT_DIR.slice(0, -6));
+  return createTempOutputDirectory(DEFAULT_OUTPUT_DIR.slice(0, -6));
+}
+
+/** A run folder made the first time `path()` is called, if ever; `remove()` removes it when it was made. */
+export interface LazyRunOutputDirectory {
+  path(): string;
+  remove(): void;
+}
+
+/**
+ * The saved-output folder of a command whose requests usually name their own (`correx adapter`
+ * under `correx check` gets `options.outputDir` in every request): made as createRunOutputDirectory
+ * does, but only when a request needs it, so a subject killed at the end of a run leaves nothing.
+ */
+export function createLazyRunOutputDirectory(): LazyRunOutputDirectory {
+  let made: RunOutputDirectory | null = null;
   return {
-    path,
-    remove: () => rmSync(path, { recursive: true, force: true }),
+    path: () => {
+      made ??= createRunOutputDirectory();
+      return made.path;
+    },
+    remove: () => {
+      made?.remove();
+      made = null;
+    },
   };
 }

@@ -1,8 +1,9 @@
 import { AdapterError } from "../adapter/adapter-error.js";
-import { DEFAULT_OUTPUT_DIR, referenceOps } from "../adapter/reference-handler.js";
+import { DEFAULT_OUTPUT_DIR, forgetOutputStore, referenceOps } from "../adapter/reference-handler.js";
 import { redactValue, standardRedactions } from "../golden/redact.js";
 import { renderDifference } from "../golden/render-difference.js";
 import { valueDifferences } from "../golden/value-differences.js";
+import { createTempOutputDirectory } from "../output-store/temp-output-directory.js";
 import type { FormatOptions } from "../profiles/profile.js";
 import { findProfile } from "../profiles/profile-registry.js";
 import type { MatcherOutcome } from "./vitest-matcher-outcome.js";
@@ -31,14 +32,23 @@ const SHOWN = 5;
 export function conformTo(received: unknown, call: ConformToCall): MatcherOutcome {
   const what = `${call.profile} ${call.tool}`;
   let reference: unknown;
+  // A full output the reference saves goes to a folder of this call (the path is redacted, the file
+  // never read), removed at once, not to the shared /tmp/correx-output.
+  const scratch = call.options?.outputDir === undefined ? createTempOutputDirectory(DEFAULT_OUTPUT_DIR.slice(0, -6)) : undefined;
+  const options = scratch ? { ...call.options, outputDir: scratch.path } : call.options;
   try {
-    reference = (referenceOps.format({ profile: call.profile, tool: call.tool, input: call.input, observation: call.observation, options: call.options }) as { result: unknown }).result;
+    reference = (referenceOps.format({ profile: call.profile, tool: call.tool, input: call.input, observation: call.observation, options }) as { result: unknown }).result;
   } catch (error) {
     const reason = AdapterError.isInstance(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
     return { pass: false, message: () => `toConformTo: the reference cannot format this ${what} call (${reason})` };
+  } finally {
+    if (scratch) {
+      scratch.remove();
+      forgetOutputStore(scratch.path);
+    }
   }
   // The profile's own volatile values (codex-cli: chunk ids, wall times…) are redacted too.
-  const rules = [...standardRedactions(call.options?.outputDir ?? DEFAULT_OUTPUT_DIR), ...(findProfile(call.profile)?.redactions ?? [])];
+  const rules = [...standardRedactions(options?.outputDir ?? DEFAULT_OUTPUT_DIR), ...(findProfile(call.profile)?.redactions ?? [])];
   const expected = redactValue(reference, rules);
   const actual = redactValue(received, rules);
   const differences = valueDifferences(expected, actual);

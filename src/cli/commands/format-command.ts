@@ -9,12 +9,15 @@ import { type SchemaKind, schemaKinds } from "../../schema/schema-kind.js";
 import { toValidationIssues } from "../../schema/validation-issue.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { createLazyRunOutputDirectory } from "../run-output-directory.js";
 import { UsageError } from "../usage-error.js";
 
 export const formatHelp = `usage: correx format --profile P --tool T --input JSON --observation JSON [--options JSON]
 
 Prints the profile's tool result (after truncation) for one call and what the tool observed,
-as JSON. Each JSON argument may also be @FILE. Observations: schemas/observations/<tool>.json.`;
+as JSON. Each JSON argument may also be @FILE. Observations: schemas/observations/<tool>.json.
+A truncated result's full output is saved in a folder of this run (/tmp/correx-XXXXXX), removed
+when the command ends; --options '{"outputDir":"DIR"}' keeps it in DIR.`;
 
 async function jsonArgument(name: string, value: string | undefined): Promise<unknown> {
   if (value === undefined) return undefined;
@@ -76,12 +79,19 @@ export async function formatCommand(args: string[], io: CommandIo): Promise<numb
       throw new InputError(`${issue?.pointer || "/"}: expected ${issue?.expected}, found ${issue?.found}`, "--options");
     }
   }
+  // Not the shared /tmp/correx-output: a folder of this run (same path length), removed at its end.
+  const runOutput = createLazyRunOutputDirectory();
+  const given = options as Record<string, unknown> | undefined;
   try {
-    const { result } = referenceOps.format({ profile, tool, input, observation, options }) as { result: unknown };
+    const { result } = referenceOps.format({ profile, tool, input, observation, options: given?.outputDir === undefined ? { ...given, outputDir: runOutput.path() } : given }) as {
+      result: unknown;
+    };
     io.out(JSON.stringify(result, null, 2) + "\n");
     return 0;
   } catch (error) {
     if (AdapterError.isInstance(error)) throw new UsageError(`correx format: ${error.message}`);
     throw error;
+  } finally {
+    runOutput.remove();
   }
 }

@@ -1,0 +1,84 @@
+// "Nothing may be left behind": the built CLI, run the ways CI and users run it (check passing and
+// failing, an input error, adapter, format, lower, validate, gate with its own work folder), with
+// TMPDIR at a fresh empty folder, leaves that folder empty; and the saved-output folders of check,
+// adapter and format (under /tmp whatever TMPDIR says: their path length is the corpus's) are
+// folders of their own run, gone when it ends, never the shared /tmp/correx-output.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../temp-dirs.js";
+import { makeCorpus } from "./corpus-fixture.js";
+import { runGate } from "./gate-runner.js";
+import { repoRoot, runCli } from "./run-cli.js";
+
+/** A run folder's path: `/tmp/correx-` and 6 random characters, the length of `/tmp/correx-output`. */
+const RUN_FOLDER = /^\/tmp\/correx-[A-Za-z0-9]{6}$/;
+const lines = (count: number) => Array.from({ length: count }, (_, index) => `line ${index}\n`).join("");
+
+describe("correx leaves no temp folder behind (TMPDIR at an empty folder)", () => {
+  it("check (passing, failing, input error), adapter, format, lower, validate and gate runs leave TMPDIR empty", async () => {
+    const tmp = makeTempDir("correx-tmpdir-");
+    const corpus = makeCorpus();
+    const notes = makeTempDir("correx-leftover-notes-");
+    const env = { TMPDIR: tmp };
+    const cli = (args: string[], input?: string) => runCli(args, { env, input });
+
+    // check, passing, through a cmd: subject that notes the outputDir each request names
+    const record = join(notes, "output-dirs.txt");
+    const recording = `cmd:node ${repoRoot}/test/miniatures/chaos-subject.mjs record-output-dir ${record}`;
+    const passing = cli(["check", "--root", corpus, "--update", "no", "--reporter", "tap", "--subject", recording]);
+    expect([passing.code, passing.stderr]).toEqual([0, ""]);
+    const checkFolders = [...new Set(readFileSync(record, "utf8").trim().split("\n"))];
+    expect(checkFolders).toHaveLength(1);
+    expect(checkFolders[0]).toMatch(RUN_FOLDER);
+    expect(existsSync(checkFolders[0]!)).toBe(false);
+
+    // check, failing: a subject that crashes on every format request
+    const failing = cli(["check", "--root", corpus, "--update", "no", "--reporter", "tap", "--subject", `cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs crash-on-format`]);
+    expect(failing.code).toBe(1);
+    // check, input error
+    const bad = cli(["check", "--root", corpus, "--timeout", "0"]);
+    expect([bad.code, bad.stderr]).toEqual([2, 'correx check: --timeout must be a whole number of milliseconds from 1 to 2147483647, found "0"\n']);
+
+    // adapter: a truncate request naming no outputDir saves into a folder of this adapter run, gone when it ends
+    const adapter = cli(["adapter"], `${JSON.stringify({ id: 1, op: "truncate", profile: "opencode-cli", text: lines(3000) })}\n{"id":2,"op":"bye"}\n`);
+    const [truncated, bye] = adapter.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: number; ok: boolean; result: { truncated?: boolean; savedPath?: string } });
+    expect([truncated!.ok, truncated!.result.truncated, bye]).toEqual([true, true, { id: 2, ok: true, result: {} }]);
+    const adapterFolder = truncated!.result.savedPath!.replace(/\/tool_[0-9A-Za-z]+$/, "");
+    expect(adapterFolder).toMatch(RUN_FOLDER);
+    expect(existsSync(adapterFolder)).toBe(false);
+    // adapter: a request that names its outputDir saves there, and that folder is the caller's to keep
+    const own = join(notes, "adapter-output");
+    const named = cli(["adapter"], `${JSON.stringify({ id: 1, op: "truncate", profile: "opencode-cli", text: lines(3000), options: { outputDir: own } })}\n`);
+    const savedPath = (JSON.parse(named.stdout) as { result: { savedPath: string } }).result.savedPath;
+    expect(savedPath.startsWith(`${own}/tool_`)).toBe(true);
+    expect(readFileSync(savedPath, "utf8")).toBe(lines(3000));
+
+    // format: the same, one call
+    const format = cli(["format", "--profile", "opencode-cli", "--tool", "bash", "--input", '{"command":"seq 3000"}', "--observation", JSON.stringify({ output: lines(3000), exitCode: 0 })]);
+    expect([format.code, format.stderr]).toEqual([0, ""]);
+    const outputPath = (JSON.parse(format.stdout) as { metadata: { truncated: boolean; outputPath: string } }).metadata.outputPath;
+    expect(outputPath.replace(/\/tool_[0-9A-Za-z]+$/, "")).toMatch(RUN_FOLDER);
+    expect(existsSync(outputPath.replace(/\/tool_[0-9A-Za-z]+$/, ""))).toBe(false);
+    expect(cli(["format", "--profile", "opencode-cli", "--tool", "bash"]).code).toBe(2);
+
+    // lower, validate, gate --help
+    const messages = join(notes, "messages.json");
+    writeFileSync(messages, JSON.stringify([{ role: "tool", content: [{ type: "tool-result", id: "call_1", name: "bash", result: { type: "text", value: "hello\n" } }] }]));
+    expect(cli(["lower", "--profile", "opencode-core", "--protocol", "openai-chat", messages]).code).toBe(0);
+    expect(cli(["validate", `${repoRoot}/fixtures/cases/opencode-cli/bash/no-output.yaml`]).stdout).toBe(`${repoRoot}/fixtures/cases/opencode-cli/bash/no-output.yaml: valid case\n`);
+    expect(cli(["gate", "--help"]).code).toBe(0);
+
+    // gate without --work-dir: its own work folder in TMPDIR, removed at the end (passing, and an agent that fails to start)
+    const scenario = ["--scenario", `${repoRoot}/fixtures/scenarios/bash-echo.yaml`];
+    const gate = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", ...scenario, "--", "node", `${repoRoot}/examples/agents/reference-agent.mjs`], env);
+    expect(gate.code, gate.stderr).toBe(0);
+    const broken = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", ...scenario, "--", `${tmp}/no-such-agent`], env);
+    expect(broken.code, broken.stderr).toBe(1);
+
+    expect(readdirSync(tmp)).toEqual([]);
+  }, 180_000);
+});
