@@ -2,7 +2,9 @@
 # Drives the real Gemini CLI for `correx gate` (profile gemini-cli, protocol google-gemini): a HOME
 # of its own under the run directory holding the rendered .gemini/settings.json (auto-update,
 # statistics and telemetry off, API-key auth, folder trust off), the fake's loopback origin as
-# GOOGLE_GEMINI_BASE_URL, then one headless `gemini -p` run with every tool call approved.
+# GOOGLE_GEMINI_BASE_URL, a TMPDIR under the run directory (the CLI's run_shell_command makes a
+# gemini-shell-XXXXXX folder there per command and leaves it when the run ends before the command
+# does), then one headless `gemini -p` run with every tool call approved.
 #
 #   correx gate --profile gemini-cli --protocol google-gemini \
 #     --config-template examples/agents/gemini-settings.json.template \
@@ -12,13 +14,14 @@
 # CORREX_PROMPT, CORREX_WORKSPACE. GEMINI_JS names the CLI's bundle/gemini.js.
 set -eu
 : "${GEMINI_JS:?set GEMINI_JS to the Gemini CLI bundle/gemini.js}"
-mkdir -p "$CORREX_RUN_DIR/home/.gemini"
+mkdir -p "$CORREX_RUN_DIR/home/.gemini" "$CORREX_RUN_DIR/tmp"
 cp "$CORREX_CONFIG" "$CORREX_RUN_DIR/home/.gemini/settings.json"
 cd "$CORREX_WORKSPACE"
 exec env -i \
   PATH="$PATH" \
   PWD="$CORREX_WORKSPACE" \
   HOME="$CORREX_RUN_DIR/home" \
+  TMPDIR="$CORREX_RUN_DIR/tmp" \
   GEMINI_API_KEY=correx-fake-key \
   GOOGLE_GEMINI_BASE_URL="$CORREX_BASE_URL" \
   GEMINI_CLI_TRUST_WORKSPACE=true \
