@@ -56,17 +56,28 @@ async function currentText(path: string, environment: EnvironmentPort): Promise<
 }
 
 /**
+ * What write_file and replace both check before changing a file: valid parameters, a file_path
+ * inside the workspace that is not a directory; then the file's text before (null when absent).
+ * Null when the tool refuses without touching the file (the formatter gives the refusal's text).
+ */
+async function changeTarget(tool: string, callInput: unknown, environment: EnvironmentPort): Promise<{ input: Record<string, unknown>; path: string; before: string | null } | null> {
+  if (geminiParamsError(tool, callInput) !== null) return null;
+  const input = geminiInput(callInput);
+  if (!input.file_path) return null;
+  const path = resolveArgument(environment, input.file_path);
+  if (workspaceViolation(path, environment) !== null) return null;
+  if ((await environment.stat(path)).kind === "directory") return null;
+  return { input, path, before: await currentText(path, environment) };
+}
+
+/**
  * write_file: the file's text before, then the content written (parents created); a CRLF file
  * keeps CRLF line ends. @see spec §5
  */
 export async function runWriteFile(callInput: unknown, environment: EnvironmentPort): Promise<Record<string, unknown>> {
-  if (geminiParamsError("write_file", callInput) !== null) return {};
-  const input = geminiInput(callInput);
-  if (!input.file_path) return {};
-  const path = resolveArgument(environment, input.file_path);
-  if (workspaceViolation(path, environment) !== null) return {};
-  if ((await environment.stat(path)).kind === "directory") return {};
-  const before = await currentText(path, environment);
+  const target = await changeTarget("write_file", callInput, environment);
+  if (target === null) return {};
+  const { input, path, before } = target;
   let after = input.content as string;
   if (before !== null && before !== "" && before.includes("\r\n")) after = after.replace(/\r?\n/g, "\r\n");
   await environment.writeFile(path, new TextEncoder().encode(after), { parents: true });
@@ -75,13 +86,9 @@ export async function runWriteFile(callInput: unknown, environment: EnvironmentP
 
 /** replace: the file's text before, and what the edit wrote (null when it was refused). @see spec §6 */
 export async function runReplace(callInput: unknown, environment: EnvironmentPort): Promise<Record<string, unknown>> {
-  if (geminiParamsError("replace", callInput) !== null) return {};
-  const input = geminiInput(callInput);
-  if (!input.file_path) return {};
-  const path = resolveArgument(environment, input.file_path);
-  if (workspaceViolation(path, environment) !== null) return {};
-  if ((await environment.stat(path)).kind === "directory") return {};
-  const before = await currentText(path, environment);
+  const target = await changeTarget("replace", callInput, environment);
+  if (target === null) return {};
+  const { input, path, before } = target;
   const outcome = applyGeminiReplace(before, input);
   if (outcome.kind === "written") await environment.writeFile(path, new TextEncoder().encode(outcome.written), { parents: true });
   return { path, before, after: outcome.kind === "written" ? outcome.written : null };
