@@ -1,3 +1,4 @@
+import type { CommandStreamsObservation } from "../../../generated/schema-types.js";
 import type { OutputStorePort } from "../../output-store-port.js";
 import { UnsupportedError } from "../../profile.js";
 import { geminiParamsError } from "../gemini-params.js";
@@ -45,16 +46,6 @@ const SIGNALS: Readonly<Record<string, number>> = {
 export const COMMAND_SUBSTITUTION_REFUSAL =
   "Command injection detected: command substitution syntax ($(), backticks, <() or >()) found in command arguments. On PowerShell, @() array subexpressions and $() subexpressions are also blocked. This is a security risk and the command was blocked.";
 
-interface ShellObservation {
-  chunks?: { stream: string; base64?: string; text?: string }[];
-  exitCode?: number | null;
-  signal?: string | null;
-  pid?: number;
-  jobs?: number[];
-  running?: true;
-  spawnFailure?: string;
-}
-
 /**
  * run_shell_command's result: refusals first (arguments, empty command, command substitution),
  * then the observed run as `Output:` / `Exit Code:` / `Signal:` / `Background PIDs:` /
@@ -62,7 +53,7 @@ interface ShellObservation {
  * environment does not report it): `pid` defaults to 0, and the line is redacted in comparisons.
  * @see docs/spec/gemini-cli-0.61.0.md §2.2–2.7
  */
-export function formatShellCommand(callInput: unknown, observation: ShellObservation, store: OutputStorePort): GeminiCliResult {
+export function formatShellCommand(callInput: unknown, observation: CommandStreamsObservation, store: OutputStorePort): GeminiCliResult {
   const paramsError = geminiParamsError("run_shell_command", callInput);
   if (paramsError !== null) return geminiError(paramsError);
   const input = geminiInput(callInput);
