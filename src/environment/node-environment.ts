@@ -103,16 +103,22 @@ async function statPath(path: string): Promise<PathFact> {
   let symlink = false;
   try {
     symlink = (await lstat(path)).isSymbolicLink();
-  } catch {
-    return { kind: "missing", symlink: false };
+  } catch (error) {
+    return missing(false, error);
   }
   try {
     const stats = await stat(path);
     const kind = stats.isFile() ? "file" : stats.isDirectory() ? "directory" : "other";
     return { kind, symlink, ...(kind === "file" ? { size: stats.size } : {}), realPath: await realpath(path) };
-  } catch {
-    return { kind: "missing", symlink };
+  } catch (error) {
+    return missing(symlink, error);
   }
+}
+
+/** A path that cannot be stated; the errno kept unless it is plain ENOENT. */
+function missing(symlink: boolean, error: unknown): PathFact {
+  const { failure } = fsFailure(error);
+  return failure === "ENOENT" ? { kind: "missing", symlink } : { kind: "missing", symlink, failure };
 }
 
 function fsFailure(error: unknown): FsFailure {

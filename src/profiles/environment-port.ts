@@ -36,6 +36,8 @@ export interface PathFact {
   size?: number;
   /** The canonical path (links resolved), when the path exists. */
   realPath?: string;
+  /** Why a `missing` path could not be stated, when it is not plain ENOENT (ENOTDIR below a file, ELOOP, EACCES…). */
+  failure?: string;
 }
 
 /** A file-system call that failed: the errno code (ENOENT, EISDIR, ENOTDIR, EACCES…) and the system's message. */

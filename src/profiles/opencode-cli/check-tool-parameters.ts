@@ -1,3 +1,4 @@
+import { checkValueAt } from "../opencode-shared/effect-schema-input.js";
 import type { ParameterSpec, ParameterType } from "./tool-parameters.js";
 
 /**
@@ -44,8 +45,14 @@ export function checkToolParameters(parameters: readonly ParameterSpec[], input:
     const value = record[parameter.key];
     if (parameter.optional && value === undefined) continue;
     if (!matches(parameter.type, value)) {
-      const expected = typeLabel(parameter.type) + (parameter.optional ? " | undefined" : "");
+      const expected = typeLabel(parameter.type) + (parameter.optional && parameter.defaulted !== true ? " | undefined" : "");
       return `SchemaError(Expected ${expected}, got ${formatGotValue(value)}${at})`;
+    }
+    if (Array.isArray(value) && parameter.items !== undefined) {
+      for (let index = 0; index < value.length; index++) {
+        const problem = checkValueAt(value[index], parameter.items, [parameter.key, index]);
+        if (problem !== undefined) return `SchemaError(${problem})`;
+      }
     }
     // numeric refinements, as observed on the binary: bash timeout 1.5 → "Expected an integer, got 1.5" (campaign seed 424242),
     // bash timeout -1 → "Expected a value greater

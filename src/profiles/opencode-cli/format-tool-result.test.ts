@@ -113,8 +113,8 @@ describe("§2.0 step 2: Truncate.output on tools that do not set metadata.trunca
   });
 
   it("applies options.limits", () => {
-    expect(format("todowrite", { todos: [{ content: "a", status: "pending" }] }, {}, { limits: { maxLines: 2 } })).toMatchObject({
-      output: `[\n  {\n\n...4 lines truncated...\n\n${TASK_HINT("/out/tool_1")}`,
+    expect(format("todowrite", { todos: [{ content: "a", status: "pending", priority: "low" }] }, {}, { limits: { maxLines: 2 } })).toMatchObject({
+      output: `[\n  {\n\n...5 lines truncated...\n\n${TASK_HINT("/out/tool_1")}`,
       metadata: { truncated: true, outputPath: "/out/tool_1" },
     });
   });

@@ -2,7 +2,9 @@ import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
+import { checkToolParameters } from "./check-tool-parameters.js";
 import { formatToolResult, truncateLimits } from "./format-tool-result.js";
+import { TOOL_PARAMETERS } from "./tool-parameters.js";
 import { truncateOutput } from "./truncate/truncate-output.js";
 
 /**
@@ -29,7 +31,10 @@ export const opencodeCli: Profile = {
 
   /** Runs a call with the v1 runtime's rules. @see spec §2 (v1 parts) */
   observe(call, environment) {
-    return runOpencodeTool("v1", call, environment);
+    return runOpencodeTool("v1", call, environment, (tool, input) => {
+      const parameters = TOOL_PARAMETERS[tool];
+      return parameters !== undefined && checkToolParameters(parameters, input) === undefined;
+    });
   },
 
   /** glob and grep list ripgrep's parallel traversal: the agent's order is adopted. @see spec §2.5, §2.6 */

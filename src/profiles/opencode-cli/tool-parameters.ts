@@ -1,3 +1,5 @@
+import { type InputType, TODO_TYPE } from "../opencode-shared/effect-schema-input.js";
+
 /**
  * The v1 tools' parameter schemas as far as the invalid-arguments text needs them: each key in
  * schema order, its type, and whether it is optional.
@@ -12,7 +14,11 @@ export interface ParameterSpec {
   key: string;
   type: ParameterType;
   optional?: boolean;
+  /** `withDecodingDefault`: optional, but a wrong value reads without `| undefined` (webfetch `format`; seed 5001). */
+  defaulted?: boolean;
   /** A number must be greater than this (Effect `isGreaterThan`). @see the 1.18.33 binary's v1 schemas */
+  /** Each item of an array parameter: Effect Schema's struct check at `["key"][i]…`. */
+  items?: InputType;
   /** Effect Schema `Int` before the bounds: "Expected an integer, got 1.5". */
   integer?: boolean;
   greaterThan?: number;
@@ -29,8 +35,9 @@ export const TOOL_PARAMETERS: Readonly<Record<string, readonly ParameterSpec[]>>
   ],
   read: [
     { key: "filePath", type: "string" },
-    { key: "offset", type: "number", optional: true, atLeast: 0 },
-    { key: "limit", type: "number", optional: true, atLeast: 0 },
+    // Effect Schema Int, then >= 0 (binary: offset 1.5 → "Expected an integer, got 1.5", seed 5001)
+    { key: "offset", type: "number", optional: true, integer: true, atLeast: 0 },
+    { key: "limit", type: "number", optional: true, integer: true, atLeast: 0 },
   ],
   write: [
     { key: "content", type: "string" },
@@ -53,7 +60,7 @@ export const TOOL_PARAMETERS: Readonly<Record<string, readonly ParameterSpec[]>>
   ],
   webfetch: [
     { key: "url", type: "string" },
-    { key: "format", type: { literals: ["text", "markdown", "html"] }, optional: true },
+    { key: "format", type: { literals: ["text", "markdown", "html"] }, optional: true, defaulted: true },
     { key: "timeout", type: "number", optional: true },
   ],
   websearch: [
@@ -63,7 +70,8 @@ export const TOOL_PARAMETERS: Readonly<Record<string, readonly ParameterSpec[]>>
     { key: "type", type: { literals: ["auto", "fast", "deep"] }, optional: true },
     { key: "contextMaxCharacters", type: "number", optional: true },
   ],
-  todowrite: [{ key: "todos", type: "array" }],
+  // `mutable(Array(Todo))`: an item of the wrong type is "Expected Todo, got 1⏎  at ["todos"][0]" (seed 5001)
+  todowrite: [{ key: "todos", type: "array", items: TODO_TYPE }],
   task: [
     { key: "description", type: "string" },
     { key: "prompt", type: "string" },

@@ -66,10 +66,9 @@ describe("webfetch (§2.8 v2)", () => {
     expect(only(formatWebfetch({ url: "http://x" }, { url: "http://x", contentType: "text/plain", body: "a\nb" }))).toEqual(["a\nb"]);
   });
 
-  it("fails on a non-2xx status", () => {
-    expect(formatWebfetch({ url: "http://x/y" }, { url: "http://x/y", status: 404, contentType: "text/plain", body: "" })).toEqual({
-      failure: "StatusCode: non 2xx status code (404 GET http://x/y)",
-    });
+  it("fails with `Unable to fetch <url>` on a non-2xx status and on a body it does not read as text (the bundle maps every failure; seed 5002)", () => {
+    expect(formatWebfetch({ url: "http://x/y" }, { url: "http://x/y", status: 404, contentType: "text/plain", body: "" })).toEqual({ failure: "Unable to fetch http://x/y" });
+    expect(formatWebfetch({ url: "http://x/i" }, { url: "http://x/i", status: 200, contentType: "image/png", base64: "iVBORw==" })).toEqual({ failure: "Unable to fetch http://x/i" });
   });
 });
 

@@ -1,5 +1,5 @@
+import type { InputField } from "../opencode-shared/effect-schema-input.js";
 import type { FormatOptions } from "../profile.js";
-import type { InputField } from "./core-input-check.js";
 import type { ToolFailure } from "./result/core-tool-failure.js";
 import type { ToolOutput } from "./result/core-tool-output.js";
 

@@ -1,8 +1,10 @@
+import { checkInput } from "../opencode-shared/effect-schema-input.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest, Profile, TruncateRequest, TruncateResult } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
+import { findCoreTool } from "./core-tool-registry.js";
 import { settleCoreTool } from "./result/core-settle.js";
 import type { ToolOutput } from "./result/core-tool-output.js";
 import { boundToolOutput } from "./truncate/core-output-bound.js";
@@ -34,7 +36,10 @@ export const opencodeCore: Profile = {
 
   /** Runs a call with the v2 runtime's rules. @see spec §2 (v2 parts) */
   observe(call, environment) {
-    return runOpencodeTool("v2", call, environment);
+    return runOpencodeTool("v2", call, environment, (tool, input) => {
+      const definition = findCoreTool(tool);
+      return definition !== undefined && checkInput(input, definition.input) === undefined;
+    });
   },
 
   /** glob and grep list ripgrep's parallel traversal: the agent's order is adopted. @see spec §2.5, §2.6 */

@@ -1,6 +1,6 @@
 import { dirnamePath, normalizePath, resolvePath } from "../../text/path-posix.js";
 import { type CommandRunFact, commandBytes } from "../environment-port.js";
-import { UnsupportedError } from "../profile.js";
+import { effectFsErrorText } from "./effect-fs-error.js";
 import type { OpencodeRunContext } from "./opencode-runtime.js";
 
 /** opencode's default bash timeout. @see spec §2.1, §2.1b */
@@ -13,18 +13,20 @@ const V2_CAPTURE_BYTES = 1048576;
 /**
  * bash, by runtime.
  *
- * v1: the command runs through `/bin/bash` when present, else `/bin/sh`, as `<shell> -c <command>`
+ * v1: the command runs through `bash` from the agent's PATH, else `/bin/sh`, as `<shell> -c <command>`
  * in the call's workdir (resolved against the workspace), with the agent's environment and `PWD`
  * set to that directory; stdout and stderr are one merged stream in arrival order; the group is
- * killed at timeout + 100 ms; the bytes are decoded as UTF-8 (U+FFFD for invalid sequences, a
- * leading BOM dropped as a streaming TextDecoder does).
+ * killed at timeout + 100 ms; the bytes are decoded as UTF-8 by a streaming TextDecoder that is
+ * never flushed (U+FFFD for invalid sequences, an incomplete one at the end dropped, a leading BOM
+ * dropped); a shell ended by a signal reads as a timeout.
  *
  * v2 (bundle `BashTool`): the workdir (default `.`) must be a directory — anything else, like every
  * failure of the tool, is `Unable to execute command: <command>`; the shell is `/bin/sh` (no shell
  * is configured); the command runs in the workdir's canonical path with the agent's environment,
  * output combined, killed at the timeout itself; the captured bytes are decoded with
- * `Buffer.toString("utf8")` (a BOM kept). Absolute command arguments outside the workdir give the
- * advisory warnings (`externalCommandDirectories`).
+ * `Buffer.toString("utf8")` (a BOM kept), the first 1 MiB of them; a shell ended by a signal is
+ * `Unable to execute command`. Absolute command arguments outside the workdir give the advisory
+ * warnings (`externalCommandDirectories`).
  * @see spec §2.1 (Running), §2.1b; the 1.18.33 binary's bundle (BashTool, vX, iX, oX)
  */
 export async function runBash(context: OpencodeRunContext): Promise<Record<string, unknown>> {
@@ -36,10 +38,30 @@ async function runBashV1(context: OpencodeRunContext): Promise<Record<string, un
   const command = input.command as string;
   const timeoutMs = typeof input.timeout === "number" && input.timeout >= 0 ? input.timeout : BASH_DEFAULT_TIMEOUT_MS;
   const cwd = typeof input.workdir === "string" ? resolvePath(environment.workspace, input.workdir) : environment.workspace;
-  const shell = (await environment.stat("/bin/bash")).kind === "file" ? "/bin/bash" : "/bin/sh";
+  const shell = await v1Shell(environment);
+  // The workdir is checked with FileSystem.access, then the shell is spawned there (the binary:
+  // a missing workdir → `NotFound: FileSystem.access (…)`, a file → Bun's spawn error).
+  const workdir = await environment.stat(cwd);
+  if (workdir.kind === "missing") return { error: effectFsErrorText(workdir.failure ?? "ENOENT", "access", cwd) };
+  if (workdir.kind !== "directory") return { error: `ENOTDIR: not a directory, posix_spawn '${shell}'` };
   const run = await environment.run({ file: shell, args: ["-c", command], cwd, env: { ...environment.agentEnv, PWD: cwd }, timeoutMs: timeoutMs + V1_TIMEOUT_GRACE_MS, stderr: "merged" });
-  const output = run.spawnError ? run.spawnError.message : new TextDecoder().decode(commandBytes(run));
-  return run.timedOut ? { output, exitCode: run.exitCode, timedOut: true } : { output, exitCode: run.exitCode };
+  // A streaming decoder that is never flushed: an incomplete sequence at the very end is dropped
+  // (the binary: `printf 'caf\303'` → `caf`, `a\303(b` → `a�(b`, a leading BOM dropped).
+  const output = run.spawnError ? run.spawnError.message : new TextDecoder().decode(commandBytes(run), { stream: true });
+  // A shell ended by a signal never settles the v1 runner's exit wait: it reports the timeout
+  // (the binary: `echo before; kill -9 $$` with timeout 3000 → `before` and the timeout note).
+  const timedOut = run.timedOut || (run.exitCode === null && run.spawnError === undefined);
+  return timedOut ? { output, exitCode: run.exitCode, timedOut: true } : { output, exitCode: run.exitCode };
+}
+
+/** v1's shell: `bash` looked up in the agent's PATH (`/usr/bin/bash` on a merged-/usr system), else `/bin/sh`. */
+async function v1Shell(environment: OpencodeRunContext["environment"]): Promise<string> {
+  for (const directory of (environment.agentEnv.PATH ?? "").split(":")) {
+    if (!directory.startsWith("/")) continue;
+    const candidate = `${directory.replace(/\/+$/, "")}/bash`;
+    if ((await environment.stat(candidate)).kind === "file") return candidate;
+  }
+  return "/bin/sh";
 }
 
 async function runBashV2(context: OpencodeRunContext): Promise<Record<string, unknown>> {
@@ -62,7 +84,8 @@ async function runBashV2(context: OpencodeRunContext): Promise<Record<string, un
   // The runner keeps the first 1 MiB and notes the cut (probe: `yes abcdefghi | head -c 1200000` ends in `abcdef`).
   const captureTruncated = all.length > V2_CAPTURE_BYTES;
   const bytes = captureTruncated ? all.subarray(0, V2_CAPTURE_BYTES) : all;
-  if (run.exitCode === null) throw new UnsupportedError(`opencode-core bash: a command ended by a signal (${run.signal ?? "unknown"}; the v2 runner's exit value for it is not pinned)`);
+  // A shell ended by a signal fails the tool (the binary: `echo before; kill -9 $$` and `kill -TERM $$`).
+  if (run.exitCode === null) return unable;
   return { output: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), exitCode: run.exitCode, ...(captureTruncated ? { captureTruncated: true } : {}), ...extra };
 }
 

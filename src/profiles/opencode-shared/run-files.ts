@@ -1,8 +1,8 @@
 import { encodeBase64 } from "../../text/base64.js";
 import { dirnamePath, resolvePath } from "../../text/path-posix.js";
 import { type EnvironmentPort, isFsFailure } from "../environment-port.js";
-import { UnsupportedError } from "../profile.js";
 import { replaceV1 } from "./edit-replacers.js";
+import { effectFsErrorText, nodeLstatErrorText } from "./effect-fs-error.js";
 import { inputPath, type OpencodeRunContext } from "./opencode-runtime.js";
 import { extensionMime } from "./read-sniff-mime.js";
 
@@ -39,6 +39,8 @@ export async function runRead(context: OpencodeRunContext): Promise<Observation>
   const { environment } = context;
   const absolute = resolveInWorkspace(environment, path);
   const stat = await environment.stat(absolute);
+  // v1 states the path first: any failure but NotFound is the tool's error (the binary: a path below a file → `BadResource: FileSystem.stat (…)`).
+  if (context.runtime === "v1" && stat.kind === "missing" && stat.failure !== undefined) return { error: effectFsErrorText(stat.failure, "stat", absolute) };
   if (stat.kind === "missing") return { kind: "missing", path: absolute, siblings: await namesIn(environment, dirnamePath(absolute)) };
   if (stat.kind === "directory") {
     const listed = await environment.listDirectory(absolute);
@@ -55,7 +57,7 @@ export async function runRead(context: OpencodeRunContext): Promise<Observation>
 /**
  * write: whether the file existed, after writing the content as UTF-8 (parents created). A write
  * that fails is, in v2, `Unable to write <path as given>`; in v1 it is Effect's file-system error
- * text, which is not modelled (unsupported).
+ * text (`effectFsErrorText`): a directory fails its first read, a path below a file the write.
  * @see spec §2.3, schemas/observations/write.json; differential campaign seed 12 (v2 text)
  */
 export async function runWrite(context: OpencodeRunContext): Promise<Observation> {
@@ -63,13 +65,16 @@ export async function runWrite(context: OpencodeRunContext): Promise<Observation
   if (path === undefined || typeof context.input.content !== "string") return {};
   const { environment } = context;
   const absolute = resolveInWorkspace(environment, path);
-  const existed = (await environment.stat(absolute)).kind !== "missing";
+  const stat = await environment.stat(absolute);
+  const existed = stat.kind !== "missing";
+  // v1 reads an existing path before writing it: a directory fails there (the binary: `BadResource: FileSystem.readFile (…)`).
+  if (context.runtime === "v1" && stat.kind === "directory") return { error: effectFsErrorText("EISDIR", "readFile", absolute) };
   const failure = await environment.writeFile(absolute, new TextEncoder().encode(context.input.content), { parents: true });
   if (failure) {
     if (context.runtime === "v2") return { error: `Unable to write ${path}` };
-    throw new UnsupportedError(
-      `opencode-cli write: a failed write (${failure.failure}) reads as Effect's file-system error text (\`<Reason>: FileSystem.<method> (<path>)\`), which is not modelled (docs/unsupported-rules.md)`,
-    );
+    // below a file the write itself fails (the binary: `BadResource: FileSystem.writeFile (…)`); mkdir's EEXIST there is the write's ENOTDIR
+    const errno = stat.failure === "ENOTDIR" || failure.failure === "EEXIST" ? "ENOTDIR" : failure.failure;
+    return { error: effectFsErrorText(errno, "writeFile", absolute) };
   }
   return { path: absolute, existed };
 }
@@ -137,6 +142,7 @@ export async function runEdit(context: OpencodeRunContext): Promise<Observation>
     const failure = await environment.writeFile(absolute, new TextEncoder().encode((created.bom ? BOM : "") + created.text), { parents: true });
     return failure ? { error: failure.message } : { path: absolute, replacements: 1 };
   }
+  if (stat.kind === "missing" && stat.failure !== undefined) return { error: nodeLstatErrorText(stat.failure, absolute) };
   if (stat.kind === "missing") return { path: absolute, error: "file-missing" };
   if (stat.kind === "directory") return { path: absolute, error: "is-directory" };
   const read = await environment.readFile(absolute);

@@ -20,13 +20,15 @@ function stubEnvironment(paths: Record<string, PathFact>, output = new Uint8Arra
     fetch: async () => ({ failure: "refused", message: "no network" }),
   };
 }
+/** Every input accepted: these tests are about the runners, not the schemas. */
+const accept = () => true;
 const dir = (realPath: string): PathFact => ({ kind: "directory", symlink: false, realPath });
 const bom = new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69]);
 
 describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §2.3, §2.6; the 1.18.33 bundle; campaign seed 12)", () => {
   it("v2 bash: /bin/sh in the workdir's canonical path with the agent's environment, BOM kept, external-directory warnings", async () => {
     const environment = stubEnvironment({ "/w": dir("/real/w") }, bom);
-    const observation = await runOpencodeTool("v2", { tool: "bash", input: { command: "cat /etc/hosts" } }, environment);
+    const observation = await runOpencodeTool("v2", { tool: "bash", input: { command: "cat /etc/hosts" } }, environment, accept);
     expect(environment.commands.map((command) => [command.file, command.args, command.cwd, command.env, command.timeoutMs])).toEqual([
       ["/bin/sh", ["-c", "cat /etc/hosts"], "/real/w", { HOME: "/agent-home" }, 120000],
     ]);
@@ -38,26 +40,41 @@ describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §
   });
   it("v2 bash: a missing or non-directory workdir is `Unable to execute command`, nothing runs", async () => {
     const environment = stubEnvironment({ "/w/f": { kind: "file", symlink: false, size: 1, realPath: "/w/f" } });
-    expect(await runOpencodeTool("v2", { tool: "bash", input: { command: "ls", workdir: "f" } }, environment)).toEqual({ error: "Unable to execute command: ls" });
-    expect(await runOpencodeTool("v2", { tool: "bash", input: { command: "ls", workdir: "gone" } }, environment)).toEqual({ error: "Unable to execute command: ls" });
+    expect(await runOpencodeTool("v2", { tool: "bash", input: { command: "ls", workdir: "f" } }, environment, accept)).toEqual({ error: "Unable to execute command: ls" });
+    expect(await runOpencodeTool("v2", { tool: "bash", input: { command: "ls", workdir: "gone" } }, environment, accept)).toEqual({ error: "Unable to execute command: ls" });
     expect(environment.commands).toEqual([]);
   });
-  it("v1 bash: bash when present, PWD set, timeout + 100 ms, a leading BOM dropped", async () => {
-    const environment = stubEnvironment({ "/bin/bash": { kind: "file", symlink: false, size: 1, realPath: "/bin/bash" } }, bom);
-    const observation = await runOpencodeTool("v1", { tool: "Bash", input: { command: "echo", timeout: 500 } }, environment);
-    expect(environment.commands.map((command) => [command.file, command.env.PWD, command.timeoutMs, command.stderr])).toEqual([["/bin/bash", "/w", 600, "merged"]]);
-    expect(observation).toEqual({ output: "hi", exitCode: 0 });
+  it("v1 bash: bash from the agent's PATH, PWD set, timeout + 100 ms, a leading BOM dropped, an incomplete UTF-8 end dropped", async () => {
+    const environment = stubEnvironment({ "/w": dir("/w"), "/usr/bin/bash": { kind: "file", symlink: false, size: 1, realPath: "/usr/bin/bash" } }, new Uint8Array([...bom, 0x63, 0xc3]));
+    const withPath = { ...environment, agentEnv: { HOME: "/agent-home", PATH: "/usr/local/bin:/usr/bin:/bin" } };
+    const observation = await runOpencodeTool("v1", { tool: "Bash", input: { command: "echo", timeout: 500 } }, withPath, accept);
+    expect(environment.commands.map((command) => [command.file, command.env.PWD, command.timeoutMs, command.stderr])).toEqual([["/usr/bin/bash", "/w", 600, "merged"]]);
+    expect(observation).toEqual({ output: "hic", exitCode: 0 });
   });
-  it("a failed write: v2 `Unable to write <path as given>`; v1 is unsupported, naming the rule", async () => {
-    const environment = stubEnvironment({});
-    expect(await runOpencodeTool("v2", { tool: "write", input: { path: "d", content: "x" } }, environment)).toEqual({ error: "Unable to write d" });
-    await expect(runOpencodeTool("v1", { tool: "write", input: { filePath: "d", content: "x" } }, environment)).rejects.toThrow(/FileSystem/);
+  it("v1 bash workdir: missing → `NotFound: FileSystem.access (…)`, a file → Bun's spawn error naming the shell (the binary, 2026-12-01)", async () => {
+    const environment = stubEnvironment({ "/w": dir("/w"), "/w/f": { kind: "file", symlink: false, size: 1, realPath: "/w/f" } });
+    expect(await runOpencodeTool("v1", { tool: "bash", input: { command: "ls", workdir: "gone" } }, environment, accept)).toEqual({ error: "NotFound: FileSystem.access (/w/gone)" });
+    expect(await runOpencodeTool("v1", { tool: "bash", input: { command: "ls", workdir: "f" } }, environment, accept)).toEqual({ error: "ENOTDIR: not a directory, posix_spawn '/bin/sh'" });
+    expect(environment.commands).toEqual([]);
+  });
+  it("a failed write: v2 `Unable to write <path as given>`; v1 Effect's FileSystem error (a directory fails the first read, below a file the write)", async () => {
+    const environment = stubEnvironment({ "/w/d": dir("/w/d"), "/w/f/x": { kind: "missing", symlink: false, failure: "ENOTDIR" } });
+    expect(await runOpencodeTool("v2", { tool: "write", input: { path: "d", content: "x" } }, environment, accept)).toEqual({ error: "Unable to write d" });
+    expect(await runOpencodeTool("v1", { tool: "write", input: { filePath: "d", content: "x" } }, environment, accept)).toEqual({ error: "BadResource: FileSystem.readFile (/w/d)" });
+    expect(await runOpencodeTool("v1", { tool: "write", input: { filePath: "f/x", content: "x" } }, environment, accept)).toEqual({ error: "BadResource: FileSystem.writeFile (/w/f/x)" });
+  });
+  it("v1 read and edit below a file: `BadResource: FileSystem.stat (…)` and Node's lstat text", async () => {
+    const environment = stubEnvironment({ "/w/f/x": { kind: "missing", symlink: false, failure: "ENOTDIR" } });
+    expect(await runOpencodeTool("v1", { tool: "read", input: { filePath: "f/x" } }, environment, accept)).toEqual({ error: "BadResource: FileSystem.stat (/w/f/x)" });
+    expect(await runOpencodeTool("v1", { tool: "edit", input: { filePath: "f/x", oldString: "a", newString: "b" } }, environment, accept)).toEqual({
+      error: "ENOTDIR: not a directory, lstat '/w/f/x'",
+    });
   });
   it("glob: v2 `Unable to find files matching` for a missing path and a ripgrep error; v1 its own texts", async () => {
     const environment = stubEnvironment({ "/w": dir("/w") });
-    expect(await runOpencodeTool("v2", { tool: "glob", input: { pattern: "*", path: "gone" } }, environment)).toEqual({ error: "Unable to find files matching *" });
-    expect(await runOpencodeTool("v2", { tool: "glob", input: { pattern: "[" } }, environment)).toEqual({ error: "Unable to find files matching [" });
-    expect(await runOpencodeTool("v1", { tool: "glob", input: { pattern: "*", path: "gone" } }, environment)).toEqual({ error: "glob path must be a directory: /w/gone" });
-    await expect(runOpencodeTool("v1", { tool: "glob", input: { pattern: "[" } }, environment)).rejects.toThrow(/ripgrep error/);
+    expect(await runOpencodeTool("v2", { tool: "glob", input: { pattern: "*", path: "gone" } }, environment, accept)).toEqual({ error: "Unable to find files matching *" });
+    expect(await runOpencodeTool("v2", { tool: "glob", input: { pattern: "[" } }, environment, accept)).toEqual({ error: "Unable to find files matching [" });
+    expect(await runOpencodeTool("v1", { tool: "glob", input: { pattern: "*", path: "gone" } }, environment, accept)).toEqual({ error: "glob path must be a directory: /w/gone" });
+    expect(await runOpencodeTool("v1", { tool: "glob", input: { pattern: "[" } }, environment, accept)).toEqual({ paths: [] });
   });
 });

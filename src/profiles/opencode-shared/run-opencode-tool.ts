@@ -8,14 +8,18 @@ import { runWebfetch } from "./run-webfetch.js";
 /**
  * Runs one opencode tool call through the environment port and returns its observation
  * (schemas/observations/<tool>.json): the runtime's rules decide what is run, read or written and
- * how the facts read. Calls correx does not run (unknown tools, arguments of the wrong type, tools
- * without a runner) get `{}`; the formatter decides what that becomes (invalid arguments, or
+ * how the facts read. Calls correx does not run (unknown tools, arguments the runtime's schema
+ * refuses, tools without a runner) get `{}`; the formatter decides what that becomes (invalid arguments, or
  * unsupported naming the missing fact).
  * @see spec §2 (per tool), design: observations
  */
-export async function runOpencodeTool(runtime: OpencodeRuntime, call: OpencodeCall, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+export async function runOpencodeTool(runtime: OpencodeRuntime, call: OpencodeCall, environment: EnvironmentPort, acceptsInput: InputCheck): Promise<Record<string, unknown>> {
+  const tool = toolName(runtime, call.tool);
+  // Arguments the runtime's schema refuses never reach the tool: nothing runs, nothing changes
+  // (differential seed 5001: an edit with `oldString: 1` must not create its file).
+  if (!acceptsInput(tool, call.input)) return {};
   const context = { runtime, input: inputRecord(call.input), environment };
-  switch (toolName(runtime, call.tool)) {
+  switch (tool) {
     case "read":
       return runRead(context);
     case "write":
@@ -34,6 +38,9 @@ export async function runOpencodeTool(runtime: OpencodeRuntime, call: OpencodeCa
       return {};
   }
 }
+
+/** Whether the runtime's input schema for `tool` accepts `input` (the calling profile's rule). */
+export type InputCheck = (tool: string, input: unknown) => boolean;
 
 /** The tools a call can run here. */
 const RUNNABLE: ReadonlySet<string> = new Set(["read", "write", "edit", "glob", "grep", "bash", "webfetch"]);

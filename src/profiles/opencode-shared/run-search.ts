@@ -1,24 +1,32 @@
-import { resolvePath } from "../../text/path-posix.js";
+import { dirnamePath, resolvePath } from "../../text/path-posix.js";
 import { commandBytes, type EnvironmentPort } from "../environment-port.js";
-import { UnsupportedError } from "../profile.js";
 import type { OpencodeRunContext } from "./opencode-runtime.js";
 import { parseRipgrepFiles, parseRipgrepJson } from "./ripgrep-json.js";
 
 type Observation = Record<string, unknown>;
 
-/** ripgrep as opencode runs it: `rg` from PATH, stdout read as UTF-8; its exit code kept (2: an error such as an invalid glob). */
-async function ripgrep(environment: EnvironmentPort, args: string[], cwd: string): Promise<{ stdout: string; exitCode: number | null }> {
-  const run = await environment.run({ file: "rg", args, cwd, env: environment.agentEnv, stderr: "ignore" });
+/**
+ * ripgrep as opencode runs it: `rg` from PATH, stdout read as UTF-8, its exit code and stderr
+ * kept (2: an error such as an invalid regex or glob). A folder that does not exist cannot be
+ * its working directory: `cwdMissing`.
+ */
+async function ripgrep(environment: EnvironmentPort, args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number | null; cwdMissing?: true }> {
+  if ((await environment.stat(cwd)).kind !== "directory") return { stdout: "", stderr: "", exitCode: null, cwdMissing: true };
+  const run = await environment.run({ file: "rg", args, cwd, env: environment.agentEnv, stderr: "separate" });
   if (run.spawnError) throw new Error(`ripgrep could not be started: ${run.spawnError.message}`);
-  return { stdout: new TextDecoder().decode(commandBytes(run, "stdout")), exitCode: run.exitCode };
+  const decode = (stream: "stdout" | "stderr") => new TextDecoder().decode(commandBytes(run, stream));
+  return { stdout: decode("stdout"), stderr: decode("stderr"), exitCode: run.exitCode };
 }
+
+/** ripgrep's own words for a bad regex (the service's `InvalidPatternError` test). @see the 1.18.33 bundle, `@opencode/v2/Ripgrep` */
+const isRegexError = (stderr: string) => stderr.includes("regex parse error") || stderr.includes("error parsing regex");
 
 /**
  * glob: `rg --no-config --files --glob=<pattern> --glob=!**\/.git/** .` in the search directory,
  * every path made absolute, in ripgrep's order (all of them; the formatter applies the limit).
  * A search path that is not a directory is the tool's error: v1 `glob path must be a directory:
  * <path>`, v2 `Unable to find files matching <pattern>` — v2's text for a ripgrep error too (exit
- * code 2, e.g. an invalid glob); what v1 makes of a ripgrep error is not modelled.
+ * code 2, e.g. an invalid glob); v1 keeps whatever ripgrep printed (an invalid glob: none).
  * @see spec §2.6, README "glob order"; differential campaign seed 12 (v2 texts)
  */
 export async function runGlob(context: OpencodeRunContext): Promise<Observation> {
@@ -28,31 +36,44 @@ export async function runGlob(context: OpencodeRunContext): Promise<Observation>
   const unable = { error: `Unable to find files matching ${input.pattern}` };
   if ((await environment.stat(directory)).kind !== "directory") return context.runtime === "v2" ? unable : { error: `glob path must be a directory: ${directory}` };
   const { stdout, exitCode } = await ripgrep(environment, ["--no-config", "--files", `--glob=${input.pattern}`, "--glob=!**/.git/**", "."], directory);
-  if (exitCode === 2 && stdout === "") {
-    if (context.runtime === "v2") return unable;
-    throw new UnsupportedError("opencode-cli glob: what a ripgrep error (exit code 2, e.g. an invalid glob) becomes is not modelled");
-  }
+  // v1 keeps what ripgrep printed before an error (the service's `partial`; the binary: glob `[` → `No files found`)
+  if (exitCode === 2 && stdout === "" && context.runtime === "v2") return unable;
   return { paths: parseRipgrepFiles(stdout).map((path) => resolvePath(directory, path)) };
 }
 
 /**
  * grep: `rg --no-config --json --hidden --no-messages [--glob=<include>] --glob=!**\/.git/** --
- * <pattern> <.|file>`, every match with its absolute path, line number and `lines.text`
- * (terminator included), in ripgrep's order.
- * @see spec §2.5, README "grep"
+ * <pattern> <target>` in a search folder, every match with its absolute path, line number and
+ * `lines.text` (terminator included), in ripgrep's order. The ripgrep service's rules: exit 2
+ * with a regex error on stderr fails with stderr trimmed; any other exit 2 keeps the matches
+ * printed; a search folder that does not exist fails.
+ *
+ * v1: the search folder is `path` when it is a directory, else its parent — a file path searches
+ * every file beside it (the binary: `path: sub/b.txt` lists `sub/c.txt` too), a missing one its
+ * parent; failures read as the error's message (stderr, or `ripgrep execution failed`).
+ *
+ * v2: a file path searches that file alone (`file` = its name, in its folder), a missing path its
+ * parent; every failure is `Unable to grep for <pattern>`.
+ * @see spec §2.5, README "grep"; the 1.18.33 bundle (v1 grep tool, v2 GrepTool, `@opencode/v2/Ripgrep`); probes of 2026-12-01 and differential seeds 424242, 5001
  */
 export async function runGrep(context: OpencodeRunContext): Promise<Observation> {
-  const { input, environment } = context;
+  const { input, environment, runtime } = context;
   if (typeof input.pattern !== "string") return {};
   const target = resolvePath(environment.workspace, typeof input.path === "string" ? input.path : ".");
-  const isFile = (await environment.stat(target)).kind === "file";
-  const cwd = isFile ? resolvePath(target, "..") : target;
+  const kind = (await environment.stat(target)).kind;
+  const cwd = kind === "directory" ? target : dirnamePath(target);
+  const file = runtime === "v2" && kind === "file" ? target.slice(cwd === "/" ? 1 : cwd.length + 1) : ".";
   const args = ["--no-config", "--json", "--hidden", "--no-messages"];
   if (typeof input.include === "string") args.push(`--glob=${input.include}`);
-  args.push("--glob=!**/.git/**", "--", input.pattern, isFile ? target : ".");
-  if ((await environment.stat(cwd)).kind === "missing") return { matches: [] };
-  const { stdout, exitCode } = await ripgrep(environment, args, cwd);
-  if (exitCode === 2 && stdout === "")
-    throw new UnsupportedError(`${context.runtime === "v2" ? "opencode-core" : "opencode-cli"} grep: what a ripgrep error (exit code 2, e.g. an invalid regex) becomes is not modelled`);
-  return { matches: parseRipgrepJson(stdout).map((match) => ({ ...match, path: resolvePath(cwd, match.path) })) };
+  args.push("--glob=!**/.git/**", "--", input.pattern, file);
+  const { stdout, stderr, exitCode, cwdMissing } = await ripgrep(environment, args, cwd);
+  const failure = cwdMissing
+    ? "ripgrep execution failed"
+    : exitCode === 2 && isRegexError(stderr)
+      ? stderr.trim()
+      : exitCode !== 0 && exitCode !== 1 && exitCode !== 2
+        ? stderr.trim() || `ripgrep failed with code ${exitCode}`
+        : undefined;
+  if (failure !== undefined) return { error: runtime === "v2" ? `Unable to grep for ${input.pattern}` : failure };
+  return { matches: exitCode === 1 ? [] : parseRipgrepJson(stdout).map((match) => ({ ...match, path: resolvePath(cwd, match.path) })) };
 }

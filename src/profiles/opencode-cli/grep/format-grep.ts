@@ -1,4 +1,4 @@
-import { isHighSurrogate } from "../../../text/utf8-length.js";
+import { grepLinePreview } from "../../opencode-shared/grep-line-preview.js";
 import type { FormatContext } from "../format-context.js";
 import { failOnErrorObservation } from "../format-context.js";
 import type { GrepObservation } from "../format-observations.js";
@@ -6,9 +6,6 @@ import type { ToolOutcome } from "../result/format-result.js";
 
 /** @see spec §2.5 v1 (ripgrep service limit) */
 export const GREP_LIMIT = 100;
-/** @see spec §2.5 v1 */
-export const GREP_MAX_LINE_LENGTH = 2000;
-
 /**
  * v1 grep: `Found <N> matches` (+ ` (more matches available)` at 100), a blank line before each
  * new `<abs path>:` group but the first, `  Line <n>: <text>` with ripgrep's terminator kept,
@@ -28,20 +25,8 @@ export function formatGrep(input: { pattern: string }, observation: Record<strin
       currentPath = match.path;
       lines.push(`${match.path}:`);
     }
-    lines.push(`  Line ${match.line}: ${cutMatchText(match.text)}`);
+    lines.push(`  Line ${match.line}: ${grepLinePreview(match.text)}`);
   }
   if (truncated) lines.push("", "(Results truncated. Consider using a more specific path or pattern.)");
   return { title: input.pattern, output: lines.join("\n"), truncated };
-}
-
-/**
- * A match text over 2000 chars (terminator included) is cut to 2000, loses a trailing high
- * surrogate, and gets `...`.
- * @see spec §2.5 v1, README "grep match text"
- */
-export function cutMatchText(text: string): string {
-  if (text.length <= GREP_MAX_LINE_LENGTH) return text;
-  let cut = text.substring(0, GREP_MAX_LINE_LENGTH);
-  if (isHighSurrogate(cut.charCodeAt(cut.length - 1))) cut = cut.slice(0, -1);
-  return cut + "...";
 }

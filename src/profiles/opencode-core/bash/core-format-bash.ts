@@ -1,5 +1,5 @@
 import type { BashFacts } from "../../../generated/schema-types.js";
-import { input } from "../core-input-check.js";
+import { input } from "../../opencode-shared/effect-schema-input.js";
 import { requireFacts } from "../core-observation-facts.js";
 import type { CoreTool } from "../core-tool-definition.js";
 import type { ToolOutput } from "../result/core-tool-output.js";

@@ -1,6 +1,6 @@
 import type { EditFacts } from "../../../generated/schema-types.js";
+import { input } from "../../opencode-shared/effect-schema-input.js";
 import type { FormatOptions } from "../../profile.js";
-import { input } from "../core-input-check.js";
 import { requireFacts } from "../core-observation-facts.js";
 import { resourceOf } from "../core-resource.js";
 import type { CoreTool } from "../core-tool-definition.js";

@@ -1,5 +1,6 @@
 import type { GrepFacts } from "../../../generated/schema-types.js";
-import { input } from "../core-input-check.js";
+import { input } from "../../opencode-shared/effect-schema-input.js";
+import { grepLinePreview } from "../../opencode-shared/grep-line-preview.js";
 import { requireFacts } from "../core-observation-facts.js";
 import type { CoreTool } from "../core-tool-definition.js";
 import type { ToolOutput } from "../result/core-tool-output.js";
@@ -14,7 +15,8 @@ export interface GrepInput {
 
 /**
  * `No files found`, or `Found <N> matches` then, per file, a blank line (not before the first),
- * `<abs path>:` and `  Line <L>: <text>` lines (text as the engine returned it), joined by `⏎`.
+ * `<abs path>:` and `  Line <L>: <text>` lines (the engine's line preview: over 2000 chars cut with
+ * `...`), joined by `⏎`.
  * No limit notice.
  * @see spec §2.5 (v2)
  */
@@ -30,7 +32,7 @@ export function formatGrep(_input: GrepInput, observation: GrepFacts): ToolOutpu
       current = match.path;
       lines.push(`${match.path}:`);
     }
-    lines.push(`  Line ${match.line}: ${match.text}`);
+    lines.push(`  Line ${match.line}: ${grepLinePreview(match.text)}`);
   }
   return { structured: { matches }, content: [{ type: "text", text: lines.join("\n") }] };
 }

@@ -1,9 +1,9 @@
 import type { ReadDirectory, ReadFacts, ReadFile } from "../../../generated/schema-types.js";
 import { decodeBase64, encodeBase64 } from "../../../text/base64.js";
 import { utf8Length } from "../../../text/utf8-length.js";
+import { input } from "../../opencode-shared/effect-schema-input.js";
 import type { FormatOptions } from "../../profile.js";
 import { UnsupportedError } from "../../profile.js";
-import { input } from "../core-input-check.js";
 import { requireFacts } from "../core-observation-facts.js";
 import { resourceOf } from "../core-resource.js";
 import type { CoreTool } from "../core-tool-definition.js";

@@ -1,6 +1,6 @@
+import { checkInput } from "../../opencode-shared/effect-schema-input.js";
 import type { OutputStorePort } from "../../output-store-port.js";
 import type { FormatRequest } from "../../profile.js";
-import { checkInput } from "../core-input-check.js";
 import { findCoreTool } from "../core-tool-registry.js";
 import { boundToolOutput } from "../truncate/core-output-bound.js";
 import { resolveOutputLimits } from "../truncate/core-output-limits.js";

@@ -1,5 +1,5 @@
 import type { TodowriteFacts } from "../../../generated/schema-types.js";
-import { input } from "../core-input-check.js";
+import { input, TODO_TYPE } from "../../opencode-shared/effect-schema-input.js";
 import type { CoreTool } from "../core-tool-definition.js";
 import type { ToolOutput } from "../result/core-tool-output.js";
 
@@ -21,6 +21,6 @@ export function formatTodowrite(todowriteInput: TodowriteInput, _observation: To
 
 /** @see spec §2.10 */
 export const todowriteTool: CoreTool<TodowriteInput, TodowriteFacts> = {
-  input: [input.required("todos", input.array(input.namedStruct("Todo", input.required("content", input.string), input.required("status", input.string), input.required("priority", input.string))))],
+  input: [input.required("todos", input.array(TODO_TYPE))],
   format: formatTodowrite,
 };

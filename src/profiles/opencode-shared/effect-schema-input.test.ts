@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkInput, input } from "./core-input-check.js";
+import { checkInput, input } from "./effect-schema-input.js";
 
 const bash = [input.required("command", input.string), input.optional("workdir", input.string), input.optional("timeout", input.number)];
 

@@ -1,5 +1,5 @@
 /**
- * A small checker for v2 tool inputs that reports the first problem the way the tools' Effect
+ * A small checker for opencode tool inputs (Effect Schema in both runtimes) that reports the first problem the way the tools' Effect
  * Schema decoding does: `<issue>⏎  at <path>`, e.g. `Missing key⏎  at ["command"]` or
  * `Expected number | undefined, got "ten"⏎  at ["offset"]`.
  * @see spec §1.2 (settle step 1: `Invalid tool input: <msg>`), README "Verified against the released
@@ -20,6 +20,8 @@ export interface InputField {
   key: string;
   type: InputType;
   optional?: boolean;
+  /** `withDecodingDefault`: optional, but a wrong value reads without `| undefined`. */
+  defaulted?: boolean;
 }
 
 /** Field shorthands. */
@@ -36,6 +38,8 @@ export const input = {
   struct: (...fields: InputField[]): InputType => ({ kind: "struct", fields }),
   required: (key: string, type: InputType): InputField => ({ key, type }),
   optional: (key: string, type: InputType): InputField => ({ key, type, optional: true }),
+  /** An optional key with a decoding default (`withDecodingDefault`). @see the 1.18.33 bundle: webfetch `format`; differential seed 5002 */
+  defaulted: (key: string, type: InputType): InputField => ({ key, type, optional: true, defaulted: true }),
 };
 
 /** The first decoding problem, as the message text, or undefined when the value fits. */
@@ -44,6 +48,27 @@ export function checkInput(value: unknown, fields: readonly InputField[]): strin
   if (issue === undefined) return undefined;
   return issue.path.length === 0 ? issue.message : `${issue.message}\n  at ${formatPath(issue.path)}`;
 }
+
+/**
+ * The first problem of a value of `type` found at `path` (e.g. one todo at `["todos"][0]`), as
+ * `<issue>⏎  at <path>`; undefined when valid.
+ */
+export function checkValueAt(value: unknown, type: InputType, path: readonly (string | number)[]): string | undefined {
+  const issue = checkType(value, type, false, [...path]);
+  if (issue === undefined) return undefined;
+  return issue.path.length === 0 ? issue.message : `${issue.message}\n  at ${formatPath(issue.path)}`;
+}
+
+/** opencode's Todo (`SessionTodo.Info`, identifier `Todo`): content, status, priority, all required strings. @see spec §2.10; the 1.18.33 bundle */
+export const TODO_TYPE: InputType = {
+  kind: "struct",
+  identifier: "Todo",
+  fields: [
+    { key: "content", type: { kind: "string" } },
+    { key: "status", type: { kind: "string" } },
+    { key: "priority", type: { kind: "string" } },
+  ],
+};
 
 interface Issue {
   message: string;
@@ -82,7 +107,9 @@ function checkType(value: unknown, type: InputType, optional: boolean, path: (st
           if (field.optional) continue;
           return { message: "Missing key", path: fieldPath };
         }
-        const issue = checkType(record[field.key], field.type, field.optional === true, fieldPath);
+        const value = record[field.key];
+        if (field.optional === true && value === undefined) continue;
+        const issue = checkType(value, field.type, field.optional === true && field.defaulted !== true, fieldPath);
         if (issue !== undefined) return issue;
       }
       return undefined;
