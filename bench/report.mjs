@@ -27,6 +27,9 @@ console.log(ratioLine("correx check, whole corpus: --reporter html=DIR vs --repo
 const { runCheck } = await import(join(repo, "dist/conformance/run-check.js"));
 const { createReferenceSubject } = await import(join(repo, "dist/conformance/reference-subject.js"));
 const { nodeGoldenPort } = await import(join(repo, "dist/golden/node-golden-port.js"));
+const { createRunOutputDirectory } = await import(join(repo, "dist/cli/run-output-directory.js"));
+// the run's saved outputs go to a folder of its own, removed after it (as correx check does)
+const runOutput = createRunOutputDirectory();
 const { renderHtmlReport } = await import(join(repo, "dist/report/render-html-report.js"));
 const { writeHtmlReport } = await import(join(repo, "dist/report/write-html-report.js"));
 const { renderJsonReport } = await import(join(repo, "dist/conformance/reporters/render-json-report.js"));
@@ -37,9 +40,10 @@ const checkRun = await runCheck({
   filter: { profiles: [], protocols: [], stages: [], tags: [], caseGlobs: [] },
   subject: createReferenceSubject(),
   update: "none",
-  outputDir: "/tmp/correx-output",
+  outputDir: runOutput.path,
   timeoutMs: 10_000,
 });
+runOutput.remove();
 const { correxVersion } = await import(join(repo, "dist/adapter/correx-version.js"));
 const metadata = { correxVersion, subject: "reference", profiles: {}, date: new Date().toISOString(), filtered: false };
 const time = (body) => {
