@@ -242,6 +242,7 @@ async function replayExpected(
   for (const turn of turns) {
     const calls = script.filter((call) => call.turn === turn);
     const ready: GateCall[] = [];
+    let interrupt: { id: string; rule: string } | undefined;
     for (const call of calls) {
       running = call.id;
       let observed = false;
@@ -252,9 +253,20 @@ async function replayExpected(
         if (agent && profile.adoptAgentOrder) observation = profile.adoptAgentOrder({ tool: call.tool, input: call.input }, observation, gateFragmentText(protocol, agent.result));
         const result = profile.format({ tool: call.tool, input: call.input, observation, options: formatOptions }, store);
         ready.push({ id: call.id, tool: call.tool, input: call.input, observation, result });
+        const rule = profile.interruptsTurn?.({ tool: call.tool, input: call.input }, observation);
+        if (rule !== undefined && interrupt === undefined) interrupt = { id: call.id, rule };
       } catch (error) {
         verdicts.set(call.id, verdictOf(error, observed));
       }
+    }
+    if (interrupt !== undefined) {
+      // The turn's other calls may or may not have finished before the interruption: unsupported, naming the rule.
+      for (const call of calls) {
+        if (call.id === interrupt.id || verdicts.has(call.id)) continue;
+        verdicts.set(call.id, { kind: "unsupported", message: `${interrupt.rule} (call ${interrupt.id})`, effectsApplied: false });
+      }
+      const kept = ready.filter((call) => call.id === interrupt?.id);
+      ready.splice(0, ready.length, ...kept);
     }
     if (ready.length === 0) continue;
     let fragments: ReturnType<typeof expectedTurnFragments>;

@@ -70,6 +70,13 @@ export interface Profile {
    * The gate applies it before formatting the reference's result; facts stay facts.
    */
   adoptAgentOrder?(call: ToolCall, observation: Record<string, unknown>, agentText: string): Record<string, unknown>;
+  /**
+   * Optional: whether this call's result interrupts the other calls of its turn that are still
+   * running (opencode's v2 runtime: a defect in one parallel call fails the unfinished ones with
+   * it). Returns the rule, named; the gate then reports the turn's other calls `unsupported` with
+   * it, since which of them finished first is a race.
+   */
+  interruptsTurn?(call: ToolCall, observation: Record<string, unknown>): string | undefined;
 }
 
 /** A tool call as the model made it: the tool's name and its parsed arguments. */

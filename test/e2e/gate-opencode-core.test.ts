@@ -52,6 +52,9 @@ const scenarios = [
   "core-argument-bounds",
   "edit-line-endings-bom",
   "webfetch-over-limit",
+  "grep-paths-and-errors",
+  "core-bash-footer-and-capture",
+  "core-defects",
 ];
 
 const { binary, skipReason } = await realAgent("test/e2e/gate-opencode-core.test.ts");

@@ -41,6 +41,10 @@ const scenarios = [
   "webfetch-over-limit",
   "edit-line-endings-bom",
   "edit-fuzzy-v1",
+  "v1-filesystem-errors",
+  "grep-paths-and-errors",
+  "v1-bash-signal-and-decoding",
+  "v1-argument-and-output-texts",
 ];
 
 const { binary, skipReason } = await realAgent("test/e2e/gate-opencode.test.ts");

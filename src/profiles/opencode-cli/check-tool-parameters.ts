@@ -45,7 +45,9 @@ export function checkToolParameters(parameters: readonly ParameterSpec[], input:
     const value = record[parameter.key];
     if (parameter.optional && value === undefined) continue;
     if (!matches(parameter.type, value)) {
-      const expected = typeLabel(parameter.type) + (parameter.optional && parameter.defaulted !== true ? " | undefined" : "");
+      // Effect lists only the union members of the value's own type: a string against literals reads without `| undefined` (seeds 5001, 6001)
+      const listsUndefined = parameter.optional === true && !(typeof parameter.type === "object" && typeof value === "string");
+      const expected = (parameter.label ?? typeLabel(parameter.type)) + (listsUndefined ? " | undefined" : "");
       return `SchemaError(Expected ${expected}, got ${formatGotValue(value)}${at})`;
     }
     if (Array.isArray(value) && parameter.items !== undefined) {

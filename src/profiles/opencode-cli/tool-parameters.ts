@@ -14,9 +14,9 @@ export interface ParameterSpec {
   key: string;
   type: ParameterType;
   optional?: boolean;
-  /** `withDecodingDefault`: optional, but a wrong value reads without `| undefined` (webfetch `format`; seed 5001). */
-  defaulted?: boolean;
   /** A number must be greater than this (Effect `isGreaterThan`). @see the 1.18.33 binary's v1 schemas */
+  /** How a wrong value's expected type reads, when not the default label (`Array(Todo)` reads `array`; seed 6001). */
+  label?: string;
   /** Each item of an array parameter: Effect Schema's struct check at `["key"][i]…`. */
   items?: InputType;
   /** Effect Schema `Int` before the bounds: "Expected an integer, got 1.5". */
@@ -60,7 +60,7 @@ export const TOOL_PARAMETERS: Readonly<Record<string, readonly ParameterSpec[]>>
   ],
   webfetch: [
     { key: "url", type: "string" },
-    { key: "format", type: { literals: ["text", "markdown", "html"] }, optional: true, defaulted: true },
+    { key: "format", type: { literals: ["text", "markdown", "html"] }, optional: true },
     { key: "timeout", type: "number", optional: true },
   ],
   websearch: [
@@ -71,7 +71,7 @@ export const TOOL_PARAMETERS: Readonly<Record<string, readonly ParameterSpec[]>>
     { key: "contextMaxCharacters", type: "number", optional: true },
   ],
   // `mutable(Array(Todo))`: an item of the wrong type is "Expected Todo, got 1⏎  at ["todos"][0]" (seed 5001)
-  todowrite: [{ key: "todos", type: "array", items: TODO_TYPE }],
+  todowrite: [{ key: "todos", type: "array", items: TODO_TYPE, label: "array" }],
   task: [
     { key: "description", type: "string" },
     { key: "prompt", type: "string" },

@@ -1,4 +1,5 @@
 import { checkInput } from "../opencode-shared/effect-schema-input.js";
+import { V2_DEFECT_PREFIX } from "../opencode-shared/run-bash.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
@@ -40,6 +41,18 @@ export const opencodeCore: Profile = {
       const definition = findCoreTool(tool);
       return definition !== undefined && checkInput(input, definition.input) === undefined;
     });
+  },
+
+  /**
+   * A defect (`Tool execution failed: …`: an empty bash command, glob on a file path) fails the
+   * calls of its turn still running with the same cause; which ones finished first is a race.
+   * @see the 1.18.33 binary (differential seed 6002: a glob on a file path failed a parallel bash and read with its ENOTDIR)
+   */
+  interruptsTurn(_call, observation) {
+    const error = observation.error;
+    return typeof error === "string" && error.startsWith(V2_DEFECT_PREFIX)
+      ? "opencode-core: a defect in one call interrupts the calls of its turn still running; which of them finished first is a race, not modelled"
+      : undefined;
   },
 
   /** glob and grep list ripgrep's parallel traversal: the agent's order is adopted. @see spec §2.5, §2.6 */

@@ -29,9 +29,10 @@ describe("checkInput (§1.2 settle step 1, README v2 list)", () => {
     expect(checkInput({ todos: [{ content: "a" }, {}] }, todos)).toBe('Missing key\n  at ["todos"][1]["content"]');
   });
 
-  it("lists literal alternatives", () => {
-    const format = [input.optional("format", input.literal("markdown", "text", "html"))];
-    expect(checkInput({ format: "pdf" }, format)).toBe('Expected "markdown" | "text" | "html" | undefined, got "pdf"\n  at ["format"]');
+  it("lists the union members of the value's own type: a string against optional literals without `| undefined`, a number with it (the binary: seeds 5002, 6002)", () => {
+    const format = [input.optional("format", input.literal("text", "markdown", "html"))];
+    expect(checkInput({ format: "TEXT" }, format)).toBe('Expected "text" | "markdown" | "html", got "TEXT"\n  at ["format"]');
+    expect(checkInput({ format: 1 }, format)).toBe('Expected "text" | "markdown" | "html" | undefined, got 1\n  at ["format"]');
   });
 });
 

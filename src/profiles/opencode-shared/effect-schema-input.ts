@@ -20,8 +20,6 @@ export interface InputField {
   key: string;
   type: InputType;
   optional?: boolean;
-  /** `withDecodingDefault`: optional, but a wrong value reads without `| undefined`. */
-  defaulted?: boolean;
 }
 
 /** Field shorthands. */
@@ -38,8 +36,6 @@ export const input = {
   struct: (...fields: InputField[]): InputType => ({ kind: "struct", fields }),
   required: (key: string, type: InputType): InputField => ({ key, type }),
   optional: (key: string, type: InputType): InputField => ({ key, type, optional: true }),
-  /** An optional key with a decoding default (`withDecodingDefault`). @see the 1.18.33 bundle: webfetch `format`; differential seed 5002 */
-  defaulted: (key: string, type: InputType): InputField => ({ key, type, optional: true, defaulted: true }),
 };
 
 /** The first decoding problem, as the message text, or undefined when the value fits. */
@@ -77,7 +73,9 @@ interface Issue {
 
 function checkType(value: unknown, type: InputType, optional: boolean, path: (string | number)[]): Issue | undefined {
   if (optional && value === undefined) return undefined;
-  const fail = (): Issue => ({ message: `Expected ${describeType(type)}${optional ? " | undefined" : ""}, got ${formatValue(value)}`, path });
+  // Effect lists only the union members of the value's own type: a string against `"a" | "b" | undefined` reads `Expected "a" | "b"` (seed 5002), a number `Expected "a" | "b" | undefined` (seed 6002)
+  const listsUndefined = optional && !(type.kind === "literal" && typeof value === "string");
+  const fail = (): Issue => ({ message: `Expected ${describeType(type)}${listsUndefined ? " | undefined" : ""}, got ${formatValue(value)}`, path });
   switch (type.kind) {
     case "string":
     case "boolean":
@@ -109,7 +107,7 @@ function checkType(value: unknown, type: InputType, optional: boolean, path: (st
         }
         const value = record[field.key];
         if (field.optional === true && value === undefined) continue;
-        const issue = checkType(value, field.type, field.optional === true && field.defaulted !== true, fieldPath);
+        const issue = checkType(value, field.type, field.optional === true, fieldPath);
         if (issue !== undefined) return issue;
       }
       return undefined;

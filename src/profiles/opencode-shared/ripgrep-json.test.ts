@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRipgrepFiles, parseRipgrepJson } from "./ripgrep-json.js";
+import { parseRipgrepFiles, parseRipgrepJson, ripgrepServiceFailure } from "./ripgrep-json.js";
 
 describe("parseRipgrepJson (spec §2.5: lines.text keeps its terminator)", () => {
   it("keeps match messages in output order, text as sent", () => {
@@ -17,5 +17,19 @@ describe("parseRipgrepJson (spec §2.5: lines.text keeps its terminator)", () =>
   });
   it("--files output is one path per line", () => {
     expect(parseRipgrepFiles("./b\n./a\n")).toEqual(["./b", "./a"]);
+  });
+});
+
+describe("ripgrepServiceFailure (the 1.18.33 bundle's ripgrep service; seed 6001)", () => {
+  const match = (path: object, lines: object) => JSON.stringify({ type: "match", data: { path, lines, line_number: 1, absolute_offset: 0, submatches: [] } });
+  it("accepts text records and stops reading after limit + 1 matches", () => {
+    const good = match({ text: "a.txt" }, { text: "hit\n" });
+    const bad = match({ text: "b.txt" }, { bytes: "/w==" });
+    expect(ripgrepServiceFailure(`${good}\n${good}\n`, 100)).toBeUndefined();
+    expect(ripgrepServiceFailure(`${good}\n${good}\n${bad}\n`, 1)).toBeUndefined();
+  });
+  it("fails on a match whose line is not UTF-8 text, and on a record over 64 KiB", () => {
+    expect(ripgrepServiceFailure(`${match({ text: "b.txt" }, { bytes: "Y2Fmw6nD" })}\n`, 100)).toBe("Invalid ripgrep match output");
+    expect(ripgrepServiceFailure(`${match({ text: "c.txt" }, { text: "x".repeat(70000) })}\n`, 100)).toBe("Ripgrep JSON record exceeded 65536 bytes");
   });
 });

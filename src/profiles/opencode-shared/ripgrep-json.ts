@@ -37,3 +37,35 @@ function ripgrepText(data: RipgrepData): string {
 export function parseRipgrepFiles(output: string): string[] {
   return output.split("\n").filter((line) => line.length > 0);
 }
+
+/** The longest JSON record opencode's ripgrep service parses (bundle `T1`). */
+const MAX_RECORD_BYTES = 65536;
+
+/**
+ * Why opencode's ripgrep service fails on grep output that ripgrep itself printed fine, reading
+ * records in order until `limit + 1` matches: a record over 64 KiB (`Ripgrep JSON record exceeded
+ * 65536 bytes`), or a match whose path, line or a submatch is not UTF-8 text (ripgrep then sends
+ * `bytes`; the service's schema wants `text`: `Invalid ripgrep match output`). Undefined when the
+ * output decodes.
+ * @see the 1.18.33 bundle (`@opencode/v2/Ripgrep`: T1, u$); differential seed 6001 (`é` matched in a file with an invalid byte)
+ */
+export function ripgrepServiceFailure(output: string, limit: number): string | undefined {
+  let matches = 0;
+  for (const line of output.split("\n")) {
+    if (line.length === 0) continue;
+    if (new TextEncoder().encode(line).length > MAX_RECORD_BYTES) return `Ripgrep JSON record exceeded ${MAX_RECORD_BYTES} bytes`;
+    let message: { type?: unknown; data?: { path?: { text?: unknown }; lines?: { text?: unknown }; submatches?: { match?: { text?: unknown } }[] } };
+    try {
+      message = JSON.parse(line);
+    } catch {
+      return "Invalid ripgrep JSON output";
+    }
+    if (message?.type !== "match") continue;
+    const data = message.data;
+    const text = (value: unknown) => typeof value === "string";
+    if (!text(data?.path?.text) || !text(data?.lines?.text) || !(data?.submatches ?? []).every((submatch) => text(submatch?.match?.text))) return "Invalid ripgrep match output";
+    matches++;
+    if (matches > limit) return undefined;
+  }
+  return undefined;
+}

@@ -1,7 +1,12 @@
 import { dirnamePath, normalizePath, resolvePath } from "../../text/path-posix.js";
-import { type CommandRunFact, commandBytes } from "../environment-port.js";
+import { type CommandChunk, type CommandRunFact, commandBytes } from "../environment-port.js";
+import { UnsupportedError } from "../profile.js";
 import { effectFsErrorText } from "./effect-fs-error.js";
 import type { OpencodeRunContext } from "./opencode-runtime.js";
+import { whichInPath } from "./which-in-path.js";
+
+/** How the v2 runtime settles a tool that died (a defect, not a failure). @see spec §1.2; the binary (seeds 6002) */
+export const V2_DEFECT_PREFIX = "Tool execution failed: ";
 
 /** opencode's default bash timeout. @see spec §2.1, §2.1b */
 export const BASH_DEFAULT_TIMEOUT_MS = 120000;
@@ -15,7 +20,8 @@ const V2_CAPTURE_BYTES = 1048576;
  *
  * v1: the command runs through `bash` from the agent's PATH, else `/bin/sh`, as `<shell> -c <command>`
  * in the call's workdir (resolved against the workspace), with the agent's environment and `PWD`
- * set to that directory; stdout and stderr are one merged stream in arrival order; the group is
+ * set to that directory; stdout and stderr are two pipes appended in arrival order (output
+ * written to both within a few ms is a race: unsupported); the group is
  * killed at timeout + 100 ms; the bytes are decoded as UTF-8 by a streaming TextDecoder that is
  * never flushed (U+FFFD for invalid sequences, an incomplete one at the end dropped, a leading BOM
  * dropped); a shell ended by a signal reads as a timeout.
@@ -36,6 +42,7 @@ export async function runBash(context: OpencodeRunContext): Promise<Record<strin
 async function runBashV1(context: OpencodeRunContext): Promise<Record<string, unknown>> {
   const { input, environment } = context;
   const command = input.command as string;
+  if (command === "") return { error: EMPTY_COMMAND };
   const timeoutMs = typeof input.timeout === "number" && input.timeout >= 0 ? input.timeout : BASH_DEFAULT_TIMEOUT_MS;
   const cwd = typeof input.workdir === "string" ? resolvePath(environment.workspace, input.workdir) : environment.workspace;
   const shell = await v1Shell(environment);
@@ -44,7 +51,9 @@ async function runBashV1(context: OpencodeRunContext): Promise<Record<string, un
   const workdir = await environment.stat(cwd);
   if (workdir.kind === "missing") return { error: effectFsErrorText(workdir.failure ?? "ENOENT", "access", cwd) };
   if (workdir.kind !== "directory") return { error: `ENOTDIR: not a directory, posix_spawn '${shell}'` };
-  const run = await environment.run({ file: shell, args: ["-c", command], cwd, env: { ...environment.agentEnv, PWD: cwd }, timeoutMs: timeoutMs + V1_TIMEOUT_GRACE_MS, stderr: "merged" });
+  const run = await environment.run({ file: shell, args: ["-c", command], cwd, env: { ...environment.agentEnv, PWD: cwd }, timeoutMs: timeoutMs + V1_TIMEOUT_GRACE_MS, stderr: "separate" });
+  const race = pipeRace(run.chunks);
+  if (race !== undefined) throw new UnsupportedError(`opencode-cli bash: ${race}`);
   // A streaming decoder that is never flushed: an incomplete sequence at the very end is dropped
   // (the binary: `printf 'caf\303'` → `caf`, `a\303(b` → `a�(b`, a leading BOM dropped).
   const output = run.spawnError ? run.spawnError.message : new TextDecoder().decode(commandBytes(run), { stream: true });
@@ -56,17 +65,37 @@ async function runBashV1(context: OpencodeRunContext): Promise<Record<string, un
 
 /** v1's shell: `bash` looked up in the agent's PATH (`/usr/bin/bash` on a merged-/usr system), else `/bin/sh`. */
 async function v1Shell(environment: OpencodeRunContext["environment"]): Promise<string> {
-  for (const directory of (environment.agentEnv.PATH ?? "").split(":")) {
-    if (!directory.startsWith("/")) continue;
-    const candidate = `${directory.replace(/\/+$/, "")}/bash`;
-    if ((await environment.stat(candidate)).kind === "file") return candidate;
-  }
-  return "/bin/sh";
+  return (await whichInPath(environment, "bash")) ?? "/bin/sh";
 }
+
+/** Two pipes written within this many ms of each other may reach v1 in either order. */
+const PIPE_RACE_MS = 10;
+
+/**
+ * v1 reads stdout and stderr from two pipes and appends chunks as each arrives: bytes written to
+ * both within a few ms reach it in either order (the binary, same commands: `echo err >&2; echo
+ * out` gave `out⏎err⏎`, `echo e1 >&2; echo e2 >&2; echo o1` gave `e1⏎e2⏎o1⏎`). Such a switch
+ * between streams is a race, not a rule; undefined when none happened.
+ * @see spec §2.1 v1 (merged in arrival order); probes of 2026-12-01, differential seed 6001
+ */
+function pipeRace(chunks: readonly CommandChunk[]): string | undefined {
+  for (let i = 1; i < chunks.length; i++) {
+    const before = chunks[i - 1];
+    const after = chunks[i];
+    if (before === undefined || after === undefined || before.stream === after.stream) continue;
+    if (before.atMs === undefined || after.atMs === undefined || after.atMs - before.atMs < PIPE_RACE_MS)
+      return `stdout and stderr written within ${PIPE_RACE_MS} ms of each other reach the v1 runner in either order (a race of its two pipes, not modelled)`;
+  }
+  return undefined;
+}
+
+/** What spawning an empty command throws (Bun; v1 shows it as the tool error, v2 as a defect). @see probes: seeds 6001, 6002 */
+const EMPTY_COMMAND = "The argument 'file' cannot be empty. Received ''";
 
 async function runBashV2(context: OpencodeRunContext): Promise<Record<string, unknown>> {
   const { input, environment } = context;
   const command = input.command as string;
+  if (command === "") return { error: `${V2_DEFECT_PREFIX}${EMPTY_COMMAND}` };
   const unable = { error: `Unable to execute command: ${command}` };
   const workdir = await environment.stat(resolvePath(environment.workspace, typeof input.workdir === "string" ? input.workdir : "."));
   if (workdir.kind !== "directory" || workdir.realPath === undefined) return unable;

@@ -48,7 +48,7 @@ describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §
     const environment = stubEnvironment({ "/w": dir("/w"), "/usr/bin/bash": { kind: "file", symlink: false, size: 1, realPath: "/usr/bin/bash" } }, new Uint8Array([...bom, 0x63, 0xc3]));
     const withPath = { ...environment, agentEnv: { HOME: "/agent-home", PATH: "/usr/local/bin:/usr/bin:/bin" } };
     const observation = await runOpencodeTool("v1", { tool: "Bash", input: { command: "echo", timeout: 500 } }, withPath, accept);
-    expect(environment.commands.map((command) => [command.file, command.env.PWD, command.timeoutMs, command.stderr])).toEqual([["/usr/bin/bash", "/w", 600, "merged"]]);
+    expect(environment.commands.map((command) => [command.file, command.env.PWD, command.timeoutMs, command.stderr])).toEqual([["/usr/bin/bash", "/w", 600, "separate"]]);
     expect(observation).toEqual({ output: "hic", exitCode: 0 });
   });
   it("v1 bash workdir: missing → `NotFound: FileSystem.access (…)`, a file → Bun's spawn error naming the shell (the binary, 2026-12-01)", async () => {
@@ -70,11 +70,50 @@ describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §
       error: "ENOTDIR: not a directory, lstat '/w/f/x'",
     });
   });
-  it("glob: v2 `Unable to find files matching` for a missing path and a ripgrep error; v1 its own texts", async () => {
+  it("glob: v2 `Unable to find files matching` for a missing path; ripgrep's exit 2 keeps what it printed in both runtimes (seed 6002); v1 its own texts", async () => {
     const environment = stubEnvironment({ "/w": dir("/w") });
     expect(await runOpencodeTool("v2", { tool: "glob", input: { pattern: "*", path: "gone" } }, environment, accept)).toEqual({ error: "Unable to find files matching *" });
-    expect(await runOpencodeTool("v2", { tool: "glob", input: { pattern: "[" } }, environment, accept)).toEqual({ error: "Unable to find files matching [" });
+    expect(await runOpencodeTool("v2", { tool: "glob", input: { pattern: "[" } }, environment, accept)).toEqual({ paths: [] });
     expect(await runOpencodeTool("v1", { tool: "glob", input: { pattern: "*", path: "gone" } }, environment, accept)).toEqual({ error: "glob path must be a directory: /w/gone" });
     expect(await runOpencodeTool("v1", { tool: "glob", input: { pattern: "[" } }, environment, accept)).toEqual({ paths: [] });
+  });
+  it("bash with an empty command: v1 Bun's spawn error as the tool error, v2 a defect (seeds 6001, 6002)", async () => {
+    const environment = stubEnvironment({ "/w": dir("/w") });
+    expect(await runOpencodeTool("v1", { tool: "bash", input: { command: "" } }, environment, accept)).toEqual({ error: "The argument 'file' cannot be empty. Received ''" });
+    expect(await runOpencodeTool("v2", { tool: "bash", input: { command: "" } }, environment, accept)).toEqual({ error: "Tool execution failed: The argument 'file' cannot be empty. Received ''" });
+  });
+  it("v2 glob on a file path is a defect naming ripgrep from the agent's PATH (seed 6002)", async () => {
+    const environment = stubEnvironment({
+      "/w/f.txt": { kind: "file", symlink: false, size: 1, realPath: "/w/f.txt" },
+      "/usr/bin/rg": { kind: "file", symlink: false, size: 1, realPath: "/usr/bin/rg" },
+    });
+    const withPath = { ...environment, agentEnv: { PATH: "/usr/bin:/bin" } };
+    expect(await runOpencodeTool("v2", { tool: "glob", input: { pattern: "*", path: "f.txt" } }, withPath, accept)).toEqual({
+      error: "Tool execution failed: ENOTDIR: not a directory, posix_spawn '/usr/bin/rg'",
+    });
+  });
+  it("v1 bash: a switch between stdout and stderr within 10 ms is the two pipes' race (unsupported); spaced writes keep their arrival order", async () => {
+    const racing = stubEnvironment({ "/w": dir("/w") });
+    racing.run = async () => ({
+      chunks: [
+        { stream: "stderr", bytes: new Uint8Array([0x65, 0x0a]), atMs: 1 },
+        { stream: "stdout", bytes: new Uint8Array([0x6f, 0x0a]), atMs: 2 },
+      ],
+      exitCode: 0,
+      signal: null,
+      timedOut: false,
+    });
+    await expect(runOpencodeTool("v1", { tool: "bash", input: { command: "echo e >&2; echo o" } }, racing, accept)).rejects.toThrow(/race of its two pipes/);
+    const spaced = stubEnvironment({ "/w": dir("/w") });
+    spaced.run = async () => ({
+      chunks: [
+        { stream: "stderr", bytes: new Uint8Array([0x65, 0x0a]), atMs: 1 },
+        { stream: "stdout", bytes: new Uint8Array([0x6f, 0x0a]), atMs: 101 },
+      ],
+      exitCode: 0,
+      signal: null,
+      timedOut: false,
+    });
+    expect(await runOpencodeTool("v1", { tool: "bash", input: { command: "echo e >&2; sleep 0.1; echo o" } }, spaced, accept)).toEqual({ output: "e\no\n", exitCode: 0 });
   });
 });

@@ -1,7 +1,9 @@
 import { dirnamePath, resolvePath } from "../../text/path-posix.js";
 import { commandBytes, type EnvironmentPort } from "../environment-port.js";
 import type { OpencodeRunContext } from "./opencode-runtime.js";
-import { parseRipgrepFiles, parseRipgrepJson } from "./ripgrep-json.js";
+import { parseRipgrepFiles, parseRipgrepJson, ripgrepServiceFailure } from "./ripgrep-json.js";
+import { V2_DEFECT_PREFIX } from "./run-bash.js";
+import { whichInPath } from "./which-in-path.js";
 
 type Observation = Record<string, unknown>;
 
@@ -25,8 +27,8 @@ const isRegexError = (stderr: string) => stderr.includes("regex parse error") ||
  * glob: `rg --no-config --files --glob=<pattern> --glob=!**\/.git/** .` in the search directory,
  * every path made absolute, in ripgrep's order (all of them; the formatter applies the limit).
  * A search path that is not a directory is the tool's error: v1 `glob path must be a directory:
- * <path>`, v2 `Unable to find files matching <pattern>` — v2's text for a ripgrep error too (exit
- * code 2, e.g. an invalid glob); v1 keeps whatever ripgrep printed (an invalid glob: none).
+ * <path>`; v2 `Unable to find files matching <pattern>` when missing, a defect when a file (ripgrep
+ * is spawned there). A ripgrep error (exit code 2, e.g. an invalid glob) keeps whatever it printed.
  * @see spec §2.6, README "glob order"; differential campaign seed 12 (v2 texts)
  */
 export async function runGlob(context: OpencodeRunContext): Promise<Observation> {
@@ -34,10 +36,14 @@ export async function runGlob(context: OpencodeRunContext): Promise<Observation>
   if (typeof input.pattern !== "string") return {};
   const directory = resolvePath(environment.workspace, typeof input.path === "string" ? input.path : ".");
   const unable = { error: `Unable to find files matching ${input.pattern}` };
-  if ((await environment.stat(directory)).kind !== "directory") return context.runtime === "v2" ? unable : { error: `glob path must be a directory: ${directory}` };
+  const kind = (await environment.stat(directory)).kind;
+  if (kind !== "directory" && context.runtime === "v1") return { error: `glob path must be a directory: ${directory}` };
+  // v2 spawns ripgrep in the path itself: a file there makes the spawn throw, a defect (the binary: seed 6002)
+  if (kind === "file" || kind === "other") return { error: `${V2_DEFECT_PREFIX}ENOTDIR: not a directory, posix_spawn '${(await whichInPath(environment, "rg")) ?? "rg"}'` };
+  if (kind !== "directory") return unable;
   const { stdout, exitCode } = await ripgrep(environment, ["--no-config", "--files", `--glob=${input.pattern}`, "--glob=!**/.git/**", "."], directory);
-  // v1 keeps what ripgrep printed before an error (the service's `partial`; the binary: glob `[` → `No files found`)
-  if (exitCode === 2 && stdout === "" && context.runtime === "v2") return unable;
+  // ripgrep's exit 2 is the service's `partial`: what it printed is kept (the binary, both runtimes: glob `[` → `No files found`, seed 6002)
+  if (exitCode !== 0 && exitCode !== 1 && exitCode !== 2) return context.runtime === "v2" ? unable : { error: "ripgrep execution failed" };
   return { paths: parseRipgrepFiles(stdout).map((path) => resolvePath(directory, path)) };
 }
 
@@ -46,7 +52,8 @@ export async function runGlob(context: OpencodeRunContext): Promise<Observation>
  * <pattern> <target>` in a search folder, every match with its absolute path, line number and
  * `lines.text` (terminator included), in ripgrep's order. The ripgrep service's rules: exit 2
  * with a regex error on stderr fails with stderr trimmed; any other exit 2 keeps the matches
- * printed; a search folder that does not exist fails.
+ * printed; a search folder that does not exist fails; so does output the service cannot decode
+ * (a match that is not UTF-8 text, a record over 64 KiB: `ripgrepServiceFailure`).
  *
  * v1: the search folder is `path` when it is a directory, else its parent — a file path searches
  * every file beside it (the binary: `path: sub/b.txt` lists `sub/c.txt` too), a missing one its
@@ -74,6 +81,8 @@ export async function runGrep(context: OpencodeRunContext): Promise<Observation>
       : exitCode !== 0 && exitCode !== 1 && exitCode !== 2
         ? stderr.trim() || `ripgrep failed with code ${exitCode}`
         : undefined;
-  if (failure !== undefined) return { error: runtime === "v2" ? `Unable to grep for ${input.pattern}` : failure };
+  const limit = runtime === "v1" ? 100 : typeof input.limit === "number" ? input.limit : Number.MAX_SAFE_INTEGER;
+  const unreadable = failure === undefined && exitCode !== 1 ? ripgrepServiceFailure(stdout, limit) : undefined;
+  if (failure !== undefined || unreadable !== undefined) return { error: runtime === "v2" ? `Unable to grep for ${input.pattern}` : (failure ?? unreadable) };
   return { matches: exitCode === 1 ? [] : parseRipgrepJson(stdout).map((match) => ({ ...match, path: resolvePath(cwd, match.path) })) };
 }

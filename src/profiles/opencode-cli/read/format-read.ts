@@ -70,7 +70,8 @@ export function formatReadFile(input: ReadInput, observation: ReadFileObservatio
   }
   if (isBinaryFile(path, bytes)) throw new ToolFailure(`Cannot read binary file: ${path}`);
 
-  const text = new TextDecoder("utf-8").decode(bytes);
+  // A streaming decoder that is never flushed: an incomplete UTF-8 sequence at the end is dropped (the binary: `café\xc3` reads `café`, seed 6001)
+  const text = new TextDecoder("utf-8").decode(bytes, { stream: true });
   const offset = input.offset || 1;
   const page = readLines(text, offset, input.limit ?? READ_DEFAULT_LIMIT);
   if (page.count < offset && !(page.count === 0 && offset === 1)) {

@@ -37,8 +37,8 @@ export function formatWebfetch(webfetchInput: WebfetchInput, observation: Webfet
 export const webfetchTool: CoreTool<WebfetchInput, WebfetchFacts> = {
   input: [
     input.required("url", input.string),
-    // the bundle's literal order, its decoding default (no `| undefined` in the message: seed 5002) and the timeout check IK (> 0, ≤ 120)
-    input.defaulted("format", input.literal("text", "markdown", "html")),
+    // the bundle's literal order and the timeout check IK (> 0, ≤ 120)
+    input.optional("format", input.literal("text", "markdown", "html")),
     input.optional("timeout", input.boundedNumber({ greaterThan: 0, atMost: 120 })),
   ],
   format: formatWebfetch,
