@@ -19,4 +19,10 @@ describe("alignSearchObservation (README: glob order is ripgrep's)", () => {
     const observation = { output: "x", exitCode: 0 };
     expect(alignSearchObservation("bash", observation, "anything")).toBe(observation);
   });
+  it("read: a missing file's suggestions follow the agent's listing order (the folder's order differs between copies; seed 6001)", () => {
+    const observed = { kind: "missing", path: "/w/note", siblings: ["notes-12.ts", "notes-14.ts", "notes-4", "other"] };
+    const text = "File not found: /w/note\n\nDid you mean one of these?\n/w/notes-4\n/w/notes-14.ts\n/w/notes-12.ts";
+    expect(alignSearchObservation("read", observed, text)).toEqual({ ...observed, siblings: ["notes-4", "notes-14.ts", "notes-12.ts", "other"] });
+  });
 });
+

@@ -3,7 +3,9 @@
  * more than 100 matches, which 100 are kept can vary). The gate therefore adopts the agent's
  * order: observed matches the agent listed come first, in its order; the rest keep ripgrep's.
  * A path the agent listed that was never observed stays absent, so it still shows as a difference.
- * @see spec §2.5, §2.6; README "glob order"
+ * read's "Did you mean" suggestions follow the parent folder's listing order, another order of the
+ * file system and not of opencode: adopted the same way.
+ * @see spec §2.2 (missing file), §2.5, §2.6; README "glob order"
  */
 export function alignSearchObservation(tool: string, observation: Record<string, unknown>, agentText: string): Record<string, unknown> {
   if (tool === "glob" && Array.isArray(observation.paths)) {
@@ -19,6 +21,12 @@ export function alignSearchObservation(tool: string, observation: Record<string,
       .map((line) => line.slice(0, -1));
     const rank = rankOf(headers);
     return { ...observation, matches: stableSortBy(matches, (match) => rank.get(match.path)) };
+  }
+  if (tool === "read" && observation.kind === "missing" && Array.isArray(observation.siblings)) {
+    // the suggestions are the parent's entries in the file system's listing order, which differs between two copies of a folder (seed 6001)
+    const names = agentText.split("\n").map((line) => line.slice(line.lastIndexOf("/") + 1));
+    const rank = rankOf(names);
+    return { ...observation, siblings: stableSortBy(observation.siblings as string[], (name) => rank.get(name)) };
   }
   return observation;
 }
