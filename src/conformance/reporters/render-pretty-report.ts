@@ -36,12 +36,29 @@ export function renderOutcomeDetails(outcome: CaseOutcome, paint: ReportPaint = 
   return lines.join("\n");
 }
 
+/** Unsupported cases grouped by their reason (the rule the subject does not model), in first-seen order. */
+function unsupportedReasons(outcomes: readonly CaseOutcome[]): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const outcome of outcomes) {
+    if (outcome.status !== "unsupported") continue;
+    const reason = outcome.message ?? "no reason given";
+    groups.set(reason, [...(groups.get(reason) ?? []), outcome.id]);
+  }
+  return groups;
+}
+
 /** The human report: every non-passing case with its diff, a profile × area table, the totals. */
 export function renderPrettyReport(run: CheckRun, metadata: RunMetadata, paint: ReportPaint = plain): string {
   const out: string[] = [];
   for (const outcome of run.outcomes) {
     if (outcome.status !== "pass" && outcome.status !== "unsupported") out.push(renderOutcomeDetails(outcome, paint), "");
   }
+  const unsupported = unsupportedReasons(run.outcomes);
+  for (const [reason, ids] of unsupported) {
+    const example = ids.length === 1 ? ids[0] : `${ids[0]} and ${ids.length - 1} more`;
+    out.push(paint("dim", `UNSUPPORTED ${ids.length} case${ids.length === 1 ? "" : "s"}: ${reason} (${example})`));
+  }
+  if (unsupported.size > 0) out.push("");
   const rows = new Map<string, Record<string, number>>();
   for (const outcome of run.outcomes) {
     // a lower case counts once under each protocol it lowers to
