@@ -72,19 +72,21 @@ async function v1Shell(environment: OpencodeRunContext["environment"]): Promise<
 const PIPE_RACE_MS = 10;
 
 /**
- * v1 reads stdout and stderr from two pipes and appends chunks as each arrives: bytes written to
- * both within a few ms reach it in either order (the binary, same commands: `echo err >&2; echo
- * out` gave `out⏎err⏎`, `echo e1 >&2; echo e2 >&2; echo o1` gave `e1⏎e2⏎o1⏎`). Such a switch
- * between streams is a race, not a rule; undefined when none happened.
+ * v1 reads stdout and stderr from two pipes and appends chunks as each arrives. stdout followed by
+ * stderr kept its order in every probe (`echo out; echo err >&2` → `out⏎err⏎`), but stdout written
+ * within a few ms after stderr reaches it in either order (`echo err >&2; echo out` gave
+ * `out⏎err⏎`, `echo e1 >&2; echo e2 >&2; echo o1` gave `e1⏎e2⏎o1⏎`, `echo a; echo b >&2; echo c`
+ * gave `a⏎c⏎b⏎`). Such a switch is a race, not a rule; undefined when none happened.
  * @see spec §2.1 v1 (merged in arrival order); probes of 2026-12-01, differential seed 6001
  */
 function pipeRace(chunks: readonly CommandChunk[]): string | undefined {
   for (let i = 1; i < chunks.length; i++) {
     const before = chunks[i - 1];
     const after = chunks[i];
-    if (before === undefined || after === undefined || before.stream === after.stream) continue;
+    // stdout then stderr kept its order in every probe; stderr then stdout came both ways
+    if (before === undefined || after === undefined || before.stream !== "stderr" || after.stream !== "stdout") continue;
     if (before.atMs === undefined || after.atMs === undefined || after.atMs - before.atMs < PIPE_RACE_MS)
-      return `stdout and stderr written within ${PIPE_RACE_MS} ms of each other reach the v1 runner in either order (a race of its two pipes, not modelled)`;
+      return `stdout written within ${PIPE_RACE_MS} ms after stderr reaches the v1 runner in either order (a race of its two pipes, not modelled)`;
   }
   return undefined;
 }

@@ -92,7 +92,7 @@ describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §
       error: "Tool execution failed: ENOTDIR: not a directory, posix_spawn '/usr/bin/rg'",
     });
   });
-  it("v1 bash: a switch between stdout and stderr within 10 ms is the two pipes' race (unsupported); spaced writes keep their arrival order", async () => {
+  it("v1 bash: stdout within 10 ms after stderr is the two pipes' race (unsupported); stdout then stderr, and spaced writes, keep their arrival order", async () => {
     const racing = stubEnvironment({ "/w": dir("/w") });
     racing.run = async () => ({
       chunks: [
@@ -104,6 +104,9 @@ describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §
       timedOut: false,
     });
     await expect(runOpencodeTool("v1", { tool: "bash", input: { command: "echo e >&2; echo o" } }, racing, accept)).rejects.toThrow(/race of its two pipes/);
+    const ordered = stubEnvironment({ "/w": dir("/w") });
+    ordered.run = async () => ({ chunks: [{ stream: "stdout", bytes: new Uint8Array([0x6f, 0x0a]), atMs: 1 }, { stream: "stderr", bytes: new Uint8Array([0x65, 0x0a]), atMs: 1.5 }], exitCode: 3, signal: null, timedOut: false });
+    expect(await runOpencodeTool("v1", { tool: "bash", input: { command: "echo o; echo e >&2; exit 3" } }, ordered, accept)).toEqual({ output: "o\ne\n", exitCode: 3 });
     const spaced = stubEnvironment({ "/w": dir("/w") });
     spaced.run = async () => ({
       chunks: [
