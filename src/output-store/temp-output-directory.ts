@@ -9,12 +9,16 @@ export interface TempOutputDirectory {
 
 /**
  * A fresh folder at `prefix` + 6 random characters: `mkdtemp` creates it new (mode 0700, a name
- * no one could have planted a symlink at, and no other run shares it).
+ * no one could have planted a symlink at, and no other run shares it). Removed at process exit too
+ * when `remove()` was not called: on SIGINT/SIGTERM/SIGHUP with a subject running, correx ends
+ * through process.exit (src/process/process-tree.ts), which skips the callers' `finally`.
  */
 export function createTempOutputDirectory(prefix: string): TempOutputDirectory {
   const path = mkdtempSync(prefix);
-  return {
-    path,
-    remove: () => rmSync(path, { recursive: true, force: true }),
+  const remove = () => {
+    process.off("exit", remove);
+    rmSync(path, { recursive: true, force: true });
   };
+  process.on("exit", remove);
+  return { path, remove };
 }

@@ -2,18 +2,30 @@
 // failing, an input error, adapter, format, lower, validate, gate with its own work folder), with
 // TMPDIR at a fresh empty folder, leaves that folder empty; and the saved-output folders of check,
 // adapter and format (under /tmp whatever TMPDIR says: their path length is the corpus's) are
-// folders of their own run, gone when it ends, never the shared /tmp/correx-output.
+// folders of their own run, gone when it ends (on SIGTERM too), never the shared /tmp/correx-output.
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../temp-dirs.js";
 import { makeCorpus } from "./corpus-fixture.js";
-import { runGate } from "./gate-runner.js";
-import { repoRoot, runCli } from "./run-cli.js";
+import { gateArgv, runGate } from "./gate-runner.js";
+import { cliPath, repoRoot, runCli } from "./run-cli.js";
 
 /** A run folder's path: `/tmp/correx-` and 6 random characters, the length of `/tmp/correx-output`. */
 const RUN_FOLDER = /^\/tmp\/correx-[A-Za-z0-9]{6}$/;
 const lines = (count: number) => Array.from({ length: count }, (_, index) => `line ${index}\n`).join("");
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts `argv` with `env`, waits until `ready()` holds (polling), sends SIGTERM, and resolves with its exit code. */
+async function terminateWhen(argv: string[], env: Record<string, string>, ready: () => boolean): Promise<number | null> {
+  const child = spawn(argv[0]!, argv.slice(1), { cwd: repoRoot, env: { ...process.env, CI: undefined, GITHUB_ACTIONS: undefined, ...env }, stdio: "ignore" });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal === null ? null : -1))));
+  for (let waited = 0; !ready() && waited < 60_000; waited += 100) await sleep(100);
+  expect(ready()).toBe(true);
+  child.kill("SIGTERM");
+  return exited;
+}
 
 describe("correx leaves no temp folder behind (TMPDIR at an empty folder)", () => {
   it("check (passing, failing, input error), adapter, format, lower, validate and gate runs leave TMPDIR empty", async () => {
@@ -79,6 +91,37 @@ describe("correx leaves no temp folder behind (TMPDIR at an empty folder)", () =
     const broken = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", ...scenario, "--", `${tmp}/no-such-agent`], env);
     expect(broken.code, broken.stderr).toBe(1);
 
+    expect(readdirSync(tmp)).toEqual([]);
+  }, 180_000);
+
+  it("SIGTERM while a gate agent or a check subject runs still removes the gate's work folder and check's run folder", async () => {
+    const tmp = makeTempDir("correx-tmpdir-");
+    const notes = makeTempDir("correx-leftover-notes-");
+    const started = join(notes, "agent-started");
+    const gate = gateArgv([
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "openai-chat",
+      "--scenario",
+      `${repoRoot}/fixtures/scenarios/bash-echo.yaml`,
+      "--",
+      "sh",
+      "-c",
+      `touch ${started}; exec sleep 60`,
+    ]);
+    expect(await terminateWhen(gate, { TMPDIR: tmp }, () => existsSync(started))).toBe(143);
+    expect(readdirSync(tmp)).toEqual([]);
+
+    const corpus = makeCorpus();
+    const requests = join(notes, "requests.jsonl");
+    writeFileSync(requests, "");
+    const subject = `cmd:tee -a ${requests} | node ${repoRoot}/test/miniatures/miniature-adapter.mjs hang-on-format`;
+    const outputDir = () => /"outputDir":"([^"]+)"/.exec(readFileSync(requests, "utf8"))?.[1];
+    const check = [process.execPath, cliPath, "check", "--root", corpus, "--update", "no", "--subject", subject];
+    expect(await terminateWhen(check, { TMPDIR: tmp }, () => outputDir() !== undefined && existsSync(outputDir()!))).toBe(143);
+    expect(outputDir()).toMatch(RUN_FOLDER);
+    expect(existsSync(outputDir()!)).toBe(false);
     expect(readdirSync(tmp)).toEqual([]);
   }, 180_000);
 });

@@ -147,6 +147,10 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   const ownWorkRoot = values["work-dir"] === undefined;
   const workRoot = ownWorkRoot ? mkdtempSync(join(tmpdir(), "correx-gate-")) : resolve(String(values["work-dir"]));
   mkdirSync(workRoot, { recursive: true });
+  // Also at exit: on SIGINT/SIGTERM/SIGHUP with an agent running, correx ends through process.exit
+  // (src/process/process-tree.ts), which skips the finally below.
+  const removeWorkRoot = () => rmSync(workRoot, { recursive: true, force: true });
+  if (ownWorkRoot && values.keep !== true) process.on("exit", removeWorkRoot);
   try {
     const goldenDir = values["golden-dir"] === undefined ? undefined : resolve(String(values["golden-dir"]));
     const update = resolveUpdateBehavior(updateMode, isCI);
@@ -252,7 +256,10 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     return exitCodeOf(run.summary);
   } finally {
     if (values.keep === true) io.err(`correx gate: run directories kept in ${workRoot}\n`);
-    else if (ownWorkRoot) rmSync(workRoot, { recursive: true, force: true });
+    else if (ownWorkRoot) {
+      process.off("exit", removeWorkRoot);
+      removeWorkRoot();
+    }
   }
 }
 
