@@ -20,6 +20,8 @@ export interface FakeHttpServerOptions {
   onUnhandled?: (method: string, url: string) => void;
   /** Called when a handler throws (answered 500 in the provider's shape). */
   onInternalError?: (error: unknown) => void;
+  /** Called for each new connection with the client's port (the gate finds the agent process by it). */
+  onConnection?: (remotePort: number) => void;
 }
 
 /** A running fake server. */
@@ -113,6 +115,7 @@ export function startFakeHttpServer(provider: FakeProvider, options: FakeHttpSer
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
+    if (socket.remotePort !== undefined) options.onConnection?.(socket.remotePort);
   });
   server.on("clientError", (_error, socket) => {
     if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");

@@ -8,6 +8,7 @@ import { startFakeHttpServer } from "../fake/start-fake-http-server.js";
 import { redactValue, standardRedactions } from "../golden/redact.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import { createOutputStore } from "../output-store/output-store-node.js";
+import { socketPeerEnvironment } from "../process/socket-peer-environment.js";
 import { type Profile, UnsupportedError } from "../profiles/profile.js";
 import type { Scenario } from "../scenario/scenario.js";
 import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
@@ -80,7 +81,14 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
   mkdirSync(options.runDirectory, { recursive: true });
   await writeScenarioWorkspace(scenario, workspace);
   const provider = await createFakeProvider({ protocol, scenario, profile: profile.id, workspace });
-  const server = await startFakeHttpServer(provider);
+  // The environment the agent process really has (its tool commands inherit it), read from the
+  // process on the other end of its first connection; the driver's own environment otherwise.
+  let agentEnvironment: Record<string, string> | undefined;
+  const server = await startFakeHttpServer(provider, {
+    onConnection: (remotePort) => {
+      agentEnvironment ??= socketPeerEnvironment(remotePort);
+    },
+  });
   try {
     const values: Record<string, string> = {
       baseURL: server.url,
@@ -141,7 +149,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     const replayed = exit.status === "exited" && exit.code === 0 ? script : script.slice(0, lastAnswered + 1);
     const { expected, verdicts, mutating } = options.golden
       ? { expected: options.golden, verdicts: new Map<string, CallVerdict>(), mutating: new Set<string>() }
-      : await replayExpected(options, replayed, rawOf, workspace, referenceOutput, stringEnv(env));
+      : await replayExpected(options, replayed, rawOf, workspace, referenceOutput, agentEnvironment ?? stringEnv(env));
     const actual: Record<string, GateComparable> = {};
     const outcomes: CaseOutcome[] = [];
     const judged = script.map((call) => {

@@ -68,25 +68,20 @@ async function v1Shell(environment: OpencodeRunContext["environment"]): Promise<
   return (await whichInPath(environment, "bash")) ?? "/bin/sh";
 }
 
-/** Two pipes written within this many ms of each other may reach v1 in either order. */
-const PIPE_RACE_MS = 10;
-
 /**
- * v1 reads stdout and stderr from two pipes and appends chunks as each arrives. stdout followed by
- * stderr kept its order in every probe (`echo out; echo err >&2` → `out⏎err⏎`), but stdout written
- * within a few ms after stderr reaches it in either order (`echo err >&2; echo out` gave
- * `out⏎err⏎`, `echo e1 >&2; echo e2 >&2; echo o1` gave `e1⏎e2⏎o1⏎`, `echo a; echo b >&2; echo c`
- * gave `a⏎c⏎b⏎`). Such a switch is a race, not a rule; undefined when none happened.
- * @see spec §2.1 v1 (merged in arrival order); probes of 2026-12-01, differential seed 6001
+ * v1 reads its command's output as Effect's merge of the stdout and stderr streams. stdout
+ * followed by stderr kept its order in every probe (`echo out; echo err >&2` → `out⏎err⏎`), but
+ * stdout that follows stderr reached it in either order, even 100 ms apart (`echo err >&2; echo
+ * out` gave `out⏎err⏎`, `echo e1 >&2; echo e2 >&2; echo o1` gave `e1⏎e2⏎o1⏎`, `echo one; sleep
+ * 0.1; echo two >&2; sleep 0.1; echo three` gave `one⏎three⏎two⏎`). Such output is a race, not a
+ * rule; undefined when there is none.
+ * @see spec §2.1 v1; the 1.18.33 bundle (`ShellTool.run`: `decodeText(D.all)`); probes of 2026-12-01, differential seeds 6001, 7001
  */
 function pipeRace(chunks: readonly CommandChunk[]): string | undefined {
-  for (let i = 1; i < chunks.length; i++) {
-    const before = chunks[i - 1];
-    const after = chunks[i];
-    // stdout then stderr kept its order in every probe; stderr then stdout came both ways
-    if (before === undefined || after === undefined || before.stream !== "stderr" || after.stream !== "stdout") continue;
-    if (before.atMs === undefined || after.atMs === undefined || after.atMs - before.atMs < PIPE_RACE_MS)
-      return `stdout written within ${PIPE_RACE_MS} ms after stderr reaches the v1 runner in either order (a race of its two pipes, not modelled)`;
+  let stderrSeen = false;
+  for (const chunk of chunks) {
+    if (chunk.stream === "stderr") stderrSeen = true;
+    else if (stderrSeen) return "stdout that follows stderr reaches the v1 runner in either order (a race of its merged streams, not modelled)";
   }
   return undefined;
 }

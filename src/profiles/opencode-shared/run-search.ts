@@ -27,7 +27,7 @@ const isRegexError = (stderr: string) => stderr.includes("regex parse error") ||
  * glob: `rg --no-config --files --glob=<pattern> --glob=!**\/.git/** .` in the search directory,
  * every path made absolute, in ripgrep's order (all of them; the formatter applies the limit).
  * A search path that is not a directory is the tool's error: v1 `glob path must be a directory:
- * <path>`; v2 `Unable to find files matching <pattern>` when missing, a defect when a file (ripgrep
+ * <path>` for a file and `ripgrep execution failed` for a missing one; v2 `Unable to find files matching <pattern>` when missing, a defect when a file (ripgrep
  * is spawned there). A ripgrep error (exit code 2, e.g. an invalid glob) keeps whatever it printed.
  * @see spec §2.6, README "glob order"; differential campaign seed 12 (v2 texts)
  */
@@ -37,7 +37,9 @@ export async function runGlob(context: OpencodeRunContext): Promise<Observation>
   const directory = resolvePath(environment.workspace, typeof input.path === "string" ? input.path : ".");
   const unable = { error: `Unable to find files matching ${input.pattern}` };
   const kind = (await environment.stat(directory)).kind;
-  if (kind !== "directory" && context.runtime === "v1") return { error: `glob path must be a directory: ${directory}` };
+  // v1 refuses a path that is not a folder; a missing one reaches ripgrep's spawn, which fails (the binary: seed 7001)
+  if (context.runtime === "v1" && kind === "missing") return { error: "ripgrep execution failed" };
+  if (context.runtime === "v1" && kind !== "directory") return { error: `glob path must be a directory: ${directory}` };
   // v2 spawns ripgrep in the path itself: a file there makes the spawn throw, a defect (the binary: seed 6002)
   if (kind === "file" || kind === "other") return { error: `${V2_DEFECT_PREFIX}ENOTDIR: not a directory, posix_spawn '${(await whichInPath(environment, "rg")) ?? "rg"}'` };
   if (kind !== "directory") return unable;

@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+
+/**
+ * The environment of the local process on the other end of a loopback TCP connection, read from
+ * /proc: the connection's socket inode from /proc/net/tcp (the peer's local port), the process
+ * holding that inode among its file descriptors, then its /proc/<pid>/environ. This is the
+ * environment the agent process really has — what its tool commands inherit — which a driver
+ * script may have replaced (`env -i HOME=…`). Undefined without /proc, or when the peer is gone or
+ * belongs to another user.
+ * @see issue "facts-only observer" (a replayed command sees the environment the agent gave it)
+ */
+export function socketPeerEnvironment(peerPort: number): Record<string, string> | undefined {
+  const inode = socketInode(peerPort);
+  if (inode === undefined) return undefined;
+  const pid = processHolding(`socket:[${inode}]`);
+  if (pid === undefined) return undefined;
+  try {
+    const environ = readFileSync(`/proc/${pid}/environ`, "utf8");
+    const env: Record<string, string> = {};
+    for (const entry of environ.split("\0")) {
+      const equals = entry.indexOf("=");
+      if (equals > 0) env[entry.slice(0, equals)] = entry.slice(equals + 1);
+    }
+    return env;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The inode of the TCP socket whose local port is `port` (IPv4 or IPv6 tables). */
+function socketInode(port: number): string | undefined {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text: string;
+    try {
+      text = readFileSync(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
+      if (fields.length > 9 && fields[1]?.endsWith(`:${hexPort}`) && fields[9] !== "0") return fields[9];
+    }
+  }
+  return undefined;
+}
+
+/** The first process with a file descriptor linking to `target` (e.g. `socket:[123]`). */
+function processHolding(target: string): number | undefined {
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid);
+  } catch {
+    return undefined;
+  }
+  for (const pid of pids) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === target) return Number(pid);
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return undefined;
+}
