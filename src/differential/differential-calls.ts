@@ -10,6 +10,12 @@ export interface GeneratedCall {
   call: ScenarioCall;
   /** Writes, edits or creates something: never run in parallel with another call. */
   mutates: boolean;
+  /**
+   * Scripted alone in its turn: the call makes the agent's runtime die (opencode v2: glob on a
+   * file path, an empty bash command), which fails the calls beside it still running — a race of
+   * the binary, not a rule (differential seed 7002).
+   */
+  alone?: boolean;
 }
 
 /**
@@ -146,7 +152,10 @@ const bashCalls: CallMaker[] = [
   (b) => readOnly("bash", { command: "echo timed", timeout: b.random.pick<unknown>([0, -1, 1.5, "5000", 600000, 600001, null]) }),
   (b) => readOnly("bash", { command: "sleep 2; echo late", timeout: b.random.pick([300, 1000]) }),
   (b) => readOnly("bash", { command: "echo extra", [b.random.pick(["description", "cwd", "Command"])]: "x" }),
-  (b) => readOnly("bash", { command: b.random.pick<unknown>([42, null, ["echo"], ""]) }),
+  (b) => {
+    const command = b.random.pick<unknown>([42, null, ["echo"], ""]);
+    return { ...readOnly("bash", { command }), alone: b.profile === "opencode-core" && command === "" };
+  },
 ];
 
 /**
@@ -237,7 +246,9 @@ const globCalls: CallMaker[] = [
   },
   (b) => {
     b.someStableFile();
-    return readOnly("glob", { pattern: b.random.pick(GLOB_PATTERNS), path: b.random.pick(["src", "docs", "missing-dir", ".", b.someStableFile().path, b.listedDirectory()]) });
+    const file = b.someStableFile().path;
+    const path = b.random.pick(["src", "docs", "missing-dir", ".", file, b.listedDirectory()]);
+    return { ...readOnly("glob", { pattern: b.random.pick(GLOB_PATTERNS), path }), alone: b.profile === "opencode-core" && path === file };
   },
   (b) => readOnly("glob", { pattern: b.random.pick<unknown>([7, null, ""]) }),
 ];

@@ -85,3 +85,24 @@ describe("generateDifferentialScenarios (issue 19 part 3)", () => {
     expect(parallel.length).toBeGreaterThan(10);
   });
 });
+
+describe("calls that make opencode's v2 runtime die are scripted alone (seed 7002: a defect fails its turn's running calls, a race)", () => {
+  it("puts every glob on a file path and every empty bash command of an opencode-core campaign in a turn of its own", () => {
+    const scenarios = generateDifferentialScenarios({ profile: "opencode-core", seed: 7002, calls: 1000, callsPerScenario: 50 });
+    let alone = 0;
+    for (const scenario of scenarios) {
+      const files = new Set(Object.keys(scenario.workspace?.files ?? {}));
+      for (const turn of scenario.turns) {
+        const calls = (turn as { calls?: { tool: string; input: Record<string, unknown> }[] }).calls ?? [];
+        for (const call of calls) {
+          const dies = (call.tool === "glob" && typeof call.input.path === "string" && files.has(call.input.path)) || (call.tool === "bash" && call.input.command === "");
+          if (!dies) continue;
+          alone++;
+          expect(calls).toHaveLength(1);
+        }
+      }
+    }
+    expect(alone).toBeGreaterThan(0);
+  });
+});
+

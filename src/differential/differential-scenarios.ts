@@ -39,7 +39,8 @@ const SEARCHING = new Set(["glob", "grep", "bash"]);
  * Groups calls into turns of one to eight parallel calls (fewer turns amortise the agent's own
  * per-step cost). Every call that changes the workspace targets a path of its own, so such calls
  * may share a turn with each other and with reads, but never with a search or a shell command,
- * whose result would depend on which parallel call finished first.
+ * whose result would depend on which parallel call finished first. A call marked `alone` (one
+ * that makes the runtime die) gets a turn of its own.
  */
 function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[]): ScenarioCall[][] {
   const turns: ScenarioCall[][] = [];
@@ -47,8 +48,9 @@ function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[]): 
   while (index < calls.length) {
     const wanted = random.pick([1, 2, 3, 4, 5, 6, 8]);
     const group: GeneratedCall[] = [calls[index++]!];
-    while (group.length < wanted && index < calls.length) {
+    while (group.length < wanted && index < calls.length && group[0]?.alone !== true) {
       const next = calls[index]!;
+      if (next.alone === true) break;
       const clash = next.mutates ? group.some((call) => SEARCHING.has(call.call.tool)) : SEARCHING.has(next.call.tool) && group.some((call) => call.mutates);
       if (clash) break;
       group.push(next);

@@ -257,7 +257,8 @@ export const readTool: CoreTool<ReadInput, ReadFacts> = {
   input: [
     input.required("path", input.string),
     input.optional("offset", input.boundedNumber({ integer: true, greaterThan: 0 })),
-    input.optional("limit", input.boundedNumber({ integer: true, greaterThan: 0 })),
+    // WL.check(isLessThanOrEqualTo(2000)) in the bundle; the binary: limit 2001 → "Expected a value less than or equal to 2000" (seed 7002)
+    input.optional("limit", input.boundedNumber({ integer: true, greaterThan: 0, atMost: 2000 })),
   ],
   format: formatRead,
 };
