@@ -25,4 +25,3 @@ describe("alignSearchObservation (README: glob order is ripgrep's)", () => {
     expect(alignSearchObservation("read", observed, text)).toEqual({ ...observed, siblings: ["notes-4", "notes-14.ts", "notes-12.ts", "other"] });
   });
 });
-
