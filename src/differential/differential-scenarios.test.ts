@@ -105,4 +105,3 @@ describe("calls that make opencode's v2 runtime die are scripted alone (seed 700
     expect(alone).toBeGreaterThan(0);
   });
 });
-

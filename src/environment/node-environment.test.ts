@@ -14,6 +14,7 @@ describe("the facts-only environment on a real machine (design: observations)", 
     dir = makeTempDir("correx-env-");
     const facts: EnvironmentFact[] = [];
     const environment = createNodeEnvironment({ workspace: dir, agentEnv: {}, record: (fact) => facts.push(fact) });
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
     const run = await environment.run({ file: "/bin/sh", args: ["-c", 'printf a; printf b >&2; printf c; printf "%s" "${HOME-unset}"'], cwd: dir, env: {}, stderr: "merged" });
     expect(new TextDecoder().decode(commandBytes(run))).toBe("abcunset");
     expect(run.exitCode).toBe(0);
