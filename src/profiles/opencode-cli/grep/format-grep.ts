@@ -1,4 +1,4 @@
-import { grepLinePreview } from "../../opencode-shared/grep-line-preview.js";
+import { grepMatchGroups } from "../../opencode-shared/grep-match-lines.js";
 import type { FormatContext } from "../format-context.js";
 import { failOnErrorObservation } from "../format-context.js";
 import type { GrepObservation } from "../format-observations.js";
@@ -17,16 +17,7 @@ export function formatGrep(input: { pattern: string }, observation: Record<strin
   const matches = (observation as unknown as GrepObservation).matches.slice(0, GREP_LIMIT);
   if (matches.length === 0) return { title: input.pattern, output: "No files found", truncated: false };
   const truncated = matches.length === GREP_LIMIT;
-  const lines = [`Found ${matches.length} matches${truncated ? " (more matches available)" : ""}`];
-  let currentPath: string | undefined;
-  for (const match of matches) {
-    if (match.path !== currentPath) {
-      if (currentPath !== undefined) lines.push("");
-      currentPath = match.path;
-      lines.push(`${match.path}:`);
-    }
-    lines.push(`  Line ${match.line}: ${grepLinePreview(match.text)}`);
-  }
+  const lines = [`Found ${matches.length} matches${truncated ? " (more matches available)" : ""}`, ...grepMatchGroups(matches)];
   if (truncated) lines.push("", "(Results truncated. Consider using a more specific path or pattern.)");
   return { title: input.pattern, output: lines.join("\n"), truncated };
 }

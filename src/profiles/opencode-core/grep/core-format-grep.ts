@@ -1,6 +1,6 @@
 import type { GrepFacts } from "../../../generated/schema-types.js";
 import { input } from "../../opencode-shared/effect-schema-input.js";
-import { grepLinePreview } from "../../opencode-shared/grep-line-preview.js";
+import { grepMatchGroups } from "../../opencode-shared/grep-match-lines.js";
 import { requireFacts } from "../core-observation-facts.js";
 import type { CoreTool } from "../core-tool-definition.js";
 import type { ToolOutput } from "../result/core-tool-output.js";
@@ -24,16 +24,7 @@ export function formatGrep(_input: GrepInput, observation: GrepFacts): ToolOutpu
   requireFacts("grep", observation, { matches: "object-array" });
   const { matches } = observation;
   if (matches.length === 0) return { structured: { matches: [] }, content: [{ type: "text", text: "No files found" }] };
-  const lines = [`Found ${matches.length} matches`];
-  let current: string | undefined;
-  for (const match of matches) {
-    if (match.path !== current) {
-      if (current !== undefined) lines.push("");
-      current = match.path;
-      lines.push(`${match.path}:`);
-    }
-    lines.push(`  Line ${match.line}: ${grepLinePreview(match.text)}`);
-  }
+  const lines = [`Found ${matches.length} matches`, ...grepMatchGroups(matches)];
   return { structured: { matches }, content: [{ type: "text", text: lines.join("\n") }] };
 }
 
