@@ -155,10 +155,8 @@ function runCommand(command: CommandSpec): Promise<CommandRunFact> {
       return;
     }
     tree.attach(child.pid);
-    const started = performance.now();
-    const at = () => Math.round((performance.now() - started) * 1000) / 1000;
-    child.stdout?.on("data", (chunk: Buffer) => chunks.push({ stream: "stdout", bytes: new Uint8Array(chunk), atMs: at() }));
-    child.stderr?.on("data", (chunk: Buffer) => chunks.push({ stream: "stderr", bytes: new Uint8Array(chunk), atMs: at() }));
+    child.stdout?.on("data", (chunk: Buffer) => chunks.push({ stream: "stdout", bytes: new Uint8Array(chunk) }));
+    child.stderr?.on("data", (chunk: Buffer) => chunks.push({ stream: "stderr", bytes: new Uint8Array(chunk) }));
     const timer =
       command.timeoutMs === undefined
         ? undefined

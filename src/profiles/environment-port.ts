@@ -86,8 +86,6 @@ export interface CommandRunFact {
 export interface CommandChunk {
   stream: "stdout" | "stderr";
   bytes: Uint8Array;
-  /** When it arrived, in ms since the program started (separate pipes can race; see opencode v1 bash). */
-  atMs?: number;
 }
 
 export interface HttpRequestSpec {

@@ -1,5 +1,5 @@
 import { checkInput } from "../opencode-shared/effect-schema-input.js";
-import { V2_DEFECT_PREFIX } from "../opencode-shared/run-bash.js";
+import { V2_DEFECT_PREFIX } from "../opencode-shared/opencode-runtime.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";

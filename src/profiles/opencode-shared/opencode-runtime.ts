@@ -3,6 +3,9 @@ import type { EnvironmentPort } from "../environment-port.js";
 /** Which of opencode 1.18.33's two runtimes runs a call: v1 (`opencode run`) or v2 (packages/core). */
 export type OpencodeRuntime = "v1" | "v2";
 
+/** How the v2 runtime settles a tool that died (a defect, not a failure). @see spec §1.2; the binary (seed 6002) */
+export const V2_DEFECT_PREFIX = "Tool execution failed: ";
+
 /** A tool call as the model made it. */
 export interface OpencodeCall {
   tool: string;

@@ -1,12 +1,9 @@
 import { dirnamePath, normalizePath, resolvePath } from "../../text/path-posix.js";
 import { type CommandChunk, type CommandRunFact, commandBytes } from "../environment-port.js";
+import { findOnPath } from "../find-on-path.js";
 import { UnsupportedError } from "../profile.js";
 import { effectFsErrorText } from "./effect-fs-error.js";
-import type { OpencodeRunContext } from "./opencode-runtime.js";
-import { whichInPath } from "./which-in-path.js";
-
-/** How the v2 runtime settles a tool that died (a defect, not a failure). @see spec §1.2; the binary (seeds 6002) */
-export const V2_DEFECT_PREFIX = "Tool execution failed: ";
+import { type OpencodeRunContext, V2_DEFECT_PREFIX } from "./opencode-runtime.js";
 
 /** opencode's default bash timeout. @see spec §2.1, §2.1b */
 export const BASH_DEFAULT_TIMEOUT_MS = 120000;
@@ -45,7 +42,8 @@ async function runBashV1(context: OpencodeRunContext): Promise<Record<string, un
   if (command === "") return { error: EMPTY_COMMAND };
   const timeoutMs = typeof input.timeout === "number" && input.timeout >= 0 ? input.timeout : BASH_DEFAULT_TIMEOUT_MS;
   const cwd = typeof input.workdir === "string" ? resolvePath(environment.workspace, input.workdir) : environment.workspace;
-  const shell = await v1Shell(environment);
+  // bash from the agent's PATH (`/usr/bin/bash` here), else /bin/sh
+  const shell = (await findOnPath(environment, "bash")) ?? "/bin/sh";
   // The workdir is checked with FileSystem.access, then the shell is spawned there (the binary:
   // a missing workdir → `NotFound: FileSystem.access (…)`, a file → Bun's spawn error).
   const workdir = await environment.stat(cwd);
@@ -61,11 +59,6 @@ async function runBashV1(context: OpencodeRunContext): Promise<Record<string, un
   // (the binary: `echo before; kill -9 $$` with timeout 3000 → `before` and the timeout note).
   const timedOut = run.timedOut || (run.exitCode === null && run.spawnError === undefined);
   return timedOut ? { output, exitCode: run.exitCode, timedOut: true } : { output, exitCode: run.exitCode };
-}
-
-/** v1's shell: `bash` looked up in the agent's PATH (`/usr/bin/bash` on a merged-/usr system), else `/bin/sh`. */
-async function v1Shell(environment: OpencodeRunContext["environment"]): Promise<string> {
-  return (await whichInPath(environment, "bash")) ?? "/bin/sh";
 }
 
 /**

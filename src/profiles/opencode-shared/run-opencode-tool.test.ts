@@ -96,8 +96,8 @@ describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §
     const racing = stubEnvironment({ "/w": dir("/w") });
     racing.run = async () => ({
       chunks: [
-        { stream: "stderr", bytes: new Uint8Array([0x65, 0x0a]), atMs: 1 },
-        { stream: "stdout", bytes: new Uint8Array([0x6f, 0x0a]), atMs: 2 },
+        { stream: "stderr", bytes: new Uint8Array([0x65, 0x0a]) },
+        { stream: "stdout", bytes: new Uint8Array([0x6f, 0x0a]) },
       ],
       exitCode: 0,
       signal: null,
@@ -107,8 +107,8 @@ describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §
     const ordered = stubEnvironment({ "/w": dir("/w") });
     ordered.run = async () => ({
       chunks: [
-        { stream: "stdout", bytes: new Uint8Array([0x6f, 0x0a]), atMs: 1 },
-        { stream: "stderr", bytes: new Uint8Array([0x65, 0x0a]), atMs: 1.5 },
+        { stream: "stdout", bytes: new Uint8Array([0x6f, 0x0a]) },
+        { stream: "stderr", bytes: new Uint8Array([0x65, 0x0a]) },
       ],
       exitCode: 3,
       signal: null,
@@ -118,9 +118,9 @@ describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §
     const spaced = stubEnvironment({ "/w": dir("/w") });
     spaced.run = async () => ({
       chunks: [
-        { stream: "stdout", bytes: new Uint8Array([0x6f, 0x0a]), atMs: 1 },
-        { stream: "stderr", bytes: new Uint8Array([0x65, 0x0a]), atMs: 101 },
-        { stream: "stdout", bytes: new Uint8Array([0x6f, 0x0a]), atMs: 201 },
+        { stream: "stdout", bytes: new Uint8Array([0x6f, 0x0a]) },
+        { stream: "stderr", bytes: new Uint8Array([0x65, 0x0a]) },
+        { stream: "stdout", bytes: new Uint8Array([0x6f, 0x0a]) },
       ],
       exitCode: 0,
       signal: null,

@@ -1,9 +1,8 @@
 import { dirnamePath, resolvePath } from "../../text/path-posix.js";
 import { commandBytes, type EnvironmentPort } from "../environment-port.js";
-import type { OpencodeRunContext } from "./opencode-runtime.js";
+import { findOnPath } from "../find-on-path.js";
+import { type OpencodeRunContext, V2_DEFECT_PREFIX } from "./opencode-runtime.js";
 import { parseRipgrepFiles, parseRipgrepJson, ripgrepServiceFailure } from "./ripgrep-json.js";
-import { V2_DEFECT_PREFIX } from "./run-bash.js";
-import { whichInPath } from "./which-in-path.js";
 
 type Observation = Record<string, unknown>;
 
@@ -41,7 +40,7 @@ export async function runGlob(context: OpencodeRunContext): Promise<Observation>
   if (context.runtime === "v1" && kind === "missing") return { error: "ripgrep execution failed" };
   if (context.runtime === "v1" && kind !== "directory") return { error: `glob path must be a directory: ${directory}` };
   // v2 spawns ripgrep in the path itself: a file there makes the spawn throw, a defect (the binary: seed 6002)
-  if (kind === "file" || kind === "other") return { error: `${V2_DEFECT_PREFIX}ENOTDIR: not a directory, posix_spawn '${(await whichInPath(environment, "rg")) ?? "rg"}'` };
+  if (kind === "file" || kind === "other") return { error: `${V2_DEFECT_PREFIX}ENOTDIR: not a directory, posix_spawn '${(await findOnPath(environment, "rg")) ?? "rg"}'` };
   if (kind !== "directory") return unable;
   const { stdout, exitCode } = await ripgrep(environment, ["--no-config", "--files", `--glob=${input.pattern}`, "--glob=!**/.git/**", "."], directory);
   // ripgrep's exit 2 is the service's `partial`: what it printed is kept (the binary, both runtimes: glob `[` → `No files found`, seed 6002)

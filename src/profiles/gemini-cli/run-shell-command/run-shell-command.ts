@@ -1,6 +1,7 @@
 import { encodeBase64 } from "../../../text/base64.js";
-import { joinPath, resolvePath } from "../../../text/path-posix.js";
+import { resolvePath } from "../../../text/path-posix.js";
 import type { EnvironmentPort } from "../../environment-port.js";
+import { findOnPath } from "../../find-on-path.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { geminiInput } from "../gemini-result.js";
 import { workspaceViolation } from "../gemini-workspace.js";
@@ -62,7 +63,7 @@ export async function runShellCommand(callInput: unknown, environment: Environme
   if (!command.trim() || hasCommandSubstitution(command)) return {};
   const cwd = typeof input.dir_path === "string" && input.dir_path !== "" ? resolvePath(environment.workspace, input.dir_path) : environment.workspace;
   if (workspaceViolation(cwd, environment) !== null) return {};
-  const bash = await findOnPath("bash", environment);
+  const bash = (await findOnPath(environment, "bash")) ?? "bash";
   if ((await environment.stat(cwd)).kind !== "directory") return { chunks: [], exitCode: null, signal: null, spawnFailure: `spawn ${bash} ENOENT` };
 
   const jobsFile = `/tmp/correx-gemini-bgpids-${Math.random().toString(36).slice(2)}.tmp`;
@@ -102,14 +103,4 @@ export async function runShellCommand(callInput: unknown, environment: Environme
     ...(Number.isInteger(pid) ? { pid } : {}),
     ...(jobs.length > 0 ? { jobs } : {}),
   };
-}
-
-/** The first `name` on the agent's PATH (Node's resolution of a bare executable), else the name itself. */
-async function findOnPath(name: string, environment: EnvironmentPort): Promise<string> {
-  for (const directory of (environment.agentEnv.PATH ?? "").split(":")) {
-    if (!directory) continue;
-    const candidate = joinPath(directory, name);
-    if ((await environment.stat(candidate)).kind === "file") return candidate;
-  }
-  return name;
 }
