@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { unescapePointerToken } from "../input/json-pointer-tokens.js";
 import type { ValidationIssue } from "../schema/validation-issue.js";
 import { packageRoot } from "./package-root.js";
 
@@ -37,7 +38,7 @@ function deref(at: Located): Located {
     const document = schemasById().get(`${target.origin}${target.pathname}`);
     if (!document) return current;
     let schema: unknown = document;
-    for (const token of target.hash.replace(/^#\/?/, "").split("/").filter(Boolean)) schema = (schema as Schema)?.[decodeURIComponent(token).replace(/~1/g, "/").replace(/~0/g, "~")];
+    for (const token of target.hash.replace(/^#\/?/, "").split("/").filter(Boolean)) schema = (schema as Schema)?.[unescapePointerToken(decodeURIComponent(token))];
     if (!schema || typeof schema !== "object") return current;
     current = { schema: schema as Schema, base: `${target.origin}${target.pathname}` };
   }
@@ -70,7 +71,7 @@ function schemaAt(kind: string, pointer: string, data: unknown): { at: Located; 
   let at = deref({ schema: root, base: id });
   let value = data;
   for (const raw of pointer.split("/").slice(1)) {
-    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const token = unescapePointerToken(raw);
     at = pickBranch(deref(at), value);
     const properties = at.schema.properties as Record<string, Schema> | undefined;
     let next: Schema | undefined;
@@ -119,9 +120,7 @@ const quote = (text: string) => JSON.stringify(text);
 export function withSuggestions(issue: ValidationIssue, kind: string, data: unknown): ValidationIssue {
   try {
     const parent = issue.pointer.split("/").slice(0, -1).join("/");
-    const name = decodeURIComponent(issue.pointer.split("/").at(-1) ?? "")
-      .replace(/~1/g, "/")
-      .replace(/~0/g, "~");
+    const name = unescapePointerToken(decodeURIComponent(issue.pointer.split("/").at(-1) ?? ""));
     if (issue.code === "discriminator" && issue.params.error !== "tag") {
       const found = schemaAt(kind, parent, data);
       if (!found) return issue;
@@ -157,6 +156,6 @@ export function withSuggestions(issue: ValidationIssue, kind: string, data: unkn
 
 function valueAt(data: unknown, pointer: string): unknown {
   let value = data;
-  for (const raw of pointer.split("/").slice(1)) value = value && typeof value === "object" ? (value as Record<string, unknown>)[raw.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+  for (const raw of pointer.split("/").slice(1)) value = value && typeof value === "object" ? (value as Record<string, unknown>)[unescapePointerToken(raw)] : undefined;
   return value;
 }

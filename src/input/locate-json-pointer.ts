@@ -1,3 +1,4 @@
+import { jsonPointerTokens } from "./json-pointer-tokens.js";
 import { skipJsonSpace } from "./skip-json-space.js";
 
 /**
@@ -6,13 +7,7 @@ import { skipJsonSpace } from "./skip-json-space.js";
  * deep input. Only called on the error path.
  */
 export function locateJsonPointer(text: string, pointer: string, atKey = false): number {
-  const tokens =
-    pointer === ""
-      ? []
-      : pointer
-          .slice(1)
-          .split("/")
-          .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const tokens = jsonPointerTokens(pointer);
   let index = skipJsonSpace(text, 0);
   let found = index;
   for (const [depth, token] of tokens.entries()) {

@@ -2,6 +2,7 @@ import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument } fr
 import { findExcessiveYamlNesting } from "./find-excessive-yaml-nesting.js";
 import { InputError } from "./input-error.js";
 import { MAX_NESTING_DEPTH } from "./input-limits.js";
+import { jsonPointerTokens } from "./json-pointer-tokens.js";
 import { findExcessiveNesting } from "./parse-json-record.js";
 import { textPosition } from "./text-position.js";
 
@@ -51,13 +52,7 @@ export function parseYamlRecord(text: string, file: string): YamlRecord {
   return {
     value,
     locate(pointer, atKey = false) {
-      const path =
-        pointer === ""
-          ? []
-          : pointer
-              .slice(1)
-              .split("/")
-              .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+      const path = jsonPointerTokens(pointer);
       let offset = 0;
       const parent = path.length > 0 ? (path.length === 1 ? document.contents : document.getIn(path.slice(0, -1), true)) : null;
       if (atKey && isMap(parent)) {

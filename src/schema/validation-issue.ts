@@ -1,4 +1,5 @@
 import type { ValidatorError } from "../generated/validator.js";
+import { unescapePointerToken } from "../input/json-pointer-tokens.js";
 
 /**
  * One schema violation as data (shaped like ajv's ErrorObject, plus where and what):
@@ -40,7 +41,7 @@ export function valueAtPointer(root: unknown, pointer: string): unknown {
   if (pointer === "") return root;
   let node: unknown = root;
   for (const raw of pointer.slice(1).split("/")) {
-    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const token = unescapePointerToken(raw);
     if (node === null || typeof node !== "object") return undefined;
     node = (node as Record<string, unknown>)[token];
   }

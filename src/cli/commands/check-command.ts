@@ -9,10 +9,7 @@ import { type CorpusLocation, goldenPathOf, loadCases } from "../../conformance/
 import { createModuleSubject } from "../../conformance/module-subject.js";
 import { createReferenceSubject } from "../../conformance/reference-subject.js";
 import { renderGithubAnnotations } from "../../conformance/reporters/render-github-annotations.js";
-import { renderJsonReport } from "../../conformance/reporters/render-json-report.js";
-import { renderJunitReport } from "../../conformance/reporters/render-junit-report.js";
-import { renderPrettyReport } from "../../conformance/reporters/render-pretty-report.js";
-import { renderTapReport } from "../../conformance/reporters/render-tap-report.js";
+import { renderTextReport } from "../../conformance/reporters/render-text-report.js";
 import type { RunMetadata } from "../../conformance/reporters/run-metadata.js";
 import { reviewCommandFor } from "../../conformance/review-command.js";
 import { type CheckRun, runCheck } from "../../conformance/run-check.js";
@@ -239,14 +236,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       writeHtmlReport(target.file!, renderHtmlReport({ ...run, outcomes }, metadata));
       continue;
     }
-    const text =
-      target.name === "json"
-        ? renderJsonReport(run, metadata)
-        : target.name === "junit"
-          ? renderJunitReport(run, metadata)
-          : target.name === "tap"
-            ? renderTapReport(run)
-            : renderPrettyReport(run, metadata, target.file ? undefined : paintFor(process.stdout));
+    const text = renderTextReport(target.name, run, metadata, target.file ? undefined : paintFor(process.stdout));
     if (target.file) writeReportFile(target.file, text);
     else io.out(text);
   }

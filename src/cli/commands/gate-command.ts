@@ -4,10 +4,7 @@ import { basename, join, resolve } from "node:path";
 import { correxVersion } from "../../adapter/correx-version.js";
 import { type CaseOutcome, exitCodeOf, summarize } from "../../conformance/case-outcome.js";
 import { renderGithubAnnotations } from "../../conformance/reporters/render-github-annotations.js";
-import { renderJsonReport } from "../../conformance/reporters/render-json-report.js";
-import { renderJunitReport } from "../../conformance/reporters/render-junit-report.js";
-import { renderPrettyReport } from "../../conformance/reporters/render-pretty-report.js";
-import { renderTapReport } from "../../conformance/reporters/render-tap-report.js";
+import { renderTextReport } from "../../conformance/reporters/render-text-report.js";
 import type { RunMetadata } from "../../conformance/reporters/run-metadata.js";
 import { reviewCommandForGolden } from "../../conformance/review-command.js";
 import type { CheckRun } from "../../conformance/run-check.js";
@@ -237,14 +234,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
         writeHtmlReport(target.file!, renderHtmlReport({ ...run, outcomes: reportOutcomes }, metadata));
         continue;
       }
-      const text =
-        target.name === "json"
-          ? renderJsonReport(run, metadata)
-          : target.name === "junit"
-            ? renderJunitReport(run, metadata)
-            : target.name === "tap"
-              ? renderTapReport(run)
-              : renderPrettyReport(run, metadata, target.file ? undefined : paintFor(process.stdout));
+      const text = renderTextReport(target.name, run, metadata, target.file ? undefined : paintFor(process.stdout));
       if (target.file) writeReportFile(target.file, text);
       else io.out(text);
     }
