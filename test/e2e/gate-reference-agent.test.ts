@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ripgrepAvailable } from "../../src/environment/ripgrep-available.js";
 import { makeTempDir } from "../temp-dirs.js";
@@ -51,6 +51,44 @@ describe("correx gate against correx's own reference loop run as an agent", () =
     ).toEqual([]);
     expect(outcomes.length).toBeGreaterThanOrEqual(names.length * 3);
     expect(result.code).toBe(0);
+  }, 120_000);
+
+  it("a v2 defect makes the other calls of its turn unsupported, naming the rule; a later turn is judged as usual (Profile.interruptsTurn; seed 7002)", async () => {
+    const work = makeTempDir("correx-gate-defect-");
+    writeFileSync(
+      `${work}/defect.yaml`,
+      [
+        "name: defect",
+        'description: "A glob on a file path is a defect in the v2 runtime; the read beside it is a race."',
+        'spec: "§1.2 (settle, defects), §2.6 (v2)"',
+        "argumentStyle: opencode-core",
+        "prompt: Glob a file.",
+        "workspace:",
+        "  files:",
+        '    a.txt: "x\\n"',
+        "turns:",
+        "  - calls:",
+        "      - tool: glob",
+        "        input: {pattern: '*', path: a.txt}",
+        "      - tool: read",
+        "        input: {path: a.txt}",
+        "  - calls:",
+        "      - tool: read",
+        "        input: {path: a.txt}",
+        "  - text: Done.",
+        "",
+      ].join("\n"),
+    );
+    const result = await runGate(
+      ["--profile", "opencode-core", "--protocol", "anthropic-messages", "--work-dir", work, "--reporter", `json=${work}/report.json`, "--scenario", `${work}/defect.yaml`, "--", ...agent],
+      { CORREX_AGENT_PROFILE: "opencode-core" },
+    );
+    const outcomes = report(`${work}/report.json`).outcomes;
+    const status = (call: string) => outcomes.find((outcome) => outcome.id.endsWith(call));
+    expect(status("toolu_1_1")?.status, result.stdout + result.stderr).toBe("pass");
+    expect(status("toolu_1_2")?.status).toBe("unsupported");
+    expect(status("toolu_1_2")?.message).toContain("a defect in one call interrupts the calls of its turn still running");
+    expect(status("toolu_2_1")?.status).toBe("pass");
   }, 120_000);
 
   it("fails a deliberately broken agent naming the scenario, the tool call and the byte (Done-when 3)", async () => {

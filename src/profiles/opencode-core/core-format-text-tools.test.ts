@@ -52,6 +52,11 @@ describe("grep (§2.5 v2)", () => {
   it("says No files found when nothing matches", () => {
     expect(only(formatGrep({ pattern: "x" }, { matches: [] }))).toEqual(["No files found"]);
   });
+
+  it("cuts a line over 2000 chars (terminator included) to 2000 and adds ... (the ripgrep service's preview; the binary, seed 5002)", () => {
+    const long = `NEEDLE${"m".repeat(2100)}\n`;
+    expect(only(formatGrep({ pattern: "NEEDLE" }, { matches: [{ path: "/w/l", line: 1, text: long }] }))).toEqual([`Found 1 matches\n/w/l:\n  Line 1: ${long.slice(0, 2000)}...`]);
+  });
 });
 
 describe("glob (§2.6 v2)", () => {

@@ -1,3 +1,5 @@
+import { utf8LengthAtMost } from "../../text/utf8-length.js";
+
 /** One ripgrep `--json` match, as grep's observation holds it (schemas/observations/grep.json). */
 export interface RipgrepMatch {
   /** The path ripgrep printed (relative to its working directory unless it was given absolute paths). */
@@ -53,7 +55,7 @@ export function ripgrepServiceFailure(output: string, limit: number): string | u
   let matches = 0;
   for (const line of output.split("\n")) {
     if (line.length === 0) continue;
-    if (new TextEncoder().encode(line).length > MAX_RECORD_BYTES) return `Ripgrep JSON record exceeded ${MAX_RECORD_BYTES} bytes`;
+    if (!utf8LengthAtMost(line, MAX_RECORD_BYTES)) return `Ripgrep JSON record exceeded ${MAX_RECORD_BYTES} bytes`;
     let message: { type?: unknown; data?: { path?: { text?: unknown }; lines?: { text?: unknown }; submatches?: { match?: { text?: unknown } }[] } };
     try {
       message = JSON.parse(line);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CommandSpec, EnvironmentPort, PathFact } from "../environment-port.js";
+import { opencodeCli } from "../opencode-cli/opencode-cli-profile.js";
+import { opencodeCore } from "../opencode-core/opencode-core-profile.js";
 import { runOpencodeTool } from "./run-opencode-tool.js";
 
 /** A port over a fixed file table that records every command, so the runtimes' rules can be read off. */
@@ -128,4 +130,32 @@ describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §
     });
     await expect(runOpencodeTool("v1", { tool: "bash", input: { command: "echo o; sleep 0.1; echo e >&2; sleep 0.1; echo o" } }, spaced, accept)).rejects.toThrow(/either order/);
   });
+  it("v2 webfetch: every failure is `Unable to fetch <url>` — another scheme, no exchange, non-2xx, an image, a type it does not read as text (seed 5002; bundle hK)", async () => {
+    const environment = stubEnvironment({});
+    const served = (status: number, type: string) => async () => ({ status, headers: [["content-type", type]] as [string, string][], body: new TextEncoder().encode("body"), bodyCut: false });
+    const fetch = (url: string) => runOpencodeTool("v2", { tool: "webfetch", input: { url } }, environment, accept);
+    expect(await fetch("ftp://x/y")).toEqual({ error: "Unable to fetch ftp://x/y" });
+    expect(await fetch("http://x/refused")).toEqual({ error: "Unable to fetch http://x/refused" });
+    environment.fetch = served(404, "text/plain");
+    expect(await fetch("http://x/404")).toEqual({ error: "Unable to fetch http://x/404" });
+    environment.fetch = served(200, "image/png");
+    expect(await fetch("http://x/i")).toEqual({ error: "Unable to fetch http://x/i" });
+    environment.fetch = served(200, "application/octet-stream");
+    expect(await fetch("http://x/b")).toEqual({ error: "Unable to fetch http://x/b" });
+    environment.fetch = served(200, "application/problem+json; charset=utf-8");
+    expect(await fetch("http://x/j")).toEqual({ url: "http://x/j", status: 200, contentType: "application/problem+json; charset=utf-8", body: "body" });
+  });
+  it("arguments the runtime's schema refuses never run: an edit with oldString 1 writes nothing (seed 5001)", async () => {
+    const environment = stubEnvironment({ "/w": dir("/w") });
+    const writes: string[] = [];
+    environment.writeFile = async (path) => {
+      writes.push(path);
+      return null;
+    };
+    expect(await opencodeCli.observe({ tool: "edit", input: { filePath: "typed.txt", oldString: 1, newString: "y" } }, environment)).toEqual({});
+    expect(await opencodeCore.observe({ tool: "edit", input: { path: "typed.txt", oldString: 1, newString: "y" } }, environment)).toEqual({});
+    expect(await opencodeCli.observe({ tool: "edit", input: { filePath: "typed.txt", oldString: "", newString: "y" } }, environment)).toEqual({ path: "/w/typed.txt", replacements: 1 });
+    expect(writes).toEqual(["/w/typed.txt"]);
+  });
 });
+

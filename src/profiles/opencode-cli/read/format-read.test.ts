@@ -279,3 +279,12 @@ describe("read v1 properties", () => {
     );
   });
 });
+
+describe("read v1: the decoder is never flushed (§2.2 v1; the binary, seed 6001)", () => {
+  it("drops an incomplete UTF-8 sequence at the end of the file and keeps U+FFFD for one in the middle", () => {
+    const cafe = read({ filePath: "/a/n.log" }, bytes([0x63, 0x61, 0x66, 0xc3, 0xa9, 0xc3], "/a/n.log")) as { output: string };
+    expect(cafe.output).toContain("\n1: café\n");
+    const middle = read({ filePath: "/a/m.log" }, bytes([0x61, 0xc3, 0x28, 0x62], "/a/m.log")) as { output: string };
+    expect(middle.output).toContain("\n1: a\ufffd(b\n");
+  });
+});
