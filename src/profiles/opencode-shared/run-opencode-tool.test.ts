@@ -158,4 +158,3 @@ describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §
     expect(writes).toEqual(["/w/typed.txt"]);
   });
 });
-
