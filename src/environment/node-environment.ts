@@ -85,7 +85,7 @@ export function createNodeEnvironment(options: NodeEnvironmentOptions): Environm
       return fact;
     },
     async fetch(request) {
-      const fact = await fetchOnce(fetcher, request);
+      const fact = await fetchFact(fetcher, request);
       record({ kind: "page-fetched", url: request.url, ...("status" in fact ? { status: fact.status, size: fact.body.length } : { failure: fact.failure }) });
       return fact;
     },
@@ -176,7 +176,8 @@ function runCommand(command: CommandSpec): Promise<CommandRunFact> {
   });
 }
 
-async function fetchOnce(fetcher: typeof fetch, request: HttpRequestSpec): Promise<HttpFact> {
+/** One HTTP exchange as a fact (shared by the machine's port and the sandboxed one). */
+export async function fetchFact(fetcher: typeof fetch, request: HttpRequestSpec): Promise<HttpFact> {
   try {
     const response = await fetcher(request.url, {
       method: request.method ?? "GET",

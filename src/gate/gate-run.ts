@@ -7,6 +7,7 @@ import type { Profile } from "../profiles/profile.js";
 import type { Scenario } from "../scenario/scenario.js";
 import type { GateComparable } from "./gate-compare.js";
 import { createGateJobSlots, type GateJobSlots } from "./gate-job-slots.js";
+import type { ReplayConfinement } from "./gate-replay-environment.js";
 import { type GateScenarioRun, runGateScenario } from "./gate-run-scenario.js";
 
 export interface GateRunOptions {
@@ -28,6 +29,8 @@ export interface GateRunOptions {
   jobs?: number;
   /** Slots shared with other runs (one per protocol), instead of `jobs` of its own. */
   slots?: GateJobSlots;
+  /** Where the scripted calls are replayed (default: in a sandbox). */
+  replay?: ReplayConfinement;
   /** Called after each scenario, in scenario order (golden recording, progress). */
   onScenario?: (scenario: Scenario, run: GateScenarioRun) => CaseOutcome[] | undefined;
 }
@@ -63,6 +66,7 @@ async function runGateScenarioSafely(options: Parameters<typeof runGateScenario>
       exit: { status: "exited", code: null, signal: null, durationMs: 0, outputTail: "" },
       requests: 0,
       outsideWrites: [],
+      replayOutsideWrites: [],
     };
   }
 }
@@ -102,6 +106,7 @@ export async function runGate(options: GateRunOptions): Promise<CheckRun> {
       timeoutMs,
       modalities: options.modalities,
       env: options.env,
+      replay: options.replay,
       golden: options.goldenOf ? (options.goldenOf(scenario) ?? {}) : undefined,
     });
     emitReady();

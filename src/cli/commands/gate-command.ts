@@ -20,6 +20,7 @@ import { findProfile, profiles } from "../../profiles/profile-registry.js";
 import type { HtmlReportOutcome } from "../../report/html-report-outcome.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
+import { sandboxUnavailableReason } from "../../sandbox/sandbox-support.js";
 import { loadScenario } from "../../scenario/load-scenario.js";
 import type { Scenario } from "../../scenario/scenario.js";
 import type { CommandIo } from "../command-io.js";
@@ -61,6 +62,9 @@ there (the program only when it holds a /) is passed as its absolute path; the r
   --reporter R             pretty|json|junit|tap, optionally =FILE (repeatable); html=DIR writes the HTML report
   --work-dir DIR           where run directories go (default: a new temp dir, removed at the end)
   --keep                   keep the run directories (workspaces, agent config, outputs) for inspection
+  --unconfined-replay      replay the scripted calls on this machine with correx's rights instead of in
+                           correx's sandbox (mount, PID and network namespaces over an overlay); only
+                           where the sandbox cannot be made, for scenarios and agents you trust
 exit codes: 0 every tool result conforms; 1 a difference, crash or timeout; 2 usage or input error`;
 
 const reporters = ["pretty", "json", "junit", "tap", "html"] as const;
@@ -85,6 +89,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     reporter: { type: "string", multiple: true },
     "work-dir": { type: "string" },
     jobs: { type: "string", default: "1" },
+    "unconfined-replay": { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -127,6 +132,15 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   if (targets.some((target) => target.name === "html" && !target.file)) throw new UsageError("correx gate: the html reporter writes a folder: give it as html=DIR");
   if (targets.filter((target) => !target.file).length > 1) throw new UsageError("correx gate: only one reporter may write to stdout; give the others =FILE");
 
+  const replay = values["unconfined-replay"] === true ? "unconfined" : "sandbox";
+  if (replay === "sandbox" && against === "profile") {
+    const reason = await sandboxUnavailableReason();
+    if (reason !== null) {
+      throw new UsageError(
+        `correx gate: the scripted calls are replayed in a sandbox (mount, PID and network namespaces over an overlay), which cannot be made here: ${reason}; run as root or where user namespaces are allowed, or accept an unconfined replay with --unconfined-replay`,
+      );
+    }
+  }
   const scenarios: Scenario[] = [];
   for (const file of scenarioFiles) scenarios.push(await loadScenario(file));
   let configTemplate: { text: string; name: string } | undefined;
@@ -186,6 +200,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
           model: values.model === undefined ? fakeModels[protocol] : String(values.model),
           workRoot,
           timeoutMs,
+          replay,
           goldenOf: against === "golden" ? (scenario) => loadGateGolden(nodeGoldenPort, gateGoldenPath(goldenDir!, scenario.name, protocol)) : undefined,
           onScenario: (scenario, scenarioRun) => {
             const outcomes =
@@ -201,6 +216,11 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
             if (scenarioRun.outsideWrites.length > 0) {
               lines[protocolIndex]!.push(
                 `correx gate: warning: ${scenario.name} × ${protocol}: the agent created or changed files outside its workspace: ${scenarioRun.outsideWrites.join(", ")} (in its run directory)\n`,
+              );
+            }
+            if (scenarioRun.replayOutsideWrites.length > 0) {
+              lines[protocolIndex]!.push(
+                `correx gate: note: ${scenario.name} × ${protocol}: the replay of the scripted calls wrote outside the run directory, in its sandbox only (nothing on this machine): ${scenarioRun.replayOutsideWrites.join(", ")}\n`,
               );
             }
             flush();

@@ -1,0 +1,109 @@
+import { rmSync } from "node:fs";
+import { codeRunningVariables } from "../environment/code-running-variables.js";
+import type { EnvironmentFact } from "../environment/environment-fact.js";
+import { createNodeEnvironment } from "../environment/node-environment.js";
+import { InputError } from "../input/input-error.js";
+import type { EnvironmentPort } from "../profiles/environment-port.js";
+import { UnsupportedError } from "../profiles/profile.js";
+import { createConfinedEnvironment } from "../sandbox/confined-environment.js";
+import { overlayWrites } from "../sandbox/overlay-writes.js";
+import { type Sandbox, SandboxOperationError, startSandbox } from "../sandbox/start-sandbox.js";
+import type { Scenario } from "../scenario/scenario.js";
+import { defaultWorkspacesRoot, writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
+
+/**
+ * Where the gate replays a scenario's calls: `sandbox` (the default) runs every file and process
+ * operation in a sandbox of its own (src/sandbox/), `unconfined` on this machine with correx's
+ * rights, which `--unconfined-replay` accepts explicitly.
+ */
+export type ReplayConfinement = "sandbox" | "unconfined";
+
+/** An open replay environment: the port the profile runs the calls through, on a workspace laid anew. */
+export interface ReplayEnvironment {
+  environment: EnvironmentPort;
+  /**
+   * Ends it. Returns what the replay wrote outside the run directory (sandbox: read from its
+   * overlay, none of it on the machine; unconfined: unknown, empty).
+   */
+  close(): Promise<string[]>;
+  /** The paths outside the run directory written since the last time this was asked (sandbox only). */
+  writtenOutsideSince(): string[];
+}
+
+export interface ReplayEnvironmentOptions {
+  confinement: ReplayConfinement;
+  scenario: Scenario;
+  workspace: string;
+  /** The run directory: what the replay may write (the workspace, the agent's HOME copy). */
+  runDirectory: string;
+  agentEnv: Readonly<Record<string, string>>;
+  record: (fact: EnvironmentFact) => void;
+  /** Set when the run directory is no longer what correx made (an unconfined replay then refuses to run). */
+  tampered: readonly string[];
+}
+
+/** How many outside writes one report line lists. */
+const LISTED_WRITES = 20;
+
+/**
+ * Opens the replay's environment: lays the scenario's workspace anew at the agent's path and
+ * returns the port the profile runs the scripted calls through.
+ */
+export async function openReplayEnvironment(options: ReplayEnvironmentOptions): Promise<ReplayEnvironment> {
+  if (options.confinement === "sandbox") return openSandboxed(options);
+  if (options.tampered.length > 0) throw new UnsupportedError(`the replay is unconfined (--unconfined-replay) and the run directory was changed by the agent: ${options.tampered.join("; ")}`);
+  // Not a link (checked above): rm unlinks links inside it and never follows them.
+  rmSync(options.workspace, { recursive: true, force: true });
+  await writeScenarioWorkspace(options.scenario, options.workspace);
+  const machine = createNodeEnvironment({ workspace: options.workspace, agentEnv: options.agentEnv, record: options.record });
+  return {
+    environment: {
+      ...machine,
+      workspace: machine.workspace,
+      agentEnv: machine.agentEnv,
+      async run(command) {
+        const risky = codeRunningVariables(command.env);
+        if (risky.length > 0) {
+          throw new UnsupportedError(
+            `the agent's environment sets ${risky.join(", ")}, which would run code in correx's own processes; correx replays such commands only in its sandbox (without --unconfined-replay)`,
+          );
+        }
+        return machine.run(command);
+      },
+    },
+    close: async () => [],
+    writtenOutsideSince: () => [],
+  };
+}
+
+async function openSandboxed(options: ReplayEnvironmentOptions): Promise<ReplayEnvironment> {
+  const sandbox: Sandbox = await startSandbox();
+  try {
+    await sandbox.call("resetWorkspace", options.scenario, options.workspace, defaultWorkspacesRoot);
+  } catch (error) {
+    await sandbox.close();
+    sandbox.remove();
+    if (error instanceof SandboxOperationError && error.name === "InputError") throw new InputError(error.message, options.scenario.name);
+    throw error;
+  }
+  const seen = new Set<string>();
+  return {
+    environment: createConfinedEnvironment({ sandbox, workspace: options.workspace, agentEnv: options.agentEnv, record: options.record }),
+    writtenOutsideSince() {
+      const fresh: string[] = [];
+      for (const write of overlayWrites(sandbox.control, sandbox.mounts, [options.runDirectory])) {
+        if (!seen.has(write.path)) fresh.push(write.path);
+        seen.add(write.path);
+      }
+      return fresh;
+    },
+    async close() {
+      await sandbox.close();
+      const writes = overlayWrites(sandbox.control, sandbox.mounts, [options.runDirectory]);
+      sandbox.remove();
+      const listed = writes.slice(0, LISTED_WRITES).map((write) => (write.change === "deleted" ? `${write.path} (deleted)` : write.path));
+      if (writes.length > LISTED_WRITES) listed.push(`and ${writes.length - LISTED_WRITES} more`);
+      return listed;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { type RedactionRule, redactValue } from "../golden/redact.js";
+import type { Protocol } from "../lower/lowering-result.js";
+import type { EnvironmentPort } from "../profiles/environment-port.js";
+import type { OutputStorePort } from "../profiles/output-store-port.js";
+import { type Profile, UnsupportedError } from "../profiles/profile.js";
+import type { GateComparable } from "./gate-compare.js";
+import { expectedTurnFragments, type GateCall } from "./gate-expected.js";
+import { gateFragmentText } from "./gate-fragments.js";
+import type { ScriptedCall } from "./gate-scripted-calls.js";
+
+/** Why the profile has no expected fragment for a call: a rule it does not model, or a failure inside correx. */
+export interface CallVerdict {
+  /** `unreplayable`: the profile models the call, but the replay cannot reproduce what the agent found (named). */
+  kind: "unsupported" | "internal" | "unreplayable";
+  message: string;
+  /** The call ran through the profile (its effects happened) and only formatting or lowering failed. */
+  effectsApplied: boolean;
+}
+
+export interface ReplayOptions {
+  profile: Profile;
+  protocol: Protocol;
+  model: string;
+  prompt: string;
+  modalities?: readonly string[];
+  /** The replay's environment (a sandbox's, or the machine's when the replay is unconfined), on a workspace laid anew. */
+  environment: EnvironmentPort;
+  /** Where the reference saves full outputs. */
+  referenceOutput: string;
+  store: OutputStorePort;
+  rules: readonly RedactionRule[];
+  /** Called with a call's id while it runs; `mutated` marks it when it wrote a file or ran a command. */
+  running: (id: string) => void;
+  /** Called after each call has run, with its id. */
+  ran?: (id: string) => void;
+}
+
+export interface ReplayResult {
+  expected: Record<string, GateComparable>;
+  verdicts: Map<string, CallVerdict>;
+}
+
+/**
+ * The profile's fragments for every scripted call: each call is run through the profile (its rules
+ * decide every effect; the environment records facts), formatted, and each turn lowered. A call
+ * the profile does not model, or one on which correx itself fails, gets a verdict of its own; the
+ * other calls of its turn are still lowered.
+ */
+export async function replayExpected(options: ReplayOptions, script: ScriptedCall[], rawOf: (call: ScriptedCall) => GateComparable | undefined): Promise<ReplayResult> {
+  const { profile, protocol, environment, store } = options;
+  const formatOptions = { model: options.model, cwd: environment.workspace, outputDir: options.referenceOutput };
+  const expected: Record<string, GateComparable> = {};
+  const verdicts = new Map<string, CallVerdict>();
+  const turns = [...new Set(script.map((call) => call.turn))];
+  for (const turn of turns) {
+    const calls = script.filter((call) => call.turn === turn);
+    const ready: GateCall[] = [];
+    let interrupt: { id: string; rule: string } | undefined;
+    for (const call of calls) {
+      options.running(call.id);
+      let observed = false;
+      try {
+        let observation = await profile.observe({ tool: call.tool, input: call.input }, environment);
+        observed = true;
+        const agent = rawOf(call);
+        if (agent && profile.adoptAgentOrder) observation = profile.adoptAgentOrder({ tool: call.tool, input: call.input }, observation, gateFragmentText(protocol, agent.result));
+        const result = profile.format({ tool: call.tool, input: call.input, observation, options: formatOptions }, store);
+        ready.push({ id: call.id, tool: call.tool, input: call.input, observation, result });
+        const rule = profile.interruptsTurn?.({ tool: call.tool, input: call.input }, observation);
+        if (rule !== undefined && interrupt === undefined) interrupt = { id: call.id, rule };
+      } catch (error) {
+        verdicts.set(call.id, verdictOf(error, observed));
+      }
+      options.ran?.(call.id);
+    }
+    if (interrupt !== undefined) {
+      // The turn's other calls may or may not have finished before the interruption: unsupported, naming the rule.
+      for (const call of calls) {
+        if (call.id === interrupt.id || verdicts.has(call.id)) continue;
+        verdicts.set(call.id, { kind: "unsupported", message: `${interrupt.rule} (call ${interrupt.id})`, effectsApplied: false });
+      }
+      const kept = ready.filter((call) => call.id === interrupt?.id);
+      ready.splice(0, ready.length, ...kept);
+    }
+    if (ready.length === 0) continue;
+    let fragments: ReturnType<typeof expectedTurnFragments>;
+    try {
+      fragments = expectedTurnFragments({ profile, protocol, model: options.model, prompt: options.prompt, calls: ready, options: formatOptions, store, modalities: options.modalities });
+    } catch (error) {
+      for (const call of ready) verdicts.set(call.id, verdictOf(error, true));
+      continue;
+    }
+    ready.forEach((call, index) => {
+      const fragment = protocol === "google-gemini" ? fragments[index] : fragments.find((item) => item.callId === call.id);
+      if (fragment) {
+        const comparable = { result: fragment.value, after: fragment.after };
+        expected[call.id] = redactValue(profile.afterNotes ? profile.afterNotes(comparable) : comparable, options.rules) as GateComparable;
+      }
+    });
+  }
+  return { expected, verdicts };
+}
+
+/** An exception while handling one call: the profile's own `unsupported`, or an internal error of correx. */
+function verdictOf(error: unknown, effectsApplied: boolean): CallVerdict {
+  if (UnsupportedError.isInstance(error)) return { kind: "unsupported", message: error.message, effectsApplied };
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return { kind: "internal", message, effectsApplied };
+}

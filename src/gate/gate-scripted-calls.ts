@@ -1,0 +1,42 @@
+import { fakeTurnAt, fakeTurnCallIds } from "../fake/fake-turn.js";
+import type { Protocol } from "../lower/lowering-result.js";
+import type { Profile } from "../profiles/profile.js";
+import type { Scenario } from "../scenario/scenario.js";
+import { extractGateFragments, type GateFragment } from "./gate-fragments.js";
+
+/** One call of the script, with its resolved id, tool and arguments. */
+export interface ScriptedCall {
+  turn: number;
+  ordinal: number;
+  id: string;
+  tool: string;
+  input: unknown;
+}
+
+/** Every scripted call in order, with the arguments the fake sent for this profile. */
+export function scriptedCalls(scenario: Scenario, protocol: Protocol, profile: Profile, origin: string, workspace: string): ScriptedCall[] {
+  const ids = fakeTurnCallIds(scenario, protocol);
+  const calls: ScriptedCall[] = [];
+  scenario.turns.forEach((_turn, index) => {
+    const turn = fakeTurnAt(scenario, index, protocol, profile.id, { origin, workspace });
+    turn.calls.forEach((call, callIndex) => {
+      // A freeform call's input is its raw text (codex-cli's apply_patch).
+      const input = call.custom ? call.arguments : (JSON.parse(call.arguments) as unknown);
+      calls.push({ turn: index, ordinal: calls.length, id: ids[index]![callIndex]!, tool: call.name, input });
+    });
+  });
+  return calls;
+}
+
+/** The first occurrence of each tool result across the agent's requests, by call id and by position. */
+export function firstFragments(protocol: Protocol, bodies: unknown[]): { byId: Map<string, GateFragment>; byOrdinal: Map<number, GateFragment> } {
+  const byId = new Map<string, GateFragment>();
+  const byOrdinal = new Map<number, GateFragment>();
+  for (const body of bodies) {
+    for (const fragment of extractGateFragments(protocol, body)) {
+      if (fragment.callId !== null && !byId.has(fragment.callId)) byId.set(fragment.callId, fragment);
+      if (!byOrdinal.has(fragment.ordinal)) byOrdinal.set(fragment.ordinal, fragment);
+    }
+  }
+  return { byId, byOrdinal };
+}

@@ -1,0 +1,61 @@
+import type { EnvironmentFact } from "../environment/environment-fact.js";
+import { fetchFact } from "../environment/node-environment.js";
+import type { EnvironmentPort } from "../profiles/environment-port.js";
+import { createLoopbackFetch } from "./loopback-fetch.js";
+import type { Sandbox } from "./start-sandbox.js";
+
+/**
+ * The environment port of a sandboxed replay: every file and process operation is carried out by
+ * the sandbox's worker (inside its namespaces, on its overlay: nothing it writes reaches the
+ * machine), and pages are fetched here, from 127.0.0.1 only. It records the same facts as the
+ * machine's port and decides nothing.
+ */
+export function createConfinedEnvironment(options: { sandbox: Sandbox; workspace: string; agentEnv: Readonly<Record<string, string>>; record?: (fact: EnvironmentFact) => void }): EnvironmentPort {
+  const { sandbox } = options;
+  const record = options.record ?? (() => {});
+  const fetcher = createLoopbackFetch();
+  const call = <T>(op: string, ...args: unknown[]) => sandbox.call(op, ...args) as Promise<T>;
+  return {
+    workspace: options.workspace,
+    agentEnv: options.agentEnv,
+    async stat(path) {
+      const fact = await call<Awaited<ReturnType<EnvironmentPort["stat"]>>>("stat", path);
+      record({ kind: "path-stated", path, fact });
+      return fact;
+    },
+    async readFile(path) {
+      const result = await call<Awaited<ReturnType<EnvironmentPort["readFile"]>>>("readFile", path);
+      record(result instanceof Uint8Array ? { kind: "file-read", path, size: result.length } : { kind: "file-read", path, failure: result });
+      return result;
+    },
+    async listDirectory(path) {
+      const result = await call<Awaited<ReturnType<EnvironmentPort["listDirectory"]>>>("listDirectory", path);
+      record(Array.isArray(result) ? { kind: "directory-listed", path, entries: result.length } : { kind: "directory-listed", path, failure: result });
+      return result;
+    },
+    async writeFile(path, bytes, writeOptions) {
+      const failure = await call<Awaited<ReturnType<EnvironmentPort["writeFile"]>>>("writeFile", path, bytes, writeOptions);
+      record({ kind: "file-written", path, size: bytes.length, ...(failure ? { failure } : {}) });
+      return failure;
+    },
+    async run(command) {
+      const fact = await call<Awaited<ReturnType<EnvironmentPort["run"]>>>("run", command);
+      record({
+        kind: "command-ran",
+        file: command.file,
+        args: [...command.args],
+        cwd: command.cwd,
+        exitCode: fact.exitCode,
+        signal: fact.signal,
+        timedOut: fact.timedOut,
+        bytes: fact.chunks.reduce((sum, chunk) => sum + chunk.bytes.length, 0),
+      });
+      return fact;
+    },
+    async fetch(request) {
+      const fact = await fetchFact(fetcher, request);
+      record({ kind: "page-fetched", url: request.url, ...("status" in fact ? { status: fact.status, size: fact.body.length } : { failure: fact.failure }) });
+      return fact;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { lstatSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { SandboxMount } from "./sandbox-mounts.js";
+
+/** One path a sandbox wrote: created or changed (`written`), or removed (`deleted`, an overlay whiteout). */
+export interface OverlayWrite {
+  path: string;
+  change: "written" | "deleted";
+}
+
+/**
+ * What a sandbox wrote on the machine's files, read from its overlay's upper layers
+ * (`<control>/layers/<n>/upper` for mount n): each file, link or whiteout there, and each
+ * directory that holds nothing else, as the absolute path it had inside. Paths under `allowed`
+ * (the folders the sandboxed program may write) are left out. Sorted; never follows a link.
+ */
+export function overlayWrites(control: string, mounts: readonly SandboxMount[], allowed: readonly string[]): OverlayWrite[] {
+  const writes: OverlayWrite[] = [];
+  const isAllowed = (path: string) => allowed.some((folder) => path === folder || path.startsWith(`${folder}/`));
+  // A deeper mount's layer owns its paths: a parent layer's entry at a child mount point is only the mount point.
+  const mountPoints = new Set(mounts.map((mount) => mount.path));
+  mounts.forEach((mount, index) => {
+    const upper = join(control, "layers", String(index), "upper");
+    const walk = (directory: string, inside: string) => {
+      let names: string[];
+      try {
+        names = readdirSync(directory);
+      } catch {
+        return;
+      }
+      for (const name of names) {
+        const host = join(directory, name);
+        const path = inside === "/" ? `/${name}` : `${inside}/${name}`;
+        if (mountPoints.has(path) && path !== mount.path) continue;
+        let stats: ReturnType<typeof lstatSync>;
+        try {
+          stats = lstatSync(host);
+        } catch {
+          continue;
+        }
+        if (stats.isDirectory()) {
+          const before = writes.length;
+          walk(host, path);
+          if (writes.length === before && readdirSync(host).length === 0 && !isAllowed(path)) writes.push({ path, change: "written" });
+          continue;
+        }
+        if (isAllowed(path)) continue;
+        const whiteout = stats.isCharacterDevice() && stats.rdev === 0;
+        writes.push({ path, change: whiteout ? "deleted" : "written" });
+      }
+    };
+    walk(upper, mount.path);
+  });
+  return writes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

@@ -1,0 +1,55 @@
+import { rm } from "node:fs/promises";
+import { createInterface } from "node:readline";
+import { createNodeEnvironment } from "../environment/node-environment.js";
+import type { EnvironmentPort } from "../profiles/environment-port.js";
+import type { Scenario } from "../scenario/scenario.js";
+import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
+import { decodeSandboxLine, encodeSandboxLine, type SandboxRequest, type SandboxResponse } from "./sandbox-wire.js";
+
+/**
+ * The process inside a replay sandbox (src/sandbox/start-sandbox.ts): it carries out the
+ * environment port's file and process operations, one JSON line per request on stdin, one answer
+ * per line on stdout, in the sandbox's own mount, PID and network namespaces over an overlay of
+ * the machine. Pages are fetched by the gate, never here. It decides nothing: the profile, in the
+ * gate process, sends the operations its rules choose.
+ */
+const environment: EnvironmentPort = createNodeEnvironment({ workspace: "/", agentEnv: {} });
+
+const operations: Record<string, (...args: never[]) => Promise<unknown>> = {
+  stat: (path: string) => environment.stat(path),
+  readFile: (path: string) => environment.readFile(path),
+  listDirectory: (path: string) => environment.listDirectory(path),
+  writeFile: (path: string, bytes: Uint8Array, options?: { parents?: boolean }) => environment.writeFile(path, bytes, options),
+  run: (command: Parameters<EnvironmentPort["run"]>[0]) => environment.run(command),
+  /** The workspace laid anew at its path (inside the sandbox: the machine's copy is never touched). */
+  resetWorkspace: async (scenario: Scenario, workspace: string, workspacesRoot: string) => {
+    await rm(workspace, { recursive: true, force: true });
+    await writeScenarioWorkspace(scenario, workspace, workspacesRoot);
+    return null;
+  },
+};
+
+const write = (response: SandboxResponse) => void process.stdout.write(`${encodeSandboxLine(response)}\n`);
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+lines.on("line", (line) => {
+  let request: SandboxRequest;
+  try {
+    request = decodeSandboxLine(line) as SandboxRequest;
+  } catch (error) {
+    write({ id: -1, error: { name: "SandboxProtocolError", message: `unreadable request: ${(error as Error).message}` } });
+    return;
+  }
+  const operation = operations[request.op];
+  if (operation === undefined) {
+    write({ id: request.id, error: { name: "SandboxProtocolError", message: `unknown operation "${request.op}"` } });
+    return;
+  }
+  (operation as (...args: unknown[]) => Promise<unknown>)(...request.args).then(
+    (value) => write({ id: request.id, value }),
+    (error: unknown) => write({ id: request.id, error: { name: error instanceof Error ? error.name : "Error", message: error instanceof Error ? error.message : String(error) } }),
+  );
+});
+// The gate closing the channel ends the sandbox: the namespace's other processes die with it.
+lines.on("close", () => process.exit(0));
+process.stdout.write(`${encodeSandboxLine({ id: 0, value: "ready" })}\n`);
