@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { correxVersion } from "../adapter/correx-version.js";
 import { InputError } from "../input/input-error.js";
+import { exitOnSignals } from "../process/exit-on-signal.js";
 import { commandHelp } from "./command-help.js";
 import type { CommandIo } from "./command-io.js";
 import { UsageError } from "./usage-error.js";
@@ -49,6 +50,7 @@ function helpTopicOf(name: string, rest: string[]): string | null {
 }
 
 async function main(argv: string[]): Promise<number> {
+  exitOnSignals();
   // --debug is correx's own flag only before `--`: what follows belongs to the agent, untouched.
   const split = argv.indexOf("--");
   const own = split === -1 ? argv : argv.slice(0, split);

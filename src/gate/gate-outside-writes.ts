@@ -1,7 +1,7 @@
-import { lstatSync, readdirSync } from "node:fs";
+import { lstatSync, readdirSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 
-/** What a directory's top level holds: each regular file's size and modification time. */
+/** What a directory's top level holds: each regular file's size and modification time, each link's target (`-> target`). */
 export type TopLevelFiles = Map<string, string>;
 
 /**
@@ -21,6 +21,8 @@ export function topLevelFiles(directory: string, dotfiles: boolean): TopLevelFil
     try {
       const stats = lstatSync(join(directory, name));
       if (stats.isFile()) files.set(name, `${stats.size}:${stats.mtimeMs}`);
+      // A link the agent planted is what would send correx's work elsewhere: reported with its target.
+      else if (stats.isSymbolicLink()) files.set(name, `-> ${readlinkSync(join(directory, name))}`);
     } catch {
       // gone meanwhile
     }
@@ -49,7 +51,7 @@ export function watchOutsideWrites(runDirectory: string): OutsideWatch {
 export function outsideWrites(watch: OutsideWatch): string[] {
   const changed: string[] = [];
   const compare = (before: TopLevelFiles, after: TopLevelFiles, prefix: string) => {
-    for (const [name, stamp] of after) if (before.get(name) !== stamp) changed.push(prefix + name);
+    for (const [name, stamp] of after) if (before.get(name) !== stamp) changed.push(stamp.startsWith("-> ") ? `${prefix}${name} ${stamp} (a link)` : prefix + name);
   };
   const runFiles = topLevelFiles(watch.runDirectory, true);
   for (const name of [...runFiles.keys()]) if (name.endsWith(".log")) runFiles.delete(name);

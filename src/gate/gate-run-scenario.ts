@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type { CaseOutcome } from "../conformance/case-outcome.js";
@@ -9,8 +9,10 @@ import { startFakeHttpServer } from "../fake/start-fake-http-server.js";
 import { redactValue, standardRedactions } from "../golden/redact.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import { createOutputStore } from "../output-store/output-store-node.js";
+import { createTempOutputDirectory } from "../output-store/temp-output-directory.js";
 import { socketPeerEnvironment } from "../process/socket-peer-environment.js";
 import { type Profile, UnsupportedError } from "../profiles/profile.js";
+import { type AgentSandbox, prepareAgentSandbox } from "../sandbox/agent-sandbox.js";
 import type { Scenario } from "../scenario/scenario.js";
 import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
 import { type AgentExit, runAgentProcess } from "./gate-agent-process.js";
@@ -51,8 +53,12 @@ export interface GateScenarioOptions {
   env?: NodeJS.ProcessEnv;
   /** Where the scripted calls are replayed (default: in a sandbox). */
   replay?: ReplayConfinement;
-  /** The agent ran in a sandbox of its own (`--sandbox`): what it wrote outside its run never reached the machine. */
-  agentSandboxed?: boolean;
+  /**
+   * Run the agent in a sandbox of its own (`--sandbox`: PID, mount and network namespaces, an
+   * overlay with only its run directory writable): no process it starts outlives it, and what it
+   * writes outside its run never reaches the machine (and is reported).
+   */
+  sandbox?: boolean;
 }
 
 /** One scenario's run: the outcomes (one per tool call), the fragments captured, the agent's exit. */
@@ -96,6 +102,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     },
   });
   const context: GateOutcomeContext = { profile, protocol, scenario, timeoutMs: options.timeoutMs, golden: Boolean(options.golden) };
+  let agentSandbox: AgentSandbox | undefined;
   try {
     const values: Record<string, string> = {
       baseURL: server.url,
@@ -128,9 +135,18 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     };
     const command = options.command.map((arg) => renderGateTemplate(arg, values));
     const watch = watchOutsideWrites(options.runDirectory);
-    const exit = await runAgentProcess(command, { cwd: workspace, env, timeoutMs: options.timeoutMs });
+    agentSandbox = options.sandbox ? await prepareAgentSandbox({ command, env, workspace, runDirectory: options.runDirectory, port: server.port }) : undefined;
+    const exit = agentSandbox
+      ? await runAgentProcess(agentSandbox.command, { cwd: workspace, env: agentSandbox.env, timeoutMs: options.timeoutMs })
+      : await runAgentProcess(command, { cwd: workspace, env, timeoutMs: options.timeoutMs });
+    // In a sandbox, the fake's connections come from the gate's own forwarder: the bridge inside read the agent's.
+    if (agentSandbox) agentEnvironment = agentSandbox.agentEnvironment();
     const tampered = tamperedFolders(owned);
-    const outside = [...tampered, ...(tampered.length > 0 ? [] : outsideWrites(watch))];
+    const outside = [
+      ...tampered,
+      ...(tampered.length > 0 ? [] : outsideWrites(watch)),
+      ...(agentSandbox?.outsideWrites() ?? []).map((write) => `${write.path}${write.change === "deleted" ? " (deleted)" : ""} (in its sandbox only)`),
+    ];
 
     const script = scriptedCalls(scenario, protocol, profile, server.url, workspace);
     const captured = firstFragments(
@@ -140,8 +156,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     // The reference saves full outputs in a folder of its own that the agent never saw (so no link
     // it planted can send them elsewhere), its path as long as the agent's (v2 budgets by the marker's length).
     const agentOutput = agentOutputDirectory([...captured.byId.values(), ...captured.byOrdinal.values()].map((fragment) => fragment.value));
-    const referenceRoot = mkdtempSync(join(tmpdir(), "correx-ref-"));
-    const referenceOutput = mirrorOutputDirectory(agentOutput, referenceRoot);
+    const referenceRoot = createTempOutputDirectory(join(tmpdir(), "correx-ref-"));
+    const referenceOutput = mirrorOutputDirectory(agentOutput, referenceRoot.path);
     const rules = [...standardRedactions(referenceOutput, workspace), ...(profile.redactions ?? [])];
     const rawOf = (call: ScriptedCall): GateComparable | undefined => {
       const fragment = protocol === "google-gemini" ? captured.byOrdinal.get(call.ordinal) : captured.byId.get(call.id);
@@ -214,13 +230,13 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
         }
       }
     } finally {
-      rmSync(referenceRoot, { recursive: true, force: true });
+      referenceRoot.remove();
     }
     const actual: Record<string, GateComparable> = {};
     const judged = script.map((call) => {
       const got = actualOf(call);
       if (got) actual[call.id] = got;
-      const verdict = verdicts.get(call.id) ?? outsideVerdict(options.agentSandboxed === true, outsideOf.get(call.id), callOutcome(context, call, expected[call.id], got, exit));
+      const verdict = verdicts.get(call.id) ?? outsideVerdict(options.sandbox === true, outsideOf.get(call.id), callOutcome(context, call, expected[call.id], got, exit));
       if (verdict === undefined) return { id: call.id, outcome: callOutcome(context, call, expected[call.id], got, exit), mutated: mutating.has(call.id), effectsKnown: true };
       const why =
         verdict.kind === "internal"
@@ -256,6 +272,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       replayOutsideWrites: replayOutside,
     };
   } finally {
+    await agentSandbox?.dispose();
     await server.close();
   }
 }

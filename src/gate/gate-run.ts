@@ -31,6 +31,8 @@ export interface GateRunOptions {
   slots?: GateJobSlots;
   /** Where the scripted calls are replayed (default: in a sandbox). */
   replay?: ReplayConfinement;
+  /** Run each agent in a sandbox of its own (`--sandbox`). */
+  sandbox?: boolean;
   /** Called after each scenario, in scenario order (golden recording, progress). */
   onScenario?: (scenario: Scenario, run: GateScenarioRun) => CaseOutcome[] | undefined;
 }
@@ -107,6 +109,7 @@ export async function runGate(options: GateRunOptions): Promise<CheckRun> {
       modalities: options.modalities,
       env: options.env,
       replay: options.replay,
+      sandbox: options.sandbox,
       golden: options.goldenOf ? (options.goldenOf(scenario) ?? {}) : undefined,
     });
     emitReady();

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { PASSIVE_LISTENER, signalExitInstalled } from "./exit-on-signal.js";
 import { listProcessTree, processStartTime } from "./list-processes.js";
 
 /**
@@ -44,11 +45,15 @@ function hookProcessExit(): void {
     ["SIGTERM", 143],
     ["SIGHUP", 129],
   ] as const) {
-    process.on(signal, () => {
-      // Only when no one else listens: then Node's default would have ended correx at once.
-      for (const tree of [...live]) tree.kill();
-      if (process.listenerCount(signal) === 1) process.exit(code);
-    });
+    const listener = Object.assign(
+      () => {
+        for (const tree of [...live]) tree.kill();
+        // Only when no one else ends correx (the CLI's exitOnSignals does, through process.exit).
+        if (!signalExitInstalled() && process.listenerCount(signal) === 1) process.exit(code);
+      },
+      { [PASSIVE_LISTENER]: true },
+    );
+    process.on(signal, listener);
   }
 }
 

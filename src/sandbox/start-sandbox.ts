@@ -1,12 +1,9 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { createProcessTree } from "../process/process-tree.js";
 import { ByteTail } from "../text/byte-tail.js";
-import { machineSandboxMounts, type SandboxMount } from "./sandbox-mounts.js";
+import { prepareSandboxLayout, SANDBOX_PATH, SandboxUnavailableError, sandboxScript, sandboxUnshareArgs } from "./sandbox-layout.js";
+import type { SandboxMount } from "./sandbox-mounts.js";
 import { decodeSandboxLine, encodeSandboxLine, type SandboxResponse } from "./sandbox-wire.js";
 
 /**
@@ -29,11 +26,6 @@ export interface Sandbox {
   readonly mounts: readonly SandboxMount[];
 }
 
-/** The sandbox could not be made here (no namespaces or overlays for this user, a missing tool). */
-export class SandboxUnavailableError extends Error {
-  override readonly name = "SandboxUnavailableError";
-}
-
 /** An error the worker reported, by the name it had there (InputError, …). */
 export class SandboxOperationError extends Error {
   constructor(
@@ -44,89 +36,15 @@ export class SandboxOperationError extends Error {
   }
 }
 
-/** The worker script: beside this module in dist/, or dist/ of the package when run from src/ (tests). */
-function workerPath(): string {
-  const here = fileURLToPath(import.meta.url);
-  return here.endsWith(".ts") ? fileURLToPath(new URL("../../dist/sandbox/sandbox-worker.js", import.meta.url)) : fileURLToPath(new URL("./sandbox-worker.js", import.meta.url));
-}
-
-/**
- * The set-up run as the namespace's first process: an overlay on each directory mount (root
- * first), read-only binds for file mounts, /dev bound with a fresh /dev/shm, a new /proc and
- * /sys, loopback up, then the worker, chrooted. Paths come as arguments, never inside the text.
- */
-const SETUP = `set -eu
-root=$1; control=$2; shift 2
-n=0
-while [ "$1" != "--" ]; do
-  kind=$1; path=$2; shift 2
-  if [ "$kind" = d ]; then
-    mount -t overlay overlay -o "lowerdir=$path,upperdir=$control/layers/$n/upper,workdir=$control/layers/$n/work" "$root$path"
-  else
-    mount --bind "$path" "$root$path"
-    mount -o remount,bind,ro "$root$path"
-  fi
-  n=$((n+1))
-done
-shift
-mount --rbind /dev "$root/dev"
-mount -t tmpfs -o mode=1777 tmpfs "$root/dev/shm"
-mount -t proc proc "$root/proc"
-mount -t sysfs -o ro sysfs "$root/sys" 2>/dev/null || true
-ip link set lo up
-exec chroot "$root" "$@"
-`;
-
-/** Characters the overlay's mount options cannot hold in a path. */
-const OPTION_BREAKERS = /[,:\\\n]/;
-
-const SANDBOX_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-
 /**
  * Starts a sandbox and waits until its worker answers. Throws SandboxUnavailableError (with what
  * the set-up said) when the namespaces or overlays cannot be made here.
  */
 export async function startSandbox(options: { startTimeoutMs?: number } = {}): Promise<Sandbox> {
-  const mounts = machineSandboxMounts();
-  const bad = mounts.find((mount) => OPTION_BREAKERS.test(mount.path));
-  if (bad) throw new SandboxUnavailableError(`the mount point ${JSON.stringify(bad.path)} has a character an overlay's options cannot hold`);
-  const control = mkdtempSync(join(tmpdir(), "correx-sandbox-"));
-  if (OPTION_BREAKERS.test(control)) {
-    rmSync(control, { recursive: true, force: true });
-    throw new SandboxUnavailableError(`the temp folder ${JSON.stringify(control)} has a character an overlay's options cannot hold; set TMPDIR`);
-  }
-  const root = join(control, "root");
-  mkdirSync(root);
-  mounts.forEach((_mount, index) => {
-    mkdirSync(join(control, "layers", String(index), "upper"), { recursive: true });
-    mkdirSync(join(control, "layers", String(index), "work"), { recursive: true });
-  });
-  const removeControl = () => rmSync(control, { recursive: true, force: true });
-  process.on("exit", removeControl);
-  const asUser = process.getuid?.() !== 0 ? ["--user", "--map-root-user"] : [];
-  const args = [
-    "--mount",
-    "--pid",
-    "--net",
-    "--fork",
-    "--kill-child",
-    "--propagation",
-    "private",
-    ...asUser,
-    "/bin/sh",
-    "-c",
-    SETUP,
-    "correx-sandbox",
-    root,
-    control,
-    ...mounts.flatMap((mount) => [mount.kind === "directory" ? "d" : "f", mount.path]),
-    "--",
-    "/usr/bin/env",
-    "-i",
-    `PATH=${SANDBOX_PATH}`,
-    process.execPath,
-    workerPath(),
-  ];
+  const layout = prepareSandboxLayout();
+  const { control, mounts } = layout;
+  const removeControl = () => layout.remove();
+  const args = sandboxUnshareArgs(layout, [], ["/usr/bin/env", "-i", `PATH=${SANDBOX_PATH}`, process.execPath, sandboxScript("sandbox-worker.js")]);
   const tree = createProcessTree();
   // The environment is correx's choice, never the agent's: nothing in it runs code.
   const child = spawn("unshare", args, { env: { PATH: SANDBOX_PATH }, detached: true, stdio: ["pipe", "pipe", "pipe"] });
@@ -187,7 +105,6 @@ export async function startSandbox(options: { startTimeoutMs?: number } = {}): P
     clearTimeout(timer);
     tree.kill();
     await exited;
-    process.off("exit", removeControl);
     removeControl();
     throw error;
   }
@@ -204,9 +121,8 @@ export async function startSandbox(options: { startTimeoutMs?: number } = {}): P
       });
     },
     close,
-    remove() {
-      process.off("exit", removeControl);
-      removeControl();
-    },
+    remove: removeControl,
   };
 }
+
+export { SandboxUnavailableError };

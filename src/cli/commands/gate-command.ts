@@ -62,6 +62,10 @@ there (the program only when it holds a /) is passed as its absolute path; the r
   --reporter R             pretty|json|junit|tap, optionally =FILE (repeatable); html=DIR writes the HTML report
   --work-dir DIR           where run directories go (default: a new temp dir, removed at the end)
   --keep                   keep the run directories (workspaces, agent config, outputs) for inspection
+  --sandbox                run each agent in a sandbox of its own: PID, mount and network namespaces (only
+                           loopback, where the fake is bridged in), an overlay with only its run directory
+                           writable; nothing it starts outlives it, and what it writes elsewhere stays in
+                           the sandbox and is reported (needs root or user namespaces)
   --unconfined-replay      replay the scripted calls on this machine with correx's rights instead of in
                            correx's sandbox (mount, PID and network namespaces over an overlay); only
                            where the sandbox cannot be made, for scenarios and agents you trust
@@ -90,6 +94,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     "work-dir": { type: "string" },
     jobs: { type: "string", default: "1" },
     "unconfined-replay": { type: "boolean", default: false },
+    sandbox: { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -133,11 +138,13 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   if (targets.filter((target) => !target.file).length > 1) throw new UsageError("correx gate: only one reporter may write to stdout; give the others =FILE");
 
   const replay = values["unconfined-replay"] === true ? "unconfined" : "sandbox";
-  if (replay === "sandbox" && against === "profile") {
+  if (values.sandbox === true || (replay === "sandbox" && against === "profile")) {
     const reason = await sandboxUnavailableReason();
     if (reason !== null) {
       throw new UsageError(
-        `correx gate: the scripted calls are replayed in a sandbox (mount, PID and network namespaces over an overlay), which cannot be made here: ${reason}; run as root or where user namespaces are allowed, or accept an unconfined replay with --unconfined-replay`,
+        values.sandbox === true
+          ? `correx gate: --sandbox needs mount, PID and network namespaces over an overlay, which cannot be made here: ${reason}; run as root or where user namespaces are allowed`
+          : `correx gate: the scripted calls are replayed in a sandbox (mount, PID and network namespaces over an overlay), which cannot be made here: ${reason}; run as root or where user namespaces are allowed, or accept an unconfined replay with --unconfined-replay`,
       );
     }
   }
@@ -201,6 +208,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
           workRoot,
           timeoutMs,
           replay,
+          sandbox: values.sandbox === true,
           goldenOf: against === "golden" ? (scenario) => loadGateGolden(nodeGoldenPort, gateGoldenPath(goldenDir!, scenario.name, protocol)) : undefined,
           onScenario: (scenario, scenarioRun) => {
             const outcomes =
@@ -215,7 +223,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
             );
             if (scenarioRun.outsideWrites.length > 0) {
               lines[protocolIndex]!.push(
-                `correx gate: warning: ${scenario.name} × ${protocol}: the agent created or changed files outside its workspace: ${scenarioRun.outsideWrites.join(", ")} (in its run directory)\n`,
+                `correx gate: warning: ${scenario.name} × ${protocol}: the agent created or changed files outside its workspace: ${scenarioRun.outsideWrites.map((path) => (path.startsWith("/") ? path : `${path} (in its run directory)`)).join(", ")}\n`,
               );
             }
             if (scenarioRun.replayOutsideWrites.length > 0) {
