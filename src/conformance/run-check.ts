@@ -63,7 +63,9 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   }
   const selected = filterCases(all, options.filter);
   const outcomes: CaseOutcome[] = [];
-  for (const testCase of selected) {
+  for (const [index, testCase] of selected.entries()) {
+    // A turn of the event loop now and then: a signal (Ctrl-C) is handled during the run, not after it.
+    if (index % 16 === 15) await new Promise((resolve) => setImmediate(resolve));
     const golden = await loadGolden(port, location, testCase.id);
     let outcome = await runCase(testCase, golden, options.subject, { outputDir: options.outputDir, timeoutMs: options.timeoutMs });
     outcome = applyGoldenPolicy(outcome, testCase, golden, options);

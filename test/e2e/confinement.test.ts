@@ -5,12 +5,12 @@
 // appended file got two lines, BASH_ENV was sourced by correx's own shell, the escapee lived on,
 // and Ctrl-C before the first child left the gate's work folder.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../temp-dirs.js";
 import { gateArgv, runGate } from "./gate-runner.js";
-import { repoRoot } from "./run-cli.js";
+import { cliPath, repoRoot } from "./run-cli.js";
 
 const referenceAgent = join(repoRoot, "examples/agents/reference-agent.mjs");
 const canSandbox = process.getuid?.() === 0 && existsSync("/usr/bin/unshare");
@@ -96,8 +96,13 @@ describe.skipIf(!canSandbox)("a hostile agent or scenario cannot turn correx aga
   }, 60_000);
 
   it("Ctrl-C at any moment of a gate run, even before its first child starts, leaves nothing in TMPDIR", async () => {
-    const scenario = join(repoRoot, "fixtures/scenarios/bash-echo.yaml");
-    for (const delay of [40, 120, 250, 500, 900]) {
+    // 3,000 generated files: laying the workspace out keeps correx busy before the agent starts.
+    const scenario = join(makeTempDir("correx-sigint-scenario-"), "big.yaml");
+    writeFileSync(
+      scenario,
+      'name: big\nspec: "§5.1"\nprompt: hi\nworkspace:\n  generated:\n    - { path: "d/f{n}.txt", count: 3000, content: "x" }\nturns:\n  - calls:\n      - tool: bash\n        input: { command: "echo hi" }\n  - text: Done.\n',
+    );
+    for (const delay of [40, 150, 300, 600, 1200, 2500]) {
       const tmp = makeTempDir("correx-sigint-tmp-");
       const argv = gateArgv(["--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", scenario, "--", process.execPath, referenceAgent]);
       const child = spawn(argv[0]!, argv.slice(1), { cwd: repoRoot, env: { ...process.env, TMPDIR: tmp, CI: undefined }, stdio: "ignore" });
@@ -107,5 +112,22 @@ describe.skipIf(!canSandbox)("a hostile agent or scenario cannot turn correx aga
       await exited;
       expect({ delay, left: readdirSync(tmp) }).toEqual({ delay, left: [] });
     }
-  }, 90_000);
+  }, 120_000);
+
+  it("Ctrl-C during check --update always releases the golden lock", async () => {
+    const root = makeTempDir("correx-sigint-corpus-");
+    cpSync(join(repoRoot, "fixtures/cases"), join(root, "fixtures/cases"), { recursive: true });
+    cpSync(join(repoRoot, "golden"), join(root, "golden"), { recursive: true });
+    const child = spawn(process.execPath, [cliPath, "check", "--root", root, "--update", "always"], { cwd: repoRoot, env: { ...process.env, CI: undefined }, stdio: ["ignore", "pipe", "ignore"] });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    const exited = new Promise<void>((resolve) => child.on("close", () => resolve()));
+    for (let waited = 0; !existsSync(join(root, "golden/.correx-golden.lock")) && waited < 20_000; waited += 20) await sleep(20);
+    expect(existsSync(join(root, "golden/.correx-golden.lock"))).toBe(true);
+    child.kill("SIGINT");
+    await exited;
+    expect(existsSync(join(root, "golden/.correx-golden.lock"))).toBe(false);
+    // ended by the signal, during the run: no summary was printed
+    expect(stdout).not.toContain(" cases: ");
+  }, 60_000);
 });
