@@ -1,4 +1,14 @@
 import { lstatSync, readdirSync } from "node:fs";
+
+/** Whether the machine itself (outside any sandbox) has something at `path`; a link counts, unfollowed. */
+function existsOnMachine(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
 import { join } from "node:path";
 import type { SandboxMount } from "./sandbox-mounts.js";
 
@@ -10,8 +20,9 @@ export interface OverlayWrite {
 
 /**
  * What a sandbox wrote on the machine's files, read from its overlay's upper layers
- * (`<control>/layers/<n>/upper` for mount n): each file, link or whiteout there, and each
- * directory that holds nothing else, as the absolute path it had inside. Paths under `allowed`
+ * (`<control>/layers/<n>/upper` for mount n): each file, link or whiteout there, each directory
+ * that holds nothing else, and each folder the machine does not have (once, ending in `/`, not
+ * its contents), as the absolute path it had inside. Paths under `allowed`
  * (the folders the sandboxed program may write) are left out. Sorted; never follows a link.
  */
 export function overlayWrites(control: string, mounts: readonly SandboxMount[], allowed: readonly string[]): OverlayWrite[] {
@@ -39,6 +50,11 @@ export function overlayWrites(control: string, mounts: readonly SandboxMount[], 
           continue;
         }
         if (stats.isDirectory()) {
+          // A folder the machine does not have was made in the sandbox: it is reported once, as a folder.
+          if (!existsOnMachine(path)) {
+            if (!isAllowed(path)) writes.push({ path: `${path}/`, change: "written" });
+            continue;
+          }
           const before = writes.length;
           walk(host, path);
           if (writes.length === before && readdirSync(host).length === 0 && !isAllowed(path)) writes.push({ path, change: "written" });

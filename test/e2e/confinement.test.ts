@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../temp-dirs.js";
 import { gateArgv, runGate } from "./gate-runner.js";
-import { cliPath, repoRoot } from "./run-cli.js";
+import { cliPath, repoRoot, runCli } from "./run-cli.js";
 
 const referenceAgent = join(repoRoot, "examples/agents/reference-agent.mjs");
 const canSandbox = process.getuid?.() === 0 && existsSync("/usr/bin/unshare");
@@ -93,6 +93,21 @@ describe.skipIf(!canSandbox)("a hostile agent or scenario cannot turn correx aga
     expect(run.code).toBe(0);
     await sleep(200);
     expect(spawnSync("pgrep", ["-f", `sleep ${marker}`], { encoding: "utf8" }).stdout).toBe("");
+  }, 60_000);
+
+  it("where the sandbox cannot be made, the gate refuses in one line naming --unconfined-replay, and never falls back silently", () => {
+    // an overlay's mount options cannot hold a comma: a temp folder with one makes the sandbox impossible
+    const tmp = join(makeTempDir("correx-no-sandbox-"), "a,b");
+    mkdirSync(tmp);
+    const args = ["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", join(repoRoot, "fixtures/scenarios/bash-echo.yaml")];
+    const refused = runCli([...args, "--", process.execPath, referenceAgent], { env: { TMPDIR: tmp } });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+    expect(refused.stderr).toMatch(/^correx gate: the scripted calls are replayed in a sandbox .*cannot be made here: .*--unconfined-replay\n$/);
+    expect(readdirSync(tmp)).toEqual([]);
+    const accepted = runCli([...args, "--unconfined-replay", "--", process.execPath, referenceAgent], { env: { TMPDIR: tmp } });
+    expect(accepted.code).toBe(0);
+    expect(readdirSync(tmp)).toEqual([]);
   }, 60_000);
 
   it("Ctrl-C at any moment of a gate run, even before its first child starts, leaves nothing in TMPDIR", async () => {
