@@ -12,6 +12,8 @@ export function topLevelFiles(directory: string, dotfiles: boolean): TopLevelFil
   const files: TopLevelFiles = new Map();
   let names: string[];
   try {
+    // Never through a link the agent planted in the folder's place (tamperedFolders reports that).
+    if (!lstatSync(directory).isDirectory()) return files;
     names = readdirSync(directory);
   } catch {
     return files;

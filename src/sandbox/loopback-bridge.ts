@@ -1,6 +1,7 @@
 import { renameSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { socketPeerEnvironment } from "../process/socket-peer-environment.js";
+import { joinSockets } from "./join-sockets.js";
 
 /**
  * Runs inside an agent's sandbox (`correx gate --sandbox`), whose network namespace has only its
@@ -23,16 +24,6 @@ const server = createServer((inside) => {
       renameSync(`${envFile}.tmp`, envFile!);
     }
   }
-  const outside = connect(socketPath!);
-  inside.pipe(outside);
-  outside.pipe(inside);
-  const end = () => {
-    inside.destroy();
-    outside.destroy();
-  };
-  inside.on("error", end);
-  outside.on("error", end);
-  inside.on("close", end);
-  outside.on("close", end);
+  joinSockets(inside, connect(socketPath!));
 });
 server.listen(port, "127.0.0.1", () => writeFileSync(`${envFile}.ready`, ""));

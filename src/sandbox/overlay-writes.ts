@@ -9,6 +9,7 @@ function existsOnMachine(path: string): boolean {
     return false;
   }
 }
+
 import { join } from "node:path";
 import type { SandboxMount } from "./sandbox-mounts.js";
 

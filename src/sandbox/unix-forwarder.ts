@@ -1,4 +1,5 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
+import { joinSockets } from "./join-sockets.js";
 
 /** A unix socket that carries every connection to 127.0.0.1:PORT (the fake provider) on this machine. */
 export interface UnixForwarder {
@@ -12,18 +13,10 @@ export function startUnixForwarder(socketPath: string, port: number): Promise<Un
     const outgoing = connect(port, "127.0.0.1");
     sockets.add(incoming);
     sockets.add(outgoing);
-    incoming.pipe(outgoing);
-    outgoing.pipe(incoming);
-    const end = () => {
-      incoming.destroy();
-      outgoing.destroy();
+    joinSockets(incoming, outgoing, () => {
       sockets.delete(incoming);
       sockets.delete(outgoing);
-    };
-    incoming.on("error", end);
-    outgoing.on("error", end);
-    incoming.on("close", end);
-    outgoing.on("close", end);
+    });
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
