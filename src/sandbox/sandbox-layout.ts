@@ -59,12 +59,12 @@ export function prepareSandboxLayout(): SandboxLayout {
  * up, then the program, chrooted. Paths come as arguments, never inside the text.
  */
 const SETUP = `set -eu
-root=$1; control=$2; shift 2
+root=$1; control=$2; extra=$3; shift 3
 n=0
 while [ "$1" != "--" ]; do
   kind=$1; path=$2; shift 2
   case $kind in
-    d) mount -t overlay overlay -o "lowerdir=$path,upperdir=$control/layers/$n/upper,workdir=$control/layers/$n/work" "$root$path"; n=$((n+1)) ;;
+    d) mount -t overlay overlay -o "lowerdir=$path,upperdir=$control/layers/$n/upper,workdir=$control/layers/$n/work$extra" "$root$path"; n=$((n+1)) ;;
     f) mount --bind "$path" "$root$path"; mount -o remount,bind,ro "$root$path"; n=$((n+1)) ;;
     b) mount --bind "$path" "$root$path" ;;
   esac
@@ -103,6 +103,8 @@ export function sandboxUnshareArgs(layout: SandboxLayout, binds: readonly string
     "correx-sandbox",
     layout.root,
     layout.control,
+    // In a user namespace an overlay keeps its own attributes as user.* xattrs (Linux ≥ 5.11).
+    asUser.length > 0 ? ",userxattr" : "",
     ...layout.mounts.map((mount, index) => [mount.kind === "directory" ? "d" : "f", mount.path, index] as const).flatMap(([kind, path]) => [kind, path]),
     ...binds.flatMap((path) => ["b", path]),
     "--",

@@ -65,7 +65,7 @@ there (the program only when it holds a /) is passed as its absolute path; the r
   --sandbox                run each agent in a sandbox of its own: PID, mount and network namespaces (only
                            loopback, where the fake is bridged in), an overlay with only its run directory
                            writable; nothing it starts outlives it, and what it writes elsewhere stays in
-                           the sandbox and is reported (needs root or user namespaces)
+                           the sandbox and is reported (needs root)
   --unconfined-replay      replay the scripted calls on this machine with correx's rights instead of in
                            correx's sandbox (mount, PID and network namespaces over an overlay); only
                            where the sandbox cannot be made, for scenarios and agents you trust
@@ -143,8 +143,8 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     if (reason !== null) {
       throw new UsageError(
         values.sandbox === true
-          ? `correx gate: --sandbox needs mount, PID and network namespaces over an overlay, which cannot be made here: ${reason}; run as root or where user namespaces are allowed`
-          : `correx gate: the scripted calls are replayed in a sandbox (mount, PID and network namespaces over an overlay), which cannot be made here: ${reason}; run as root or where user namespaces are allowed, or accept an unconfined replay with --unconfined-replay`,
+          ? `correx gate: --sandbox needs mount, PID and network namespaces over an overlay, which cannot be made here: ${reason}; run as root`
+          : `correx gate: the scripted calls are replayed in a sandbox (mount, PID and network namespaces over an overlay), which cannot be made here: ${reason}; run as root, or accept an unconfined replay with --unconfined-replay`,
       );
     }
   }
