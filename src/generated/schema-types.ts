@@ -121,6 +121,10 @@ export type Message = SystemMessage | UserMessage | AssistantMessage | ToolMessa
  */
 export type ToolResultValue = ToolResultJson | ToolResultText | ToolResultError | ToolResultContent;
 /**
+ * One message of an agent-neutral history (`correx lower --from neutral`): the user's prompt, an assistant turn of text and tool calls, or one call's result in the profile's own result form (schemas/<profile>/tool-result.json).
+ */
+export type NeutralMessage = NeutralUserMessage | NeutralAssistantMessage | NeutralToolMessage;
+/**
  * apply_patch (§2.4): the files changed, in patch order.
  */
 export type ApplyPatchObservation = ErrorObservation | ApplyPatchFacts;
@@ -492,6 +496,7 @@ export interface CorrexSchemas {
   "envelope/tool-result-value.json"?: ToolResultValue;
   "gemini-cli/tool-result.json"?: GeminiCliToolResult;
   "golden.json"?: Golden;
+  "history/neutral-message.json"?: NeutralMessage;
   "observations/apply_patch.json"?: ApplyPatchObservation;
   "observations/bash.json"?: BashObservation;
   "observations/command-run.json"?: CommandRunObservation;
@@ -1141,6 +1146,62 @@ export interface Golden {
    * format: the tool result; truncate: {result, truncated, savedPath?}; lower: {<protocol>: body}.
    */
   expected: unknown;
+}
+export interface NeutralUserMessage {
+  /**
+   * Message role.
+   */
+  role: "user";
+  /**
+   * The user's text.
+   */
+  content: string;
+}
+export interface NeutralAssistantMessage {
+  /**
+   * Message role.
+   */
+  role: "assistant";
+  /**
+   * The assistant's text, when it wrote any.
+   */
+  content?: string;
+  /**
+   * The tool calls of the turn, in order.
+   */
+  calls?: NeutralToolCall[];
+}
+export interface NeutralToolCall {
+  /**
+   * The call id.
+   */
+  id: string;
+  /**
+   * The tool's name, as the agent declares it.
+   */
+  tool: string;
+  /**
+   * The arguments as the model sent them (a freeform tool's raw text: a string).
+   */
+  input: {
+    [k: string]: unknown;
+  };
+}
+export interface NeutralToolMessage {
+  /**
+   * Message role.
+   */
+  role: "tool";
+  /**
+   * The id of the call this is the result of.
+   */
+  id: string;
+  /**
+   * The profile's tool result for the call (what `correx format` prints).
+   */
+  result: {
+    [k: string]: unknown;
+  };
 }
 /**
  * Any tool: a failure the tool reports as an error, with its message (design: observations).

@@ -19,6 +19,7 @@ export type SchemaKind =
   | "envelope/tool-result-value"
   | "gemini-cli/tool-result"
   | "golden"
+  | "history/neutral-message"
   | "observations/apply_patch"
   | "observations/bash"
   | "observations/command-run"
