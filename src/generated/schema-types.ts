@@ -487,6 +487,8 @@ export interface CorrexSchemas {
   "adapter/request.json"?: AdapterRequest;
   "adapter/response.json"?: AdapterResponse;
   "case.json"?: Case;
+  "claude-code/tool-result.json"?: ClaudeCodeToolResult;
+  "codex-cli/tool-result.json"?: CodexCliToolResult;
   "envelope/cache-hint.json"?: CacheHint;
   "envelope/message.json"?: Message;
   "envelope/provider-metadata.json"?: ProviderMetadata;
@@ -856,6 +858,46 @@ export interface CaseCommon {
     token: string;
   }[];
   [k: string]: unknown;
+}
+/**
+ * What Claude Code 2.1.332 sends the model for one tool call: the `tool_result` block's `content` and `is_error` (true on every failure, false on a Bash success, absent on Read, Edit and Write successes), and the notes it sends after the turn's results as `role: "system"` turns. docs/spec/claude-code-2.1.332.md §2.1–§2.3; the blocks of docs/spec/captures/claude-code-2.1.332.jsonl.
+ */
+export interface ClaudeCodeToolResult {
+  /**
+   * The block's text.
+   */
+  content: string;
+  /**
+   * Sent on failures (true) and Bash successes (false).
+   */
+  is_error?: boolean;
+  /**
+   * Texts sent as system turns after the results (Read's truncation notice, §2.3).
+   */
+  notes?: string[];
+}
+/**
+ * What Codex CLI 0.171.0 sends the model for one tool call: the `output` of its `function_call_output` item (or, for the freeform apply_patch, `custom_tool_call_output`): a text, or content items (view_image: one input_image). docs/spec/codex-cli-0.171.0.md §1.2; the results of docs/spec/captures/codex-cli-0.171.0.jsonl.
+ */
+export interface CodexCliToolResult {
+  /**
+   * The text the model reads, or the content items.
+   */
+  output: string | [CodexCliInputImage, ...CodexCliInputImage[]];
+}
+export interface CodexCliInputImage {
+  /**
+   * Content item type.
+   */
+  type: "input_image";
+  /**
+   * The image as a data URL.
+   */
+  image_url: string;
+  /**
+   * The detail Codex asks for (view_image: original).
+   */
+  detail: "original";
 }
 /**
  * LLM.CacheHint on a message part (spec §1.1 names the field; the released 1.18.33 bundle reads {type: ephemeral|persistent, ttlSeconds?}: ttlSeconds >= 3600 lowers to Anthropic ttl 1h, see docs/reviews/lowering-goldens.md).

@@ -10,6 +10,8 @@ export type SchemaKind =
   | "adapter/request"
   | "adapter/response"
   | "case"
+  | "claude-code/tool-result"
+  | "codex-cli/tool-result"
   | "envelope/cache-hint"
   | "envelope/message"
   | "envelope/provider-metadata"
