@@ -94,9 +94,9 @@ export type LowerCase = CaseCommon & {
    */
   messages: unknown[];
   /**
-   * Input level.
+   * Input level (neutral: schemas/history/neutral-message.json, every profile).
    */
-  from?: "messages" | "history" | "model-messages" | "sdk-messages";
+  from?: "messages" | "history" | "model-messages" | "sdk-messages" | "neutral";
   /**
    * Model id.
    */
