@@ -29,7 +29,9 @@ export const opencodeCli: Profile = {
   protocols: ["openai-chat", "anthropic-messages", "google-gemini", "openai-responses"],
   resultKind: "opencode-cli/format-result",
   // lsp is a built-in id with no formatter (the experimental LSP tool is not offered by `opencode run`).
-  tools: [...BUILT_IN_TOOLS].map((name) => (name === "lsp" ? { name, status: "unsupported", reason: "the experimental lsp tool is not modelled (spec §0.2)" } : { name, status: "modelled" })),
+  tools: [...BUILT_IN_TOOLS].map((name) =>
+    name === "lsp" ? { name, status: "unsupported", reason: "the experimental lsp tool (offered only with OPENCODE_EXPERIMENTAL_LSP_TOOL) is not modelled (spec §2.0)" } : { name, status: "modelled" },
+  ),
   argumentNames: { path: "filePath" },
   history: cliHistory,
   errorResult: (message) => ({ status: "error", error: message }),
