@@ -32,4 +32,23 @@ describe("adapter lower op", () => {
       '{"id":4,"ok":true,"result":{"error":"OpenAI Chat does not support media type text/csv"}}',
     );
   });
+  const neutral = (result: unknown) => [
+    { role: "user", content: "go" },
+    { role: "assistant", calls: [{ id: "toolu_1_1", tool: "Bash", input: { command: "echo hello" } }] },
+    { role: "tool", id: "toolu_1_1", result },
+  ];
+  it("lowers a neutral history for claude-code (its only form; docs/spec/claude-code-2.1.332.md §2.1, capture claude-bash-echo)", async () => {
+    expect(await send({ id: 5, op: "lower", profile: "claude-code", protocol: "anthropic-messages", messages: neutral({ content: "hello", is_error: false }) })).toContain(
+      '{"role":"user","content":[{"tool_use_id":"toolu_1_1","type":"tool_result","content":"hello","is_error":false,"cache_control":{"type":"ephemeral"}}]}]}}}',
+    );
+  });
+  it("checks a neutral history's results against the profile's result schema", async () => {
+    const response = await send({ id: 6, op: "lower", profile: "claude-code", protocol: "anthropic-messages", messages: neutral({ output: "hello" }) });
+    expect(response).toMatch(/^\{"id":6,"ok":false,"error":\{"code":"invalid-request","message":"\/messages\/2\/result.*\(claude-code\/tool-result\)"\}\}$/);
+  });
+  it("answers unsupported for a protocol the agent does not speak, naming it", async () => {
+    expect(await send({ id: 7, op: "lower", profile: "gemini-cli", protocol: "openai-chat", messages: [{ role: "user", content: "go" }] })).toBe(
+      '{"id":7,"ok":false,"error":{"code":"unsupported","message":"gemini-cli speaks google-gemini only, not openai-chat"}}',
+    );
+  });
 });

@@ -71,6 +71,35 @@ describe("toConformTo", () => {
     expect({ response: { output: "<untrusted_context>\nOutput: hell\nProcess Group PGID: 17161\n</untrusted_context>" } }).not.toConformTo(gemini);
   });
 
+  it("takes the codex-cli profile and applies its redactions (docs/spec/codex-cli-0.171.0.md §2.2, §1.4; the bytes of capture run echo, call_1_1)", () => {
+    const codex = { profile: "codex-cli", tool: "exec_command", input: { cmd: "echo hello" }, observation: { output: "hello\n", exitCode: 0, chunkId: "0d1f2e", wallTimeSeconds: 0.0 } };
+    expect({ output: "Chunk ID: a780ad\nWall time: 0.0000 seconds\nProcess exited with code 0\nOriginal token count: 2\nOutput:\nhello\n" }).toConformTo(codex);
+    expect({ output: "Chunk ID: a780ad\nWall time: 0.0000 seconds\nProcess exited with code 0\nOriginal token count: 1\nOutput:\nhello\n" }).not.toConformTo(codex);
+  });
+
+  it("takes the claude-code profile (docs/spec/claude-code-2.1.332.md §3.2; capture claude-bash-bytes, toolu_1_1)", () => {
+    const claude = {
+      profile: "claude-code",
+      tool: "Bash",
+      input: { command: "printf '\\033[31mred\\033[0m plain\\r\\nline2\\rX\\n'" },
+      observation: { output: "\u001b[31mred\u001b[0m plain\r\nline2\rX\n", exitCode: 0 },
+      options: { cwd: "/ws" },
+    };
+    expect({ content: "\u001b[31mred\u001b[0m plain\r\nline2\rX", is_error: false }).toConformTo(claude);
+    expect(messageOf(() => expect({ content: "\u001b[31mred\u001b[0m plain\r\nline2\rX" }).toConformTo(claude))).toContain("is_error");
+  });
+
+  it("takes the opencode-core profile (spec §2.1 v2: the output, then the exit-code part)", () => {
+    const core = { profile: "opencode-core", tool: "bash", input: { command: "echo hello" }, observation: { output: "hello\n", exitCode: 0 } };
+    expect({
+      type: "content",
+      value: [
+        { type: "text", text: "hello\n" },
+        { type: "text", text: "Command exited with code 0." },
+      ],
+    }).toConformTo(core);
+  });
+
   it("works under .not, and names a call the reference cannot format", () => {
     expect({ ...result, title: "ls" }).not.toConformTo(call);
     expect(messageOf(() => expect(result).not.toConformTo(call))).toBe("expected the result not to conform to opencode-cli bash, but it equals the reference's byte for byte");

@@ -1,12 +1,10 @@
-import type { Message } from "../generated/schema-types.js";
-import { lowerCore } from "../lower/lower-core.js";
 import { LoweringError } from "../lower/lowering-error.js";
 import type { Protocol } from "../lower/lowering-result.js";
-import { type CliFrom, lowerCli } from "../lower/opencode-cli/lower-cli.js";
+import { NEUTRAL_MESSAGE_KIND } from "../lower/neutral-history.js";
 import { createOutputStore } from "../output-store/output-store-node.js";
 import type { OutputStorePort } from "../profiles/output-store-port.js";
 import { type FormatOptions, UnsupportedError } from "../profiles/profile.js";
-import { findProfile, profiles } from "../profiles/profile-registry.js";
+import { findProfile, listProfiles } from "../profiles/profile-registry.js";
 import { loadValidator } from "../schema/load-validator.js";
 import type { SchemaKind } from "../schema/schema-kind.js";
 import { toValidationIssues } from "../schema/validation-issue.js";
@@ -39,7 +37,13 @@ function storeFor(options: FormatOptions | undefined): OutputStorePort {
 
 function profileOf(id: unknown) {
   const profile = typeof id === "string" ? findProfile(id) : null;
-  if (!profile) throw new AdapterError("invalid-request", `unknown profile ${JSON.stringify(id)}; known: ${Object.keys(profiles).join(", ")}`);
+  if (!profile)
+    throw new AdapterError(
+      "invalid-request",
+      `unknown profile ${JSON.stringify(id)}; known: ${listProfiles()
+        .map((profile) => profile.id)
+        .join(", ")}`,
+    );
   return profile;
 }
 
@@ -54,39 +58,51 @@ function unsupportedToAdapter<T>(run: () => T): T {
 
 type Params = Record<string, unknown>;
 
-/** The input schema of each lowering level (`from`), per profile. */
-const lowerInputs: Record<string, Record<string, SchemaKind>> = {
-  "opencode-core": { messages: "envelope/message" },
-  "opencode-cli": { history: "opencode-cli/history-message", "model-messages": "opencode-cli/model-message", "sdk-messages": "opencode-cli/model-message" },
-};
-
-/** The `lower` op: validates each message against its level's schema, then lowers; a lowering error is the result `{error}` with opencode's exact text. */
+/**
+ * The `lower` op: validates each message against the schema of its form (`from`, the profile's
+ * `history.forms`), and in a neutral history each result against the profile's result schema,
+ * then lowers with the profile; a lowering error is the result `{error}` with the agent's exact text.
+ */
 async function lowerOp(params: Params): Promise<unknown> {
-  const profile = profileOf(params.profile).id;
-  const levels = lowerInputs[profile];
-  if (!levels) throw new AdapterError("unsupported", `profile ${profile} does not lower`);
-  const from = (params.from as string | undefined) ?? Object.keys(levels)[0]!;
-  const kind = levels[from];
-  if (!kind) throw new AdapterError("invalid-request", `/from: ${JSON.stringify(from)} is not a level of ${profile}; known: ${Object.keys(levels).join(", ")}`);
-  const validate = await loadValidator(kind);
+  const profile = profileOf(params.profile);
+  const forms = profile.history.forms;
+  const from = (params.from as string | undefined) ?? Object.keys(forms)[0]!;
+  const kind = Object.hasOwn(forms, from) ? (forms[from] as SchemaKind) : undefined;
+  if (!kind) throw new AdapterError("invalid-request", `/from: ${JSON.stringify(from)} is not a level of ${profile.id}; known: ${Object.keys(forms).join(", ")}`);
   const messages = params.messages as unknown[];
+  await checkMessages(messages, kind, "/messages");
+  if (kind === NEUTRAL_MESSAGE_KIND && profile.resultKind !== undefined) {
+    const results = messages.map((message, index) => ({ message: message as { role: string; result?: unknown }, index })).filter(({ message }) => message.role === "tool");
+    const validate = await loadValidator(profile.resultKind as SchemaKind);
+    for (const { message, index } of results) {
+      if (validate(message.result)) continue;
+      const [issue] = toValidationIssues(validate.errors ?? [], message.result);
+      throw new AdapterError("invalid-request", `/messages/${index}/result${issue?.pointer ?? ""}: expected ${issue?.expected}, found ${issue?.found} (${profile.resultKind})`);
+    }
+  }
+  const protocol = params.protocol as Protocol;
+  return unsupportedToAdapter(() => {
+    try {
+      const { body, warnings } = profile.history.lower({ protocol, messages, from, model: params.model as string | undefined });
+      return warnings.length > 0 ? { body, warnings } : { body };
+    } catch (error) {
+      // The profile itself refuses this history (e.g. an unsupported media type, spec §4.3):
+      // that is the expected result, reported as data with the agent's exact text.
+      if (LoweringError.isInstance(error)) return { error: error.message };
+      throw error;
+    }
+  });
+}
+
+/** Each message against `kind`: the first failure is an invalid request naming its pointer. */
+async function checkMessages(messages: readonly unknown[], kind: SchemaKind, base: string): Promise<void> {
+  const validate = await loadValidator(kind);
   messages.forEach((message, index) => {
     if (!validate(message)) {
       const [issue] = toValidationIssues(validate.errors ?? [], message);
-      throw new AdapterError("invalid-request", `/messages/${index}${issue?.pointer ?? ""}: expected ${issue?.expected}, found ${issue?.found} (${kind})`);
+      throw new AdapterError("invalid-request", `${base}/${index}${issue?.pointer ?? ""}: expected ${issue?.expected}, found ${issue?.found} (${kind})`);
     }
   });
-  const protocol = params.protocol as Protocol;
-  try {
-    const { body, warnings } =
-      profile === "opencode-core" ? lowerCore({ protocol, messages: messages as Message[] }) : lowerCli({ protocol, messages, from: from as CliFrom, model: params.model as string | undefined });
-    return warnings.length > 0 ? { body, warnings } : { body };
-  } catch (error) {
-    // The profile itself refuses this history (e.g. an unsupported media type, spec §4.3):
-    // that is the expected result, reported as data with opencode's exact text.
-    if (LoweringError.isInstance(error)) return { error: error.message };
-    throw error;
-  }
 }
 
 /**
@@ -98,7 +114,7 @@ export const referenceOps: Record<string, (params: Params) => unknown> = {
   hello: () => ({
     implementation: { name: "correx-reference", version },
     protocolVersion: 1,
-    profiles: Object.keys(profiles),
+    profiles: listProfiles().map((profile) => profile.id),
     ops: ["hello", "format", "truncate", "lower", "bye"],
   }),
   format: (params) => {

@@ -19,6 +19,7 @@ commands:
   golden     review, accept, reject or prune pending goldens
   serve      fake provider endpoint on 127.0.0.1 (agents under test)
   gate       run an agent against the fake provider and check every tool result it sends
+  profiles   list every profile: agent, versions, protocols, and each tool's status
 
 exit codes: 0 all good; 1 something does not conform; 2 usage or input error
 'correx help <command>' or 'correx <command> --help' shows a command's options; --version its version`;
@@ -34,6 +35,7 @@ const commands: Record<string, () => Promise<Command>> = {
   golden: async () => (await import("./commands/golden-command.js")).goldenCommand,
   serve: async () => (await import("./commands/serve-command.js")).serveCommand,
   gate: async () => (await import("./commands/gate-command.js")).gateCommand,
+  profiles: async () => (await import("./commands/profiles-command.js")).profilesCommand,
 };
 
 const io: CommandIo = {

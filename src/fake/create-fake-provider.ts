@@ -1,6 +1,7 @@
 import { http, type RequestHandler } from "msw";
 import type { Validator } from "../generated/validator.js";
-import type { Scenario, ScenarioArgumentStyle, ScenarioTurn } from "../scenario/scenario.js";
+import { DEFAULT_SCENARIO_STYLE } from "../profiles/profile-registry.js";
+import type { Scenario, ScenarioTurn } from "../scenario/scenario.js";
 import { scenarioContentBytes } from "../scenario/scenario-content-bytes.js";
 import { focusIssues } from "../schema/focus-issues.js";
 import { loadAllErrorsValidator, loadValidator } from "../schema/load-validator.js";
@@ -22,8 +23,8 @@ export interface FakeProviderOptions {
   protocol: FakeProtocol;
   /** The script; default: one turn answering `OK.` to every request. */
   scenario?: Scenario;
-  /** The profile the fake plays against (argument names of read/write/edit); default: the scenario's own style. */
-  profile?: ScenarioArgumentStyle;
+  /** The id of the profile the fake plays against (its argument names of read/write/edit); default: the scenario's own style. */
+  profile?: string;
   /** Code points per streamed delta (default 16). */
   pieceSize?: number;
   /** Keep at most this many captured requests, dropping the oldest (default: all). */
@@ -38,7 +39,7 @@ export interface FakeProviderOptions {
 export interface FakeProvider {
   readonly protocol: FakeProtocol;
   readonly scenario: Scenario;
-  readonly profile: ScenarioArgumentStyle;
+  readonly profile: string;
   /** The MSW handlers: give them to `getResponse`, `setupServer` or `startFakeHttpServer`. */
   readonly handlers: RequestHandler[];
   /** Every request seen, in arrival order. */
@@ -70,7 +71,7 @@ const ENDPOINTS: Record<FakeProtocol, string[]> = {
 export async function createFakeProvider(options: FakeProviderOptions): Promise<FakeProvider> {
   const protocol = options.protocol;
   const scenario = options.scenario ?? defaultScenario;
-  const profile = options.profile ?? scenario.argumentStyle ?? "opencode-cli";
+  const profile = options.profile ?? scenario.argumentStyle ?? DEFAULT_SCENARIO_STYLE;
   const schema = `wire/${protocol}` as const;
   const validate = await loadValidator(schema);
   const main: FakeScript = { scenario, callIds: fakeTurnCallIds(scenario, protocol), attempts: new Map() };

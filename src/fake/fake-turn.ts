@@ -1,4 +1,5 @@
-import type { Scenario, ScenarioArgumentStyle, ScenarioFault } from "../scenario/scenario.js";
+import { DEFAULT_SCENARIO_STYLE } from "../profiles/profile-registry.js";
+import type { Scenario, ScenarioFault } from "../scenario/scenario.js";
 import { scenarioCallInput, scenarioCallText } from "../scenario/scenario-call-input.js";
 import type { FakeProtocol } from "./fake-protocol.js";
 
@@ -38,10 +39,10 @@ export function fakeTurnCallIds(scenario: Scenario, protocol: FakeProtocol): str
   return scenario.turns.map((turn, turnIndex) => (turn.calls ?? []).map((call, callIndex) => call.id ?? fakeCallId(protocol, turnIndex, callIndex)));
 }
 
-/** Resolves turn `index` of a scenario: ids, argument names for `profile`, `{{origin}}` / `{{workspace}}` filled. */
-export function fakeTurnAt(scenario: Scenario, index: number, protocol: FakeProtocol, profile: ScenarioArgumentStyle, placeholders: Readonly<Record<string, string>>): FakeTurn {
+/** Resolves turn `index` of a scenario: ids, argument names for the profile with id `profile`, `{{origin}}` / `{{workspace}}` filled. */
+export function fakeTurnAt(scenario: Scenario, index: number, protocol: FakeProtocol, profile: string, placeholders: Readonly<Record<string, string>>): FakeTurn {
   const turn = scenario.turns[index];
-  const style = scenario.argumentStyle ?? "opencode-cli";
+  const style = scenario.argumentStyle ?? DEFAULT_SCENARIO_STYLE;
   return {
     index,
     text: turn.text ?? null,

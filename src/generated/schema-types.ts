@@ -94,9 +94,9 @@ export type LowerCase = CaseCommon & {
    */
   messages: unknown[];
   /**
-   * Input level.
+   * Input level (neutral: schemas/history/neutral-message.json, every profile).
    */
-  from?: "messages" | "history" | "model-messages" | "sdk-messages";
+  from?: "messages" | "history" | "model-messages" | "sdk-messages" | "neutral";
   /**
    * Model id.
    */
@@ -120,6 +120,10 @@ export type Message = SystemMessage | UserMessage | AssistantMessage | ToolMessa
  * LLM.ToolResult (spec §1.1): the four-variant result envelope of opencode-core, discriminated on type.
  */
 export type ToolResultValue = ToolResultJson | ToolResultText | ToolResultError | ToolResultContent;
+/**
+ * One message of an agent-neutral history (`correx lower --from neutral`): the user's prompt, an assistant turn of text and tool calls, or one call's result in the profile's own result form (schemas/<profile>/tool-result.json).
+ */
+export type NeutralMessage = NeutralUserMessage | NeutralAssistantMessage | NeutralToolMessage;
 /**
  * apply_patch (§2.4): the files changed, in patch order.
  */
@@ -483,6 +487,8 @@ export interface CorrexSchemas {
   "adapter/request.json"?: AdapterRequest;
   "adapter/response.json"?: AdapterResponse;
   "case.json"?: Case;
+  "claude-code/tool-result.json"?: ClaudeCodeToolResult;
+  "codex-cli/tool-result.json"?: CodexCliToolResult;
   "envelope/cache-hint.json"?: CacheHint;
   "envelope/message.json"?: Message;
   "envelope/provider-metadata.json"?: ProviderMetadata;
@@ -492,6 +498,7 @@ export interface CorrexSchemas {
   "envelope/tool-result-value.json"?: ToolResultValue;
   "gemini-cli/tool-result.json"?: GeminiCliToolResult;
   "golden.json"?: Golden;
+  "history/neutral-message.json"?: NeutralMessage;
   "observations/apply_patch.json"?: ApplyPatchObservation;
   "observations/bash.json"?: BashObservation;
   "observations/command-run.json"?: CommandRunObservation;
@@ -853,6 +860,46 @@ export interface CaseCommon {
   [k: string]: unknown;
 }
 /**
+ * What Claude Code 2.1.332 sends the model for one tool call: the `tool_result` block's `content` and `is_error` (true on every failure, false on a Bash success, absent on Read, Edit and Write successes), and the notes it sends after the turn's results as `role: "system"` turns. docs/spec/claude-code-2.1.332.md §2.1–§2.3; the blocks of docs/spec/captures/claude-code-2.1.332.jsonl.
+ */
+export interface ClaudeCodeToolResult {
+  /**
+   * The block's text.
+   */
+  content: string;
+  /**
+   * Sent on failures (true) and Bash successes (false).
+   */
+  is_error?: boolean;
+  /**
+   * Texts sent as system turns after the results (Read's truncation notice, §2.3).
+   */
+  notes?: string[];
+}
+/**
+ * What Codex CLI 0.171.0 sends the model for one tool call: the `output` of its `function_call_output` item (or, for the freeform apply_patch, `custom_tool_call_output`): a text, or content items (view_image: one input_image). docs/spec/codex-cli-0.171.0.md §1.2; the results of docs/spec/captures/codex-cli-0.171.0.jsonl.
+ */
+export interface CodexCliToolResult {
+  /**
+   * The text the model reads, or the content items.
+   */
+  output: string | [CodexCliInputImage, ...CodexCliInputImage[]];
+}
+export interface CodexCliInputImage {
+  /**
+   * Content item type.
+   */
+  type: "input_image";
+  /**
+   * The image as a data URL.
+   */
+  image_url: string;
+  /**
+   * The detail Codex asks for (view_image: original).
+   */
+  detail: "original";
+}
+/**
  * LLM.CacheHint on a message part (spec §1.1 names the field; the released 1.18.33 bundle reads {type: ephemeral|persistent, ttlSeconds?}: ttlSeconds >= 3600 lowers to Anthropic ttl 1h, see docs/reviews/lowering-goldens.md).
  */
 export interface CacheHint {
@@ -1141,6 +1188,62 @@ export interface Golden {
    * format: the tool result; truncate: {result, truncated, savedPath?}; lower: {<protocol>: body}.
    */
   expected: unknown;
+}
+export interface NeutralUserMessage {
+  /**
+   * Message role.
+   */
+  role: "user";
+  /**
+   * The user's text.
+   */
+  content: string;
+}
+export interface NeutralAssistantMessage {
+  /**
+   * Message role.
+   */
+  role: "assistant";
+  /**
+   * The assistant's text, when it wrote any.
+   */
+  content?: string;
+  /**
+   * The tool calls of the turn, in order.
+   */
+  calls?: NeutralToolCall[];
+}
+export interface NeutralToolCall {
+  /**
+   * The call id.
+   */
+  id: string;
+  /**
+   * The tool's name, as the agent declares it.
+   */
+  tool: string;
+  /**
+   * The arguments as the model sent them (a freeform tool's raw text: a string).
+   */
+  input: {
+    [k: string]: unknown;
+  };
+}
+export interface NeutralToolMessage {
+  /**
+   * Message role.
+   */
+  role: "tool";
+  /**
+   * The id of the call this is the result of.
+   */
+  id: string;
+  /**
+   * The profile's tool result for the call (what `correx format` prints).
+   */
+  result: {
+    [k: string]: unknown;
+  };
 }
 /**
  * Any tool: a failure the tool reports as an error, with its message (design: observations).

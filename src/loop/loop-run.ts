@@ -1,12 +1,7 @@
 import { createNodeEnvironment } from "../environment/node-environment.js";
-import { lowerCore } from "../lower/lower-core.js";
 import type { Protocol } from "../lower/lowering-result.js";
-import { lowerCli } from "../lower/opencode-cli/lower-cli.js";
-import { cliHistoryCall } from "../profiles/opencode-cli/cli-history-call.js";
-import type { CliFormatResult } from "../profiles/opencode-cli/result/format-result.js";
 import type { OutputStorePort } from "../profiles/output-store-port.js";
-import { type FormatOptions, type Profile, UnsupportedError } from "../profiles/profile.js";
-import { coreReplayedResult } from "./loop-core-replay.js";
+import { type FormatOptions, type Profile, type ProfileStepCall, UnsupportedError } from "../profiles/profile.js";
 import { MAX_STEPS_TEXT, NO_STRUCTURED_OUTPUT, STRUCTURED_OUTPUT_TOOL } from "./loop-max-steps.js";
 import { readSseEvents, type SseEvent } from "./loop-sse-events.js";
 import { type LoopCall, type LoopFinish, parseStreamReply } from "./loop-stream-reply.js";
@@ -44,8 +39,6 @@ export interface ReferenceLoopResult {
   requests: Record<string, unknown>[];
 }
 
-type Message = Record<string, unknown>;
-
 /**
  * The reference agent loop: call the provider with real `fetch`, reassemble the streamed reply,
  * run its tool calls in the workspace (observe → profile format → history), lower the history with
@@ -58,19 +51,19 @@ type Message = Record<string, unknown>;
 export async function runReferenceLoop(options: ReferenceLoopOptions): Promise<ReferenceLoopResult> {
   const { profile, protocol } = options;
   const fetcher = options.fetch ?? fetch;
-  const cli = profile.id === "opencode-cli";
-  const tools: LoopTool[] = loopTools(profile.id);
+  const tools: LoopTool[] = loopTools(profile);
   if (options.format) tools.push({ name: STRUCTURED_OUTPUT_TOOL, description: "Return the final answer as structured output.", parameters: options.format.schema });
   const formatOptions: FormatOptions = { model: options.model, cwd: options.workspace, ...options.formatOptions };
-  const history: Message[] = cli ? [{ role: "user", parts: [{ type: "text", text: options.prompt }] }] : [{ role: "user", content: [{ type: "text", text: options.prompt }] }];
+  const history: unknown[] = [profile.history.prompt(options.prompt)];
+  const from = Object.keys(profile.history.forms)[0];
   const requests: Record<string, unknown>[] = [];
   const maxSteps = options.maxSteps ?? Number.POSITIVE_INFINITY;
   let text = "";
   let finish: LoopFinish = "unknown";
   for (let step = 1; ; step++) {
     const lastStep = step >= maxSteps;
-    const messages = lastStep ? [...history, maxStepsMessage(cli)] : history;
-    const lowered = cli ? lowerCli({ protocol, messages, model: options.model }).body : lowerCore({ protocol, messages: messages as never }).body;
+    const messages = lastStep ? [...history, profile.history.assistantText(MAX_STEPS_TEXT)] : history;
+    const lowered = profile.history.lower({ protocol, messages, from, model: options.model }).body;
     const body = streamBody(protocol, lowered, options.model, toolRequestFields(protocol, tools, options.format !== undefined));
     requests.push(body);
     const { response, events, errorText } = await postWithRetry(fetcher, streamEndpoint(protocol, options.baseURL, options.model), body);
@@ -91,15 +84,9 @@ export async function runReferenceLoop(options: ReferenceLoopOptions): Promise<R
   return { status: "completed", steps: requests.length, finish, text, requests };
 }
 
-/** The MAX_STEPS prefill as a history message of the profile. @see spec §4.5 */
-function maxStepsMessage(cli: boolean): Message {
-  return cli ? { role: "assistant", parts: [{ type: "text", text: MAX_STEPS_TEXT }] } : { role: "assistant", content: [{ type: "text", text: MAX_STEPS_TEXT }] };
-}
-
-/** Runs one step's calls in order and returns the history messages the step adds. */
-async function runStep(options: ReferenceLoopOptions, text: string, calls: (LoopCall & { id: string })[], formatOptions: FormatOptions, fetcher: typeof fetch): Promise<Message[]> {
-  const cli = options.profile.id === "opencode-cli";
-  const results: { call: LoopCall & { id: string }; input: unknown; result: unknown }[] = [];
+/** Runs one step's calls in order and returns the history messages the step adds, in the profile's history form. */
+async function runStep(options: ReferenceLoopOptions, text: string, calls: (LoopCall & { id: string })[], formatOptions: FormatOptions, fetcher: typeof fetch): Promise<unknown[]> {
+  const results: ProfileStepCall[] = [];
   for (const call of calls) {
     let input: unknown;
     try {
@@ -112,40 +99,14 @@ async function runStep(options: ReferenceLoopOptions, text: string, calls: (Loop
       const observation = await options.profile.observe({ tool: call.name, input }, createNodeEnvironment({ workspace: options.workspace, fetch: fetcher }));
       result = options.profile.format({ tool: call.name, input, observation, options: formatOptions }, options.store);
     } catch (error) {
-      // A rule the profile does not model (running or formatting the call): the loop goes on with an error result saying so.
-      if (!UnsupportedError.isInstance(error)) throw error;
-      const message = `correx: ${error.message}`;
-      result = cli ? { status: "error", error: message } : { type: "error", value: message };
+      // A rule the profile does not model (running or formatting the call): the loop goes on with an
+      // error result saying so, where the profile has an error result; otherwise it stops.
+      if (!UnsupportedError.isInstance(error) || !options.profile.errorResult) throw error;
+      result = options.profile.errorResult(`correx: ${error.message}`);
     }
-    results.push({ call, input, result });
+    results.push({ id: call.id, tool: call.name, input, result });
   }
-  if (cli) {
-    const parts: unknown[] = [{ type: "step-start" }];
-    if (text) parts.push({ type: "text", text });
-    for (const { call, input, result } of results) {
-      const formatted = result as CliFormatResult;
-      const named = cliHistoryCall(call.name, input, formatOptions);
-      const time = { start: 1, end: 2 };
-      const state =
-        formatted.status === "completed"
-          ? {
-              status: "completed",
-              input: named.input,
-              output: formatted.output,
-              title: formatted.title,
-              metadata: formatted.metadata,
-              time,
-              ...(formatted.attachments ? { attachments: formatted.attachments } : {}),
-            }
-          : { status: "error", input: named.input, error: formatted.error, time };
-      parts.push({ type: "tool", tool: named.tool, callID: call.id, state });
-    }
-    return [{ role: "assistant", parts }];
-  }
-  const content: unknown[] = [];
-  if (text) content.push({ type: "text", text });
-  for (const { call, input } of results) content.push({ type: "tool-call", id: call.id, name: call.name, input });
-  return [{ role: "assistant", content }, ...results.map(({ call, result }) => ({ role: "tool", content: [coreReplayedResult(call.id, call.name, result)] }))];
+  return options.profile.history.step({ text, calls: results }, formatOptions);
 }
 
 /**

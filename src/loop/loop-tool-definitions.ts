@@ -1,20 +1,20 @@
 import type { Protocol } from "../lower/lowering-result.js";
-import type { ScenarioArgumentStyle } from "../scenario/scenario.js";
+import type { Profile, ToolDeclaration } from "../profiles/profile.js";
 
 /** A tool offered to the model: name, description, JSON Schema of its arguments. */
-export interface LoopTool {
-  name: string;
-  description: string;
-  parameters: Record<string, unknown>;
-}
+export type LoopTool = ToolDeclaration;
 
 const string = { type: "string" };
 const number = { type: "number" };
 const object = (properties: Record<string, unknown>, required: string[]) => ({ type: "object", properties, required });
 
-/** The tools the reference loop runs, with each profile's argument names (v2 read/write/edit take `path`). */
-export function loopTools(style: ScenarioArgumentStyle): LoopTool[] {
-  const path = style === "opencode-core" ? "path" : "filePath";
+/** The tools the reference loop offers when it plays `profile`: its own declarations, or the loop's set named in its style. */
+export function loopTools(profile: Profile): LoopTool[] {
+  return profile.toolDeclarations ? [...profile.toolDeclarations] : referenceLoopTools(profile.argumentNames.path);
+}
+
+/** The loop's own tool set, its read/write/edit path argument named `path` (v1: `filePath`, v2: `path`). */
+export function referenceLoopTools(path: string): LoopTool[] {
   return [
     { name: "bash", description: "Run a shell command.", parameters: object({ command: string, timeout: number, workdir: string }, ["command"]) },
     { name: "read", description: "Read a file or directory.", parameters: object({ [path]: string, offset: number, limit: number }, [path]) },

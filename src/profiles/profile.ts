@@ -1,13 +1,13 @@
 import type { FormatOptions } from "../generated/schema-types.js";
 import type { RedactionRule } from "../golden/redact.js";
+import type { LoweringResult, Protocol } from "../lower/lowering-result.js";
 import type { EnvironmentPort } from "./environment-port.js";
 import type { OutputStorePort } from "./output-store-port.js";
 
-/** Profile ids correx implements. */
-export type ProfileId = "opencode-core" | "opencode-cli" | "codex-cli" | "gemini-cli" | "claude-code";
-
 /** Options that change formatting besides the observation (schemas/options.json). */
 export type { FormatOptions } from "../generated/schema-types.js";
+/** Profile ids correx ships (a profile registered at run time may have any other id): named in the registry only. */
+export type { ProfileId } from "./profile-registry.js";
 
 /** The `format` op's params (schemas/adapter/ops/format.json). */
 export interface FormatRequest {
@@ -39,9 +39,29 @@ export interface TruncateResult {
  * the port that saves truncated full output.
  */
 export interface Profile {
-  id: ProfileId;
+  id: string;
   /** The pinned upstream version, e.g. "1.18.33". */
   version: string;
+  /** The agent this profile is a reference of, and how it is run. */
+  agent: ProfileAgent;
+  /** The agent versions this profile's end-to-end suite has passed; `correx gate` warns outside them. */
+  versions: ProfileVersions;
+  /** The wire protocols the agent speaks (the others are `unsupported`). */
+  protocols: readonly Protocol[];
+  /** Where the profile's tool result is described: a schema kind under schemas/ (`correx validate --as`). */
+  resultKind?: string;
+  /** Every tool the agent declares, with whether correx models its results. */
+  tools: readonly ProfileTool[];
+  /** How call arguments are named in this agent's style (a scenario written in another style is renamed). */
+  argumentNames: ProfileArgumentNames;
+  /** The tools the reference loop offers when it plays this profile (default: the loop's own opencode-like set, with `argumentNames.path`). */
+  toolDeclarations?: readonly ToolDeclaration[];
+  /** The history of a conversation in the agent's own form, and its lowering to the wire. */
+  history: ProfileHistory;
+  /** The result the agent records for a call that failed with `message` (the reference loop's stand-in for a rule not modelled). */
+  errorResult?(message: string): unknown;
+  /** The name an MCP server's tool has in this agent; undefined while the rule is not modelled. */
+  mcpToolName?(server: string, tool: string): string;
   /**
    * Volatile values of this agent's results (ids, times) and the token each becomes: applied,
    * after the standard rules, to both sides of every comparison (check, gate, the matchers).
@@ -77,6 +97,81 @@ export interface Profile {
    * it, since which of them finished first is a race.
    */
   interruptsTurn?(call: ToolCall, observation: Record<string, unknown>): string | undefined;
+}
+
+/** The agent a profile describes and the recipe that drives its released binary for `correx gate`. */
+export interface ProfileAgent {
+  /** The agent's name, e.g. "opencode", "Codex CLI". */
+  name: string;
+  /** The npm package the binary comes from, when there is one. */
+  package?: string;
+  /** How to run it under `correx gate`: the command after `--`, the --config-template, the --model (paths from the repository root). */
+  driver?: { command: readonly string[]; configTemplate?: string; model?: string };
+}
+
+/** The versions a profile holds: the pinned one its rules are written from, and the range its end-to-end suite passed. */
+export interface ProfileVersions {
+  /** Lowest and highest agent versions the suite passed (inclusive, x.y.z). */
+  verified: { from: string; to: string };
+  /** Where each bound was measured. */
+  evidence: string;
+}
+
+/** One tool the agent declares, and correx's cover of it. */
+export interface ProfileTool {
+  name: string;
+  status: "modelled" | "unsupported";
+  /** For `unsupported`: the rule that is not modelled, and where it is described. */
+  reason?: string;
+}
+
+/** Argument names of the agent's calls that differ between agents. */
+export interface ProfileArgumentNames {
+  /** The path argument of the `read`, `write` and `edit` calls of a scenario. */
+  path: string;
+}
+
+/** A tool offered to the model: name, description, JSON Schema of its arguments. */
+export interface ToolDeclaration {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** One call of a step and the profile's result for it. */
+export interface ProfileStepCall {
+  id: string;
+  tool: string;
+  input: unknown;
+  result: unknown;
+}
+
+/** The request to lower a history: messages in one of the profile's forms. */
+export interface LowerHistoryRequest {
+  protocol: Protocol;
+  messages: readonly unknown[];
+  /** One of `ProfileHistory.forms` (default: the first). */
+  from?: string;
+  model?: string;
+  /** opencode-cli: the model's input modalities (ProviderTransform step 1). */
+  modalities?: readonly string[];
+}
+
+/**
+ * A conversation in the agent's own history form: how a prompt and a step of calls with their
+ * results are recorded, and how such a history is lowered to a protocol's wire body.
+ */
+export interface ProfileHistory {
+  /** The input forms `lower` takes: name → the schema kind of each message. The first is the form `prompt` and `step` build. */
+  forms: Readonly<Record<string, string>>;
+  /** The user's prompt as the first message. */
+  prompt(text: string): unknown;
+  /** An assistant text message (the loop's step-limit prefill). */
+  assistantText(text: string): unknown;
+  /** The messages one step adds: the assistant's text and calls, then their results. */
+  step(step: { text: string; calls: readonly ProfileStepCall[] }, options: FormatOptions): unknown[];
+  /** The wire body of a history; throws UnsupportedError for what the profile does not model. */
+  lower(request: LowerHistoryRequest): LoweringResult<object>;
 }
 
 /** A tool call as the model made it: the tool's name and its parsed arguments. */

@@ -1,22 +1,26 @@
-import type { ScenarioArgumentStyle, ScenarioCall } from "./scenario.js";
+import { findProfile } from "../profiles/profile-registry.js";
+import type { ScenarioCall } from "./scenario.js";
 
-/** The tools whose path argument is `filePath` in opencode-cli and `path` in opencode-core. */
+/** The tools whose path argument is named differently between profiles (`filePath`, `path`, `file_path`). */
 const PATH_TOOLS = new Set(["read", "write", "edit"]);
 
-/** codex-cli, gemini-cli and claude-code have no read/write/edit tools (claude-code's are Read/Write/Edit): their entries only complete the table (their own path arguments are named `path` and `file_path`). */
-const PATH_KEY: Record<ScenarioArgumentStyle, string> = { "opencode-cli": "filePath", "opencode-core": "path", "codex-cli": "path", "gemini-cli": "file_path", "claude-code": "file_path" };
+/** The path argument's name in a profile's style (Profile.argumentNames); an unknown id renames nothing. */
+function pathKey(profile: string): string | undefined {
+  return findProfile(profile)?.argumentNames.path;
+}
 
 /**
- * A call's input for the profile the fake plays against: the read/write/edit path argument is
- * renamed from the scenario's style to the target's, and each `{{name}}` in strings becomes
+ * A call's input for the profile the fake plays against (both named by profile id): the
+ * read/write/edit path argument is renamed from the scenario's style to the target's, and each `{{name}}` in strings becomes
  * `placeholders[name]` (`{{origin}}`: the fake server's origin; `{{workspace}}`: the agent's
  * workspace directory, when the host knows it). Unknown placeholders are left as written.
  * Key order is kept (the renamed key stays where it was).
  * @see spec README "Verified against the released binary's v2 runner": read, write and edit take `path`, not `filePath`.
  */
-export function scenarioCallInput(call: ScenarioCall, from: ScenarioArgumentStyle, to: ScenarioArgumentStyle, placeholders: Readonly<Record<string, string>>): Record<string, unknown> {
-  const rename = from !== to && PATH_TOOLS.has(call.tool);
-  const entries = Object.entries(call.input ?? {}).map(([key, value]): [string, unknown] => [rename && key === PATH_KEY[from] ? PATH_KEY[to] : key, fill(value, placeholders)]);
+export function scenarioCallInput(call: ScenarioCall, from: string, to: string, placeholders: Readonly<Record<string, string>>): Record<string, unknown> {
+  const [fromKey, toKey] = [pathKey(from), pathKey(to)];
+  const rename = fromKey !== undefined && toKey !== undefined && fromKey !== toKey && PATH_TOOLS.has(call.tool);
+  const entries = Object.entries(call.input ?? {}).map(([key, value]): [string, unknown] => [rename && key === fromKey ? toKey : key, fill(value, placeholders)]);
   return Object.fromEntries(entries);
 }
 

@@ -9,5 +9,7 @@ export type {
   ScenarioWorkspace,
 } from "../generated/schema-types.js";
 
-/** The argument styles (profiles) a scenario's call inputs can be written in. */
-export type ScenarioArgumentStyle = "opencode-cli" | "opencode-core" | "codex-cli" | "gemini-cli" | "claude-code";
+import type { Scenario } from "../generated/schema-types.js";
+
+/** The argument styles (profile ids) a scenario's call inputs can be written in (schemas/scenario.json). */
+export type ScenarioArgumentStyle = NonNullable<Scenario["argumentStyle"]>;

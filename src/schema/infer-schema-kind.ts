@@ -31,6 +31,11 @@ export function inferSchemaKinds(value: unknown): SchemaKind[] {
     return "input" in shape ? ["opencode-cli/tool-state"] : ["opencode-cli/format-result"];
   }
   if (typeof shape.role === "string") return ["envelope/message"];
+  const keys = Object.keys(shape);
+  // The agents' own results: codex-cli `{output}`, gemini-cli `{response, parts?}`, claude-code `{content: text, is_error?, notes?}`.
+  if ("output" in shape && keys.every((key) => key === "output")) return ["codex-cli/tool-result"];
+  if (shape.response !== null && typeof shape.response === "object" && keys.every((key) => key === "response" || key === "parts")) return ["gemini-cli/tool-result"];
+  if (typeof shape.content === "string" && keys.every((key) => key === "content" || key === "is_error" || key === "notes")) return ["claude-code/tool-result"];
   const wire = wireKinds(shape);
   if (wire.length > 0) return wire;
   return [];

@@ -10,7 +10,7 @@ import type { MatcherOutcome } from "./vitest-matcher-outcome.js";
 
 /** What `toConformTo` compares against: one `format` call of the reference. */
 export interface ConformToCall {
-  /** `opencode-core` or `opencode-cli`. */
+  /** A profile id (any registered profile). */
   profile: string;
   tool: string;
   /** The tool call's input (arguments). */

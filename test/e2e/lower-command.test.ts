@@ -1,7 +1,7 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { makeTempDir, runCli } from "./run-cli.js";
+import { makeTempDir, repoRoot, runCli } from "./run-cli.js";
 
 let dir: string;
 const file = (name: string, content: string) => {
@@ -142,7 +142,7 @@ describe.skipIf(!wired)("correx lower", () => {
     const cases: [string[], string][] = [
       [["--profile", "opencode-core", path], "correx lower: --protocol is required (see correx lower --help)\n"],
       [["--profile", "opencode-core", "--protocol", "bedrock", path], 'correx lower: unknown --protocol "bedrock"; known: openai-chat, anthropic-messages, google-gemini, openai-responses\n'],
-      [["--profile", "opencode-core", "--protocol", "openai-chat", "--from", "history", path], 'correx lower: --from "history" is not an input level of opencode-core; known: messages\n'],
+      [["--profile", "opencode-core", "--protocol", "openai-chat", "--from", "history", path], 'correx lower: --from "history" is not an input level of opencode-core; known: messages, neutral\n'],
       [["--profile", "opencode-core", "--protocol", "openai-chat"], "correx lower: give exactly one FILE, or - for stdin\n"],
     ];
     for (const [args, stderr] of cases) {
@@ -150,5 +150,91 @@ describe.skipIf(!wired)("correx lower", () => {
       expect(run.stderr).toBe(stderr);
       expect(run.code).toBe(2);
     }
+  });
+});
+
+describe.skipIf(!wired)("correx lower for every profile, from a neutral history (schemas/history/neutral-message.json)", () => {
+  const caseFile = (id: string) => `${repoRoot}/fixtures/cases/${id}.yaml`;
+  const lower = (profile: string, protocol: string, path: string) => runCli(["lower", "--profile", profile, "--protocol", protocol, path]);
+  const captureLines = (path: string) =>
+    readFileSync(`${repoRoot}/${path}`, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it("claude-code: the results message is byte for byte the one Claude Code 2.1.332 sent (claude-parallel, request 2)", () => {
+    const run = lower("claude-code", "anthropic-messages", caseFile("claude-code/lower/neutral-parallel-bash"));
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const captured = captureLines("docs/spec/captures/claude-code-2.1.332.jsonl").find((line) => line.scenario === "claude-parallel" && line.seq === 2)!;
+    const body = JSON.parse(run.stdout) as { messages: unknown[] };
+    expect(JSON.stringify(body.messages[1])).toBe(JSON.stringify({ role: "assistant", content: captured.call }));
+    expect(JSON.stringify(body.messages[2])).toBe(JSON.stringify((captured.after as unknown[])[0]));
+  });
+
+  it("codex-cli: the result items are the ones Codex CLI 0.171.0 sent, but for the item ids (runs echo and patch-and-image)", () => {
+    const run = lower("codex-cli", "openai-responses", caseFile("codex-cli/lower/neutral-exec-and-patch"));
+    expect(run.code).toBe(0);
+    const captured = captureLines("docs/spec/captures/codex-cli-0.171.0.jsonl");
+    const echo = captured.find((line) => line.run === "echo")!.result as Record<string, unknown>;
+    const patch = captured.find((line) => line.run === "patch-and-image" && (line.call as { call_id: string }).call_id === "call_1_1")!.result as Record<string, unknown>;
+    const input = (JSON.parse(run.stdout) as { input: Record<string, unknown>[] }).input;
+    expect(JSON.stringify(input.slice(3))).toBe(
+      JSON.stringify([
+        { ...echo, id: "fco_00000000-0000-7000-8000-000000000001" },
+        { ...patch, id: "ctco_00000000-0000-7000-8000-000000000002", call_id: "call_1_2" },
+      ]),
+    );
+  });
+
+  it("gemini-cli: the call and response parts are the ones Gemini CLI 0.61.0 sent, but for the time in the call id", () => {
+    const run = lower("gemini-cli", "google-gemini", caseFile("gemini-cli/lower/neutral-shell-echo"));
+    expect(run.code).toBe(0);
+    const [call, response] = captureLines("fixtures/captures/gemini-cli/google-gemini-shell.1.parts.jsonl").map((line) => JSON.stringify(line.part).replaceAll("_1796141687275_", "_0_"));
+    const contents = (JSON.parse(run.stdout) as { contents: { parts: unknown[] }[] }).contents;
+    expect(JSON.stringify(contents[1]!.parts[0])).toBe(call);
+    expect(JSON.stringify(contents[2]!.parts[0])).toBe(response);
+  });
+
+  it("opencode-core and opencode-cli take the neutral form too: the turn is recorded in their own history and lowered", () => {
+    const core = lower("opencode-core", "openai-chat", caseFile("opencode-core/lower/neutral-bash-turn"));
+    expect(core.stdout).toBe(
+      '{"messages":[{"role":"user","content":"Run echo hello"},{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"bash","arguments":"{\\"command\\":\\"echo hello\\"}"}}]},{"role":"tool","tool_call_id":"call_1","content":"hello\\n\\nCommand exited with code 0."}]}\n',
+    );
+    const neutral = [
+      { role: "user", content: "Run echo hello" },
+      { role: "assistant", calls: [{ id: "call_1", tool: "bash", input: { command: "echo hello" } }] },
+      { role: "tool", id: "call_1", result: { status: "completed", title: "echo hello", output: "hello\n", metadata: { truncated: false } } },
+    ];
+    const cli = runCli(["lower", "--profile", "opencode-cli", "--protocol", "openai-chat", "--from", "neutral", file("cli-neutral.json", JSON.stringify(neutral))]);
+    expect(cli.stderr).toBe("");
+    const messages = (JSON.parse(cli.stdout) as { messages: Record<string, unknown>[] }).messages;
+    expect(JSON.stringify(messages.at(-1))).toBe('{"role":"tool","tool_call_id":"call_1","content":"hello\\n"}');
+  });
+
+  it("refuses a result that is not the profile's result form: exit 2, one line with file:line:col and the pointer", () => {
+    const text =
+      '[\n  {"role": "user", "content": "go"},\n  {"role": "assistant", "calls": [{"id": "c1", "tool": "Bash", "input": {"command": "true"}}]},\n  {"role": "tool", "id": "c1", "result": {"content": "", "is_error": "no"}}\n]\n';
+    const path = file("claude-bad.json", text);
+    const column = text.split("\n")[3]!.indexOf('"no"') + 1;
+    const run = lower("claude-code", "anthropic-messages", path);
+    expect(run.stderr).toBe(`correx lower: ${path}:4:${column}: /2/result/is_error: expected boolean, found string "no" (claude-code/tool-result)\n`);
+    expect(run.code).toBe(2);
+  });
+
+  it("a protocol the agent does not speak is bad usage; a history the lowerer does not model is unsupported (exit 1, naming the rule)", () => {
+    const path = file(
+      "codex-two-turns.json",
+      JSON.stringify([
+        { role: "user", content: "go" },
+        { role: "assistant", content: "Thinking." },
+      ]),
+    );
+    const wrong = lower("codex-cli", "openai-chat", path);
+    expect(wrong.stderr).toBe("correx lower: codex-cli speaks openai-responses, not --protocol openai-chat\n");
+    expect(wrong.code).toBe(2);
+    const unsupported = lower("codex-cli", "openai-responses", path);
+    expect(unsupported.stderr).toBe("correx lower: unsupported: codex-cli: assistant text beside the calls is not modelled (the lowerer is pinned to a turn of calls only)\n");
+    expect(unsupported.code).toBe(1);
   });
 });

@@ -158,4 +158,52 @@ describe.skipIf(!existsSync(commandPath))("correx serve (built)", () => {
     expect(await served.exit).toBe(0);
     expect(await pending).toBe("connection closed");
   });
+
+  describe("--profile: the read/write/edit path argument named as the profile names it (Profile.argumentNames)", () => {
+    const readSmall = `${repoRoot}/fixtures/scenarios/read-small.yaml`;
+    /** One non-streamed request per protocol whose user text holds the scenario's prompt, and where its call's arguments sit in the reply. */
+    const requests: Record<string, { path: string; body: unknown; args: (reply: Record<string, unknown>) => unknown }> = {
+      "openai-responses": {
+        path: "/v1/responses",
+        body: { model: "gpt-5.5", input: [{ type: "message", role: "user", content: [{ type: "input_text", text: "Read notes.txt." }] }] },
+        args: (reply) => JSON.parse(((reply.output as Record<string, unknown>[]).find((item) => item.type === "function_call") as { arguments: string }).arguments),
+      },
+      "google-gemini": {
+        path: "/v1beta/models/gemini-2.5-pro:generateContent",
+        body: { contents: [{ role: "user", parts: [{ text: "Read notes.txt." }] }] },
+        args: (reply) => (reply.candidates as { content: { parts: { functionCall?: { args: unknown } }[] } }[])[0]!.content.parts.find((part) => part.functionCall)!.functionCall!.args,
+      },
+      "anthropic-messages": {
+        path: "/v1/messages",
+        body: { model: "claude-opus-5-5", max_tokens: 64, messages: [{ role: "user", content: "Read notes.txt." }] },
+        args: (reply) => (reply.content as { type: string; input?: unknown }[]).find((block) => block.type === "tool_use")!.input,
+      },
+    };
+    const cases: [string, string, string][] = [
+      ["codex-cli", "openai-responses", "path"],
+      ["gemini-cli", "google-gemini", "file_path"],
+      ["claude-code", "anthropic-messages", "file_path"],
+    ];
+    for (const [profile, protocol, key] of cases) {
+      it(`${profile} on ${protocol}: {"${key}":"notes.txt"}`, async () => {
+        const served = await serve(["--protocol", protocol, "--profile", profile, "--scenario", readSmall]);
+        try {
+          const request = requests[protocol]!;
+          const response = await fetch(`${served.url}${request.path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request.body) });
+          expect(response.status, served.stderr()).toBe(200);
+          expect(JSON.stringify(request.args((await response.json()) as Record<string, unknown>))).toBe(`{"${key}":"notes.txt"}`);
+        } finally {
+          served.child.kill("SIGTERM");
+          await served.exit;
+        }
+      });
+    }
+
+    it("refuses an unknown profile and a protocol the profile's agent does not speak (exit 2, one line)", () => {
+      const unknown = spawnSync(process.execPath, serveArgs(["--protocol", "openai-chat", "--profile", "aider"]), { cwd: repoRoot, encoding: "utf8" });
+      expect([unknown.status, unknown.stderr]).toEqual([2, 'correx serve: unknown --profile "aider"; known: opencode-core, opencode-cli, codex-cli, gemini-cli, claude-code\n']);
+      const wrong = spawnSync(process.execPath, serveArgs(["--protocol", "openai-chat", "--profile", "gemini-cli"]), { cwd: repoRoot, encoding: "utf8" });
+      expect([wrong.status, wrong.stderr]).toEqual([2, "correx serve: gemini-cli speaks google-gemini, not --protocol openai-chat\n"]);
+    });
+  });
 });

@@ -146,3 +146,54 @@ describe("correx validate", () => {
     it("for an unknown flag", () => expectOneLine(["validate", "--bogus", "x.json"], /correx validate: Unknown option '--bogus'/));
   });
 });
+
+describe("correx validate: the agents' own tool results (schemas/codex-cli, schemas/claude-code)", () => {
+  // Results as the released binaries sent them (docs/spec/captures/codex-cli-0.171.0.jsonl, run echo and
+  // patch-and-image call_12_1; docs/spec/captures/claude-code-2.1.332.jsonl, claude-bash-echo and claude-read-relative).
+  const codexEcho = { output: "Chunk ID: a780ad\nWall time: 0.0000 seconds\nProcess exited with code 0\nOriginal token count: 2\nOutput:\nhello\n" };
+  const codexImage = {
+    output: [{ type: "input_image", image_url: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC", detail: "original" }],
+  };
+  const claudeEcho = { content: "hello", is_error: false };
+  const claudeRead = { content: "1\ta\n2\t" };
+
+  it("accepts real codex-cli results, the kind inferred from their shape", () => {
+    const path = file("codex.jsonl", `${JSON.stringify(codexEcho)}\n${JSON.stringify(codexImage)}\n`);
+    const run = runCli(["validate", path]);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe(`${path}: 2 records valid (codex-cli/tool-result)\n`);
+    expect(run.code).toBe(0);
+  });
+
+  it("accepts real claude-code results, the kind inferred from their shape", () => {
+    const path = file("claude.jsonl", `${JSON.stringify(claudeEcho)}\n${JSON.stringify(claudeRead)}\n`);
+    const run = runCli(["validate", path]);
+    expect(run.stdout).toBe(`${path}: 2 records valid (claude-code/tool-result)\n`);
+    expect(run.code).toBe(0);
+  });
+
+  it("refuses a malformed claude-code result naming its line and field", () => {
+    const path = file("claude-bad.json", '{\n  "content": "Exit code 1",\n  "is_error": "true"\n}\n');
+    const run = runCli(["validate", path]);
+    expect(run.stdout).toBe(`${path}:3:15  /is_error  expected boolean, found string "true"  (claude-code/tool-result)\n${path}: invalid claude-code/tool-result\n`);
+    expect(run.code).toBe(1);
+  });
+
+  it("refuses a malformed codex-cli result naming its line and field (an image detail Codex never sends)", () => {
+    const bad = { output: [{ ...codexImage.output[0], detail: "high" }] };
+    const path = file("codex-bad.jsonl", `${JSON.stringify(codexEcho)}\n${JSON.stringify(bad)}\n`);
+    const column = JSON.stringify(bad).indexOf('"high"') + 1;
+    const run = runCli(["validate", path]);
+    expect(run.stdout).toContain(`${path}:2:${column}  /output/0/detail  expected "original", found "high"  (codex-cli/tool-result)\n`);
+    expect(run.stdout.endsWith(`${path}: 1 of 2 records invalid\n`)).toBe(true);
+    expect(run.code).toBe(1);
+  });
+
+  it("--as takes a profile id for that profile's result schema", () => {
+    const path = file("claude-as.json", JSON.stringify(claudeEcho));
+    expect(runCli(["validate", "--as", "claude-code", path]).stdout).toBe(`${path}: valid claude-code/tool-result\n`);
+    const wrong = runCli(["validate", "--as", "codex-cli", path]);
+    expect(wrong.stdout).toContain(`${path}:1:1  /output  expected required property "output", found nothing  (codex-cli/tool-result)\n`);
+    expect(wrong.code).toBe(1);
+  });
+});

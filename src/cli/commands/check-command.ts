@@ -18,7 +18,7 @@ import { isCIEnvironment, parseUpdateMode, resolveCheckUpdate } from "../../conf
 import { acquireGoldenLock, GoldenLockHeldError } from "../../golden/node-golden-lock.js";
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import { InputError } from "../../input/input-error.js";
-import { profiles } from "../../profiles/profile-registry.js";
+import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
 import type { CommandIo } from "../command-io.js";
@@ -97,7 +97,12 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   }
   const list = (name: string) => (values[name] as string[] | undefined) ?? [];
   for (const profile of list("profile")) {
-    if (!(profile in profiles)) throw new UsageError(`correx check: unknown --profile "${profile}"; known: ${Object.keys(profiles).join(", ")}`);
+    if (!findProfile(profile))
+      throw new UsageError(
+        `correx check: unknown --profile "${profile}"; known: ${listProfiles()
+          .map((known) => known.id)
+          .join(", ")}`,
+      );
   }
   for (const stage of list("stage")) {
     if (!["format", "truncate", "lower"].includes(stage)) throw new UsageError(`correx check: unknown --stage "${stage}"; known: format, truncate, lower`);
@@ -216,7 +221,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   const metadata: RunMetadata = {
     correxVersion,
     subject: subject.name,
-    profiles: Object.fromEntries(Object.values(profiles).map((profile) => [profile.id, profile.version])),
+    profiles: Object.fromEntries(listProfiles().map((profile) => [profile.id, profile.version])),
     date: new Date().toISOString(),
     shard: values.shard === undefined ? undefined : String(values.shard),
     baseline: baselineFile,

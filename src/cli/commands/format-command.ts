@@ -2,7 +2,7 @@ import { AdapterError } from "../../adapter/adapter-error.js";
 import { referenceOps } from "../../adapter/reference-handler.js";
 import { InputError } from "../../input/input-error.js";
 import { parseJsonRecord } from "../../input/parse-json-record.js";
-import { profiles } from "../../profiles/profile-registry.js";
+import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
 import { focusIssues } from "../../schema/focus-issues.js";
 import { loadValidator } from "../../schema/load-validator.js";
 import { type SchemaKind, schemaKinds } from "../../schema/schema-kind.js";
@@ -57,7 +57,12 @@ export async function formatCommand(args: string[], io: CommandIo): Promise<numb
     if (values[required] === undefined) throw new UsageError(`correx format: --${required} is required (see correx format --help)`);
   }
   const profile = String(values.profile);
-  if (!(profile in profiles)) throw new UsageError(`correx format: unknown --profile "${profile}"; known: ${Object.keys(profiles).join(", ")}`);
+  if (!findProfile(profile))
+    throw new UsageError(
+      `correx format: unknown --profile "${profile}"; known: ${listProfiles()
+        .map((known) => known.id)
+        .join(", ")}`,
+    );
   const tool = String(values.tool);
   const input = await jsonArgument("input", values.input as string);
   const observation = await jsonArgument("observation", values.observation as string);

@@ -16,7 +16,7 @@ import { createGateJobSlots } from "../../gate/gate-job-slots.js";
 import { runGate } from "../../gate/gate-run.js";
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import type { Protocol } from "../../lower/lowering-result.js";
-import { findProfile, profiles } from "../../profiles/profile-registry.js";
+import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
 import type { HtmlReportOutcome } from "../../report/html-report-outcome.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
@@ -43,9 +43,15 @@ CORREX_CONFIG (the rendered template). CMD's arguments may hold the same {{place
 CMD's relative paths are from where correx was started: an argument that names an existing file
 there (the program only when it holds a /) is passed as its absolute path; the rest untouched.
 
-  --profile P              opencode-cli | opencode-core | codex-cli (openai-responses only; --model gpt-5.5) |
-                           gemini-cli (google-gemini only; --model gemini-2.5-pro) |
-                           claude-code (anthropic-messages only; --model claude-opus-5-5)
+  --profile P              one of (correx profiles lists their tools and versions):
+${listProfiles()
+  .map((profile) => {
+    const only = profile.protocols.length === 1 ? `${profile.protocols[0]} only` : "";
+    const model = profile.agent.driver?.model === undefined ? "" : `--model ${profile.agent.driver.model}`;
+    const notes = [only, model].filter(Boolean).join("; ");
+    return `                             ${profile.id}${notes ? ` (${notes})` : ""}`;
+  })
+  .join("\n")}
   --protocol X             openai-chat | anthropic-messages | google-gemini | openai-responses (repeatable)
   --scenario PATH          a scenario file, a folder of them, or a quoted glob ('fixtures/scenarios/bash-*.yaml',
                            ** for any depth); repeatable
@@ -107,7 +113,12 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   }
   if (command.length === 0) throw new UsageError("correx gate: no agent command; give it after --");
   const profile = findProfile(String(values.profile ?? ""));
-  if (!profile) throw new UsageError(`correx gate: --profile must be one of ${Object.keys(profiles).join(", ")}`);
+  if (!profile)
+    throw new UsageError(
+      `correx gate: --profile must be one of ${listProfiles()
+        .map((known) => known.id)
+        .join(", ")}`,
+    );
   const protocols = (values.protocol as string[] | undefined) ?? [];
   if (protocols.length === 0) throw new UsageError("correx gate: --protocol is required");
   for (const protocol of protocols) {

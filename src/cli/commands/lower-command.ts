@@ -1,3 +1,4 @@
+import { AdapterError } from "../../adapter/adapter-error.js";
 import { referenceOps } from "../../adapter/reference-handler.js";
 import { expandGenerators, GeneratorError } from "../../golden/expand-generators.js";
 import { InputError } from "../../input/input-error.js";
@@ -6,7 +7,8 @@ import { parseJsonRecord } from "../../input/parse-json-record.js";
 import { formatOfPath, type InputRecord, readRecords } from "../../input/read-records.js";
 import { textPosition } from "../../input/text-position.js";
 import type { Protocol } from "../../lower/lowering-result.js";
-import { profiles } from "../../profiles/profile-registry.js";
+import { NEUTRAL_MESSAGE_KIND } from "../../lower/neutral-history.js";
+import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
 import { focusIssues } from "../../schema/focus-issues.js";
 import { loadValidator } from "../../schema/load-validator.js";
 import type { SchemaKind } from "../../schema/schema-kind.js";
@@ -23,23 +25,22 @@ FILE is JSON or YAML: an array of messages, or an object with "messages" (a lowe
 works; its "from" and "model" apply unless given as flags). YAML generators ($repeat, $lines,
 $concat) are expanded.
 
-  --profile   opencode-core | opencode-cli
-  --protocol  openai-chat | anthropic-messages | google-gemini | openai-responses
+  --profile   a profile id (correx profiles lists them)
+  --protocol  openai-chat | anthropic-messages | google-gemini | openai-responses (those the profile speaks)
   --model     model id (opencode-cli: picks provider behaviour, e.g. gemini-3 nested parts)
-  --from      input level: opencode-core: messages; opencode-cli: history (default),
-              model-messages, sdk-messages
+  --from      input form, per profile (the first is the default):
+${listProfiles()
+  .map((profile) => `                ${profile.id}: ${Object.keys(profile.history.forms).join(", ")}`)
+  .join("\n")}
+              neutral: schemas/history/neutral-message.json (the prompt, one turn of calls,
+              one result per call in the profile's result form)
 
 Warnings (e.g. the anthropic-beta header a body needs) go to stderr.
-Exit 0: body printed; 1: the profile refuses the history (its error text on stderr);
+Exit 0: body printed; 1: the profile refuses the history (its error text on stderr) or does
+not model it (unsupported, naming the rule);
 2: bad usage or input (file:line:col and the JSON pointer).`;
 
 const PROTOCOLS: readonly Protocol[] = ["openai-chat", "anthropic-messages", "google-gemini", "openai-responses"];
-
-/** The input levels of each profile and the schema each level's messages follow (as the adapter's `lower` op). */
-const LEVELS: Record<string, Record<string, SchemaKind>> = {
-  "opencode-core": { messages: "envelope/message" },
-  "opencode-cli": { history: "opencode-cli/history-message", "model-messages": "opencode-cli/model-message", "sdk-messages": "opencode-cli/model-message" },
-};
 
 /** One input document, parsed, with a way to say where a pointer sits in its source. */
 interface Document {
@@ -79,11 +80,18 @@ export async function lowerCommand(args: string[], io: CommandIo): Promise<numbe
   for (const required of ["profile", "protocol"]) {
     if (values[required] === undefined) throw new UsageError(`correx lower: --${required} is required (see correx lower --help)`);
   }
-  const profile = String(values.profile);
-  const levels = LEVELS[profile];
-  if (!(profile in profiles) || !levels) throw new UsageError(`correx lower: unknown --profile "${profile}"; known: ${Object.keys(LEVELS).join(", ")}`);
+  const found = findProfile(String(values.profile));
+  if (!found)
+    throw new UsageError(
+      `correx lower: unknown --profile "${String(values.profile)}"; known: ${listProfiles()
+        .map((known) => known.id)
+        .join(", ")}`,
+    );
+  const profile = found.id;
+  const levels = found.history.forms as Readonly<Record<string, SchemaKind>>;
   const protocol = String(values.protocol) as Protocol;
   if (!PROTOCOLS.includes(protocol)) throw new UsageError(`correx lower: unknown --protocol "${protocol}"; known: ${PROTOCOLS.join(", ")}`);
+  if (!found.protocols.includes(protocol)) throw new UsageError(`correx lower: ${profile} speaks ${found.protocols.join(", ")}, not --protocol ${protocol}`);
   if (positionals.length !== 1) throw new UsageError("correx lower: give exactly one FILE, or - for stdin");
 
   const { name, document } = await readDocument(positionals[0]!);
@@ -105,7 +113,7 @@ export async function lowerCommand(args: string[], io: CommandIo): Promise<numbe
   if (!Array.isArray(messages)) throw at(base, wrapped ? "expected an array of messages" : 'expected an array of messages, or an object with "messages"');
 
   const from = values.from !== undefined ? String(values.from) : typeof record.from === "string" ? record.from : Object.keys(levels)[0]!;
-  const kind = levels[from];
+  const kind = Object.hasOwn(levels, from) ? levels[from] : undefined;
   if (!kind) {
     const message = `"${from}" is not an input level of ${profile}; known: ${Object.keys(levels).join(", ")}`;
     if (values.from !== undefined) throw new UsageError(`correx lower: --from ${message}`);
@@ -119,9 +127,26 @@ export async function lowerCommand(args: string[], io: CommandIo): Promise<numbe
     const [issue] = focusIssues(toValidationIssues(validate.errors ?? [], message), message);
     throw at(`${base}/${index}${issue?.pointer ?? ""}`, `expected ${issue?.expected}, found ${issue?.found} (${kind})`);
   });
+  if (kind === NEUTRAL_MESSAGE_KIND && found.resultKind !== undefined) {
+    const resultKind = found.resultKind as SchemaKind;
+    const validateResult = await loadValidator(resultKind);
+    messages.forEach((message, index) => {
+      const { role, result } = message as { role: string; result?: unknown };
+      if (role !== "tool" || validateResult(result)) return;
+      const [issue] = focusIssues(toValidationIssues(validateResult.errors ?? [], result), result);
+      throw at(`${base}/${index}/result${issue?.pointer ?? ""}`, `expected ${issue?.expected}, found ${issue?.found} (${resultKind})`);
+    });
+  }
 
   const params = { profile, protocol, messages, from, ...(model !== undefined ? { model } : {}) };
-  const result = (await referenceOps.lower!(params)) as { body?: unknown; warnings?: string[]; error?: string };
+  let result: { body?: unknown; warnings?: string[]; error?: string };
+  try {
+    result = (await referenceOps.lower!(params)) as typeof result;
+  } catch (error) {
+    if (!AdapterError.isInstance(error) || error.code !== "unsupported") throw error;
+    io.err(`correx lower: unsupported: ${error.message}\n`);
+    return 1;
+  }
   if (result.error !== undefined) {
     io.err(`correx lower: ${result.error}\n`);
     return 1;

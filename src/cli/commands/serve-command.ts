@@ -1,8 +1,8 @@
 import { createFakeProvider } from "../../fake/create-fake-provider.js";
 import { fakeProtocols, isFakeProtocol } from "../../fake/fake-protocol.js";
 import { DEFAULT_MAX_BODY_BYTES, FAKE_HOST, startFakeHttpServer } from "../../fake/start-fake-http-server.js";
+import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
 import { loadScenario } from "../../scenario/load-scenario.js";
-import type { ScenarioArgumentStyle } from "../../scenario/scenario.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { UsageError } from "../usage-error.js";
@@ -12,7 +12,7 @@ export const serveHelp = `usage: correx serve --protocol X [--port N] [--scenari
 Serves a fake provider endpoint on 127.0.0.1 (never any other address) and prints its URL.
 X: ${fakeProtocols.join(", ")}. --port 0 (the default) picks a free port.
 The fake plays FILE's turns (fixtures/scenarios/*.yaml), or answers "OK." without one;
---profile (opencode-cli|opencode-core) names the read/write/edit path argument as that profile does;
+--profile P (any profile id; it must speak X) names the read/write/edit path argument as that profile does;
 --workspace fills {{workspace}} in the scenario's call inputs.
 Every request body is checked against schemas/wire/<protocol>.json; violations are printed on stderr.
 Bodies over --max-body-bytes (default ${DEFAULT_MAX_BODY_BYTES}) get 413. Stops on SIGINT or SIGTERM (exit 0).`;
@@ -41,11 +41,18 @@ export async function serveCommand(args: string[], io: CommandIo, stop?: AbortSi
   if (!isFakeProtocol(protocol)) throw new UsageError(`correx serve: unknown --protocol "${protocol}"; known: ${fakeProtocols.join(", ")}`);
   const port = integerFlag("port", String(values.port), 0, 65535);
   const maxBodyBytes = values["max-body-bytes"] === undefined ? DEFAULT_MAX_BODY_BYTES : integerFlag("max-body-bytes", String(values["max-body-bytes"]), 1, 2 ** 31);
-  let profile: ScenarioArgumentStyle | undefined;
+  let profile: string | undefined;
   if (values.profile !== undefined) {
     const given = String(values.profile);
-    if (given !== "opencode-cli" && given !== "opencode-core") throw new UsageError(`correx serve: unknown --profile "${given}"; known: opencode-cli, opencode-core`);
-    profile = given;
+    const found = findProfile(given);
+    if (!found)
+      throw new UsageError(
+        `correx serve: unknown --profile "${given}"; known: ${listProfiles()
+          .map((known) => known.id)
+          .join(", ")}`,
+      );
+    if (!(found.protocols as readonly string[]).includes(protocol)) throw new UsageError(`correx serve: ${given} speaks ${found.protocols.join(", ")}, not --protocol ${protocol}`);
+    profile = found.id;
   }
   const scenario = values.scenario === undefined ? undefined : await loadScenario(String(values.scenario));
 

@@ -6,6 +6,7 @@ import { parseJsonRecord } from "../../input/parse-json-record.js";
 import type { YamlRecord } from "../../input/parse-yaml-record.js";
 import { type InputRecord, readRecords } from "../../input/read-records.js";
 import { textPosition } from "../../input/text-position.js";
+import { findProfile } from "../../profiles/profile-registry.js";
 import { focusIssues } from "../../schema/focus-issues.js";
 import { inferSchemaKinds } from "../../schema/infer-schema-kind.js";
 import { loadAllErrorsValidator, loadValidator } from "../../schema/load-validator.js";
@@ -19,7 +20,8 @@ import { UsageError } from "../usage-error.js";
 export const validateHelp = `usage: correx validate [--as KIND] [--format text|json] FILE...|-
 
 Validates JSON, JSONL (one record a line) or YAML against a correx schema.
-KIND is inferred from each record's shape when --as is omitted (observations need --as).
+KIND is inferred from each record's shape when --as is omitted (observations need --as);
+a profile id as KIND means that profile's tool result (correx profiles lists each one's schema).
 Exit 0: all valid; 1: something is invalid; 2: bad usage or unreadable/malformed input.`;
 
 /** Issues about a member itself (not its value) point at the member's key. */
@@ -51,7 +53,9 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
   }
   let forced: SchemaKind | null = null;
   if (asKind !== undefined) {
-    forced = resolveSchemaKind(asKind);
+    // A profile id means that profile's tool result (Profile.resultKind).
+    const profileKind = findProfile(asKind)?.resultKind;
+    forced = profileKind !== undefined ? (profileKind as SchemaKind) : resolveSchemaKind(asKind);
     if (!forced) {
       const typo = closest(asKind, [...schemaKinds, ...schemaKindAliases()]);
       throw new UsageError(`correx validate: unknown --as "${asKind}"${typo ? ` (did you mean "${typo}"?)` : ""}; known: ${schemaKindAliases().join(", ")}`);

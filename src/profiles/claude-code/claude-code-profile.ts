@@ -1,8 +1,12 @@
+import { lowerClaudeTurn } from "../../lower/claude-code/lower-claude-code.js";
+import { neutralProfileHistory } from "../../lower/neutral-history.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { BASH_MAX_OUTPUT_LENGTH, formatClaudeBash } from "./bash/format-claude-bash.js";
 import { claudeAfterNotes } from "./claude-after-notes.js";
 import { claudeRedactions } from "./claude-redactions.js";
+import type { ClaudeCodeResult } from "./claude-result.js";
+import { claudeToolNames, claudeToolParameters } from "./claude-tools.js";
 import { formatClaudeTool } from "./format-claude-tool.js";
 import { runClaudeTool } from "./run-claude-tool.js";
 
@@ -16,6 +20,27 @@ import { runClaudeTool } from "./run-claude-tool.js";
 export const claudeCode: Profile = {
   id: "claude-code",
   version: "2.1.332",
+  agent: {
+    name: "Anthropic Claude Code (`claude -p`)",
+    package: "@anthropic-ai/claude-code",
+    driver: { command: ["sh", "examples/agents/claude-code.sh"], model: "claude-opus-5-5" },
+  },
+  versions: { verified: { from: "2.1.332", to: "2.1.332" }, evidence: "2.1.332: test/e2e/gate-claude.test.ts" },
+  protocols: ["anthropic-messages"],
+  resultKind: "claude-code/tool-result",
+  tools: claudeToolNames.map((name) =>
+    Object.hasOwn(claudeToolParameters, name)
+      ? { name, status: "modelled" }
+      : { name, status: "unsupported", reason: "known to the binary; its results are not modelled (docs/spec/claude-code-2.1.332.md §9)" },
+  ),
+  argumentNames: { path: "file_path" },
+  /** One turn (the request right after the tools ran) over anthropic-messages. @see spec §2.1–§2.3 */
+  history: neutralProfileHistory("claude-code", "anthropic-messages", (turn) =>
+    lowerClaudeTurn(
+      turn.prompt,
+      turn.calls.map((call) => ({ ...call, result: call.result as ClaudeCodeResult })),
+    ),
+  ),
   redactions: claudeRedactions,
   afterNotes: claudeAfterNotes,
   // Read, Edit and Write observe file-read and file-changed facts too, but a call refused by input

@@ -1,9 +1,13 @@
+import { lowerCodexTurn } from "../../lower/codex-cli/lower-codex-cli.js";
+import { neutralProfileHistory } from "../../lower/neutral-history.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import type { Profile, TruncateRequest, TruncateResult } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
 import { runApplyPatch } from "./apply-patch/run-apply-patch.js";
 import { argumentsError, EXEC_COMMAND_ARGS, VIEW_IMAGE_ARGS, WRITE_STDIN_ARGS } from "./codex-arguments.js";
 import { codexRedactions } from "./codex-redactions.js";
+import type { CodexOutput } from "./codex-result.js";
+import { CODEX_MODEL_SLUG, CODEX_TOOLS, DECLARED_UNMODELLED_TOOLS } from "./codex-tools.js";
 import { EXEC_MAX_OUTPUT_TOKENS } from "./exec-command/codex-exec-output.js";
 import { runExecCommand, runWriteStdin } from "./exec-command/run-exec-command.js";
 import { formatCodexTool } from "./format-codex-tool.js";
@@ -19,6 +23,27 @@ import { runViewImage } from "./view-image/run-view-image.js";
 export const codexCli: Profile = {
   id: "codex-cli",
   version: "0.171.0",
+  agent: {
+    name: "OpenAI Codex CLI (`codex exec`)",
+    package: "@openai/codex",
+    driver: { command: ["sh", "examples/agents/codex-exec.sh"], configTemplate: "examples/agents/codex-config.toml.template", model: CODEX_MODEL_SLUG },
+  },
+  versions: { verified: { from: "0.171.0", to: "0.171.0" }, evidence: "0.171.0: test/e2e/gate-codex.test.ts" },
+  protocols: ["openai-responses"],
+  resultKind: "codex-cli/tool-result",
+  tools: CODEX_TOOLS.map(({ name }) =>
+    DECLARED_UNMODELLED_TOOLS.has(name)
+      ? { name, status: "unsupported", reason: "declared to the model; its results are not modelled (docs/spec/codex-cli-0.171.0.md §7)" }
+      : { name, status: "modelled" },
+  ),
+  argumentNames: { path: "path" },
+  /** One turn (the request right after the tools ran) over openai-responses. @see spec §1.2 */
+  history: neutralProfileHistory("codex-cli", "openai-responses", (turn) =>
+    lowerCodexTurn(
+      turn.prompt,
+      turn.calls.map((call) => ({ ...call, result: call.result as CodexOutput })),
+    ),
+  ),
   redactions: codexRedactions,
   observationKinds: {
     exec_command: "observations/command-run",

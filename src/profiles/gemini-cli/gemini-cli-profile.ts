@@ -1,7 +1,11 @@
+import { lowerGeminiTurn } from "../../lower/gemini-cli/lower-gemini-cli.js";
+import { neutralProfileHistory } from "../../lower/neutral-history.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { formatGeminiTool } from "./format-gemini-tool.js";
 import { geminiRedactions } from "./gemini-redactions.js";
+import type { GeminiCliResult } from "./gemini-result.js";
+import { GEMINI_TOOL_NAMES } from "./gemini-tools.js";
 import { runGeminiTool } from "./run-gemini-tool.js";
 import { truncateShellOutput } from "./truncate/truncate-shell-output.js";
 
@@ -11,9 +15,31 @@ import { truncateShellOutput } from "./truncate/truncate-shell-output.js";
  * (schemas/gemini-cli/tool-result.json); `truncate` is the shell output cut (40,000 chars, 20/80).
  * @see docs/spec/gemini-cli-0.61.0.md
  */
+/** The tools format-gemini-tool.ts formats; the other declared tools are not modelled. */
+const MODELLED_TOOLS: ReadonlySet<string> = new Set(["run_shell_command", "read_file", "list_directory", "write_file", "replace", "write_todos", "web_fetch"]);
+
 export const geminiCli: Profile = {
   id: "gemini-cli",
   version: "0.61.0",
+  agent: {
+    name: "Google Gemini CLI (`gemini -p`)",
+    package: "@google/gemini-cli",
+    driver: { command: ["sh", "examples/agents/gemini-cli.sh"], configTemplate: "examples/agents/gemini-settings.json.template", model: "gemini-2.5-pro" },
+  },
+  versions: { verified: { from: "0.61.0", to: "0.61.0" }, evidence: "0.61.0: test/e2e/gate-gemini.test.ts" },
+  protocols: ["google-gemini"],
+  resultKind: "gemini-cli/tool-result",
+  tools: GEMINI_TOOL_NAMES.map((name) =>
+    MODELLED_TOOLS.has(name) ? { name, status: "modelled" } : { name, status: "unsupported", reason: "declared to the model; its results are not modelled (docs/spec/gemini-cli-0.61.0.md §14)" },
+  ),
+  argumentNames: { path: "file_path" },
+  /** One turn (the request right after the tools ran) over google-gemini. @see spec §1.1–1.6 */
+  history: neutralProfileHistory("gemini-cli", "google-gemini", (turn) =>
+    lowerGeminiTurn(
+      turn.prompt,
+      turn.calls.map((call) => ({ tool: call.tool, input: call.input, result: call.result as GeminiCliResult })),
+    ),
+  ),
   redactions: geminiRedactions,
   format: (request, store) => formatGeminiTool(request, store),
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {

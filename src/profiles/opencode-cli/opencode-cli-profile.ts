@@ -1,9 +1,11 @@
+import { cliHistory } from "../../lower/opencode-cli/cli-history.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { checkToolParameters } from "./check-tool-parameters.js";
 import { formatToolResult, truncateLimits } from "./format-tool-result.js";
+import { BUILT_IN_TOOLS } from "./tool-availability.js";
 import { TOOL_PARAMETERS } from "./tool-parameters.js";
 import { truncateOutput } from "./truncate/truncate-output.js";
 
@@ -15,6 +17,24 @@ import { truncateOutput } from "./truncate/truncate-output.js";
 export const opencodeCli: Profile = {
   id: "opencode-cli",
   version: "1.18.33",
+  agent: {
+    name: "opencode (v1 runtime, `opencode run`)",
+    package: "opencode-ai",
+    driver: { command: ["sh", "examples/agents/opencode-run.sh"], configTemplate: "examples/agents/opencode.json.template" },
+  },
+  versions: {
+    verified: { from: "1.18.20", to: "1.18.33" },
+    evidence: "1.18.33: test/e2e/gate-opencode.test.ts and the differential campaign; 1.18.20: 85/85 on a batch of unseen scenarios held for 1.18.33 (issue 25)",
+  },
+  protocols: ["openai-chat", "anthropic-messages", "google-gemini", "openai-responses"],
+  resultKind: "opencode-cli/format-result",
+  // lsp is a built-in id with no formatter (the experimental LSP tool is not offered by `opencode run`).
+  tools: [...BUILT_IN_TOOLS].map((name) =>
+    name === "lsp" ? { name, status: "unsupported", reason: "the experimental lsp tool (offered only with OPENCODE_EXPERIMENTAL_LSP_TOOL) is not modelled (spec §2.0)" } : { name, status: "modelled" },
+  ),
+  argumentNames: { path: "filePath" },
+  history: cliHistory,
+  errorResult: (message) => ({ status: "error", error: message }),
   format: (request, store) => formatToolResult(request, store),
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
     if (request.text === undefined) {

@@ -1,3 +1,4 @@
+import { coreHistory } from "../../lower/opencode-core/core-history.js";
 import { checkInput } from "../opencode-shared/effect-schema-input.js";
 import { V2_DEFECT_PREFIX } from "../opencode-shared/opencode-runtime.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
@@ -5,7 +6,7 @@ import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest, Profile, TruncateRequest, TruncateResult } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
-import { findCoreTool } from "./core-tool-registry.js";
+import { coreTools, findCoreTool } from "./core-tool-registry.js";
 import { settleCoreTool } from "./result/core-settle.js";
 import type { ToolOutput } from "./result/core-tool-output.js";
 import { boundToolOutput } from "./truncate/core-output-bound.js";
@@ -19,6 +20,18 @@ import { resolveOutputLimits } from "./truncate/core-output-limits.js";
 export const opencodeCore: Profile = {
   id: "opencode-core",
   version: "1.18.33",
+  agent: {
+    name: "opencode (v2 runtime, `opencode serve`)",
+    package: "opencode-ai",
+    driver: { command: ["node", "examples/agents/opencode-serve.mjs"], configTemplate: "examples/agents/opencode-serve.json.template" },
+  },
+  versions: { verified: { from: "1.18.33", to: "1.18.33" }, evidence: "1.18.33: test/e2e/gate-opencode-core.test.ts and the differential campaign" },
+  protocols: ["openai-chat", "anthropic-messages", "google-gemini", "openai-responses"],
+  resultKind: "envelope/tool-result-value",
+  tools: Object.keys(coreTools).map((name) => ({ name, status: "modelled" })),
+  argumentNames: { path: "path" },
+  history: coreHistory,
+  errorResult: (message) => ({ type: "error", value: message }),
 
   /** The settled ToolResultValue (after bound and toResultValue). @see spec §1.2 */
   format(request: FormatRequest, store: OutputStorePort): unknown {

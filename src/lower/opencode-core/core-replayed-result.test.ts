@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coreReplayedResult } from "./loop-core-replay.js";
+import { coreReplayedResult } from "./core-replayed-result.js";
 
 describe("coreReplayedResult", () => {
   it("an errored v2 result replays as the error record with resultType error (§1.2 history replay)", () => {

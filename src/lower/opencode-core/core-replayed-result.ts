@@ -1,4 +1,4 @@
-import { replayErrorPart } from "../profiles/opencode-core/result/core-replay-error.js";
+import { replayErrorPart } from "../../profiles/opencode-core/result/core-replay-error.js";
 
 /**
  * The tool-result part a settled v2 result is replayed as in the next request: a completed result
