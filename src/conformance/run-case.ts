@@ -1,4 +1,6 @@
+import { RedactionTimeoutError, redactValueWithin } from "../golden/bounded-redaction.js";
 import { type RedactionRule, redactValue, standardRedactions } from "../golden/redact.js";
+import { InputError } from "../input/input-error.js";
 import { valueDifferences } from "../golden/value-differences.js";
 import { findProfile } from "../profiles/profile-registry.js";
 import type { CaseOutcome } from "./case-outcome.js";
@@ -37,11 +39,23 @@ export async function runCase(testCase: LoadedCase, golden: LoadedGolden | null,
     durationMs: performance.now() - started,
   });
   const outputDir = outputDirOf(testCase, options.outputDir);
-  const rules: RedactionRule[] = [
-    ...standardRedactions(outputDir),
-    ...(findProfile(testCase.profile)?.redactions ?? []),
-    ...testCase.redact.map((rule) => ({ pattern: new RegExp(rule.pattern, "g"), token: rule.token })),
-  ];
+  const rules: RedactionRule[] = [...standardRedactions(outputDir), ...(findProfile(testCase.profile)?.redactions ?? [])];
+  // The case's own patterns are anybody's regular expressions: run under a time limit, and one past it is bad input.
+  const caseRules: RedactionRule[] = testCase.redact.map((rule) => ({ pattern: new RegExp(rule.pattern, "g"), token: rule.token }));
+  const redactCase = (value: unknown): unknown => {
+    try {
+      return redactValueWithin(value, caseRules);
+    } catch (error) {
+      if (!RedactionTimeoutError.isInstance(error)) throw error;
+      const first = testCase.redact[0];
+      throw new InputError(
+        `/redact: the case's redact patterns ${error.message} on this case's output (a pattern that backtracks catastrophically, such as a repeated group that itself repeats?)`,
+        testCase.file,
+        first?.line,
+        first?.column,
+      );
+    }
+  };
   const requests = caseRequests(testCase, options.outputDir);
   const actualByProtocol: Record<string, unknown> = {};
   let actual: unknown;
@@ -63,7 +77,7 @@ export async function runCase(testCase: LoadedCase, golden: LoadedGolden | null,
         return _exhaustive;
       }
     }
-    const redacted = redactValue(reply.result, rules);
+    const redacted = redactCase(redactValue(reply.result, rules));
     if (request.protocol) {
       const lowered = redacted as { body?: unknown; error?: string };
       actualByProtocol[request.protocol] = lowered.body ?? { error: lowered.error };

@@ -161,7 +161,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
         verdict.kind === "internal" ? `internal error in correx while handling this call (not the agent's fault): ${verdict.message}` : `the profile does not model this result: ${verdict.message}`;
       return {
         id: call.id,
-        outcome: { ...outcome(options, `${scenario.name}/${protocol}/${call.id}`, call.tool, "unsupported", why), ...(got ? { actual: got } : {}) },
+        // An internal error is a crash (the run exits 1), never a quiet unsupported.
+        outcome: { ...outcome(options, `${scenario.name}/${protocol}/${call.id}`, call.tool, verdict.kind === "internal" ? "crash" : "unsupported", why), ...(got ? { actual: got } : {}) },
         mutated: true,
         effectsKnown: verdict.effectsApplied,
       };
