@@ -16,7 +16,8 @@ import { type AgentExit, runAgentProcess } from "./gate-agent-process.js";
 import { compareGateFragments, type GateComparable } from "./gate-compare.js";
 import { labelConsequences } from "./gate-consequences.js";
 import { expectedTurnFragments, type GateCall } from "./gate-expected.js";
-import { extractGateFragments, type GateFragment, gateFragmentText } from "./gate-fragments.js";
+import { createFirstFragmentCollector } from "./gate-first-fragments.js";
+import { type GateFragment, gateFragmentText } from "./gate-fragments.js";
 import { agentOutputDirectory, mirrorOutputDirectory } from "./gate-output-directory.js";
 import { outsideWrites, watchOutsideWrites } from "./gate-outside-writes.js";
 import { renderGateTemplate } from "./gate-render-template.js";
@@ -80,7 +81,21 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
   const workspace = join(options.runDirectory, "workspace");
   mkdirSync(options.runDirectory, { recursive: true });
   await writeScenarioWorkspace(scenario, workspace);
-  const provider = await createFakeProvider({ protocol, scenario, profile: profile.id, workspace });
+  // Each request's tool results are read as it arrives; the fake keeps no bodies (bounded memory, however many requests).
+  const captured = createFirstFragmentCollector(protocol);
+  let providerRequests = 0;
+  const provider = await createFakeProvider({
+    protocol,
+    scenario,
+    profile: profile.id,
+    workspace,
+    maxCaptured: 0,
+    onCapture: (request) => {
+      if (request.kind !== "provider") return;
+      providerRequests++;
+      if (request.violation === null && request.subagent !== true) captured.add(request.body);
+    },
+  });
   // The environment the agent process really has (its tool commands inherit it), read from the
   // process on the other end of its first connection; the driver's own environment otherwise.
   let agentEnvironment: Record<string, string> | undefined;
@@ -124,11 +139,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     const exit = await runAgentProcess(command, { cwd: workspace, env, timeoutMs: options.timeoutMs });
     const outside = outsideWrites(watch);
 
+    if (captured.failure !== undefined) throw captured.failure;
     const script = scriptedCalls(scenario, protocol, profile, server.url, workspace);
-    const captured = firstFragments(
-      protocol,
-      provider.requests.filter((request) => request.kind === "provider" && request.violation === null && request.subagent !== true).map((request) => request.body),
-    );
     // The reference saves full outputs where the agent did (same marker length: v2 budgets by it).
     const agentOutput = agentOutputDirectory([...captured.byId.values(), ...captured.byOrdinal.values()].map((fragment) => fragment.value));
     const referenceOutput = mirrorOutputDirectory(agentOutput, options.runDirectory);
@@ -179,7 +191,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
         ),
       );
     }
-    return { outcomes, actual, exit, requests: provider.requests.filter((request) => request.kind === "provider").length, outsideWrites: outside };
+    return { outcomes, actual, exit, requests: providerRequests, outsideWrites: outside };
   } finally {
     await server.close();
   }
@@ -198,19 +210,6 @@ function scriptedCalls(scenario: Scenario, protocol: Protocol, profile: Profile,
     });
   });
   return calls;
-}
-
-/** The first occurrence of each tool result across the agent's requests, by call id and by position. */
-function firstFragments(protocol: Protocol, bodies: unknown[]): { byId: Map<string, GateFragment>; byOrdinal: Map<number, GateFragment> } {
-  const byId = new Map<string, GateFragment>();
-  const byOrdinal = new Map<number, GateFragment>();
-  for (const body of bodies) {
-    for (const fragment of extractGateFragments(protocol, body)) {
-      if (fragment.callId !== null && !byId.has(fragment.callId)) byId.set(fragment.callId, fragment);
-      if (!byOrdinal.has(fragment.ordinal)) byOrdinal.set(fragment.ordinal, fragment);
-    }
-  }
-  return { byId, byOrdinal };
 }
 
 /** Why the profile has no expected fragment for a call: a rule it does not model, or a failure inside correx. */

@@ -54,7 +54,8 @@ export async function serveCommand(args: string[], io: CommandIo, stop?: AbortSi
     scenario,
     profile,
     workspace: values.workspace === undefined ? undefined : String(values.workspace),
-    maxCaptured: 1000,
+    // Nothing reads the captures after onCapture: no body is kept past its answer (bounded memory under a flood).
+    maxCaptured: 0,
     onCapture: (request) => {
       if (request.violation) io.err(`correx serve: request ${request.seq} ${request.method} ${request.path} violates ${request.violation.schema}: ${request.violation.message}\n`);
     },
