@@ -3,7 +3,7 @@ import { type RedactionRule, redactValue, standardRedactions } from "../golden/r
 import { InputError } from "../input/input-error.js";
 import { valueDifferences } from "../golden/value-differences.js";
 import { findProfile } from "../profiles/profile-registry.js";
-import type { CaseOutcome } from "./case-outcome.js";
+import { boundedMessage, type CaseOutcome } from "./case-outcome.js";
 import { caseRequests, outputDirOf } from "./case-request.js";
 import type { LoadedCase, LoadedGolden } from "./loaded-case.js";
 import type { Subject } from "./subject.js";
@@ -36,6 +36,8 @@ export async function runCase(testCase: LoadedCase, golden: LoadedGolden | null,
   const done = (fields: Partial<CaseOutcome> & Pick<CaseOutcome, "status">): CaseOutcome => ({
     ...base,
     ...fields,
+    // A subject's own words (crash, unsupported, error) are bounded: one subject cannot fill the report.
+    ...(fields.message === undefined ? {} : { message: boundedMessage(fields.message) }),
     durationMs: performance.now() - started,
   });
   const outputDir = outputDirOf(testCase, options.outputDir);

@@ -22,6 +22,7 @@ import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
 import { MAX_RECORD_BYTES } from "../../input/input-limits.js";
 import { readTextFileAtMost } from "../../input/read-text-file.js";
+import { escapeControl } from "../../text/escape-control.js";
 import type { CommandIo } from "../command-io.js";
 import { checkReportOutcomes } from "../html-report-facts.js";
 import { packageRoot } from "../package-root.js";
@@ -206,7 +207,9 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       timeoutMs,
       baseline,
       keepPassingValues: targets.some((target) => target.name === "html"),
-      onOutcome: showProgress ? (outcome, done, total) => io.err(`\r\u001b[2K[${done}/${total}] ${outcome.status.padEnd(11)} ${outcome.id}`.slice(0, (process.stderr.columns ?? 100) + 8)) : undefined,
+      onOutcome: showProgress
+        ? (outcome, done, total) => io.err(`\r\u001b[2K[${done}/${total}] ${outcome.status.padEnd(11)} ${escapeControl(outcome.id, true)}`.slice(0, (process.stderr.columns ?? 100) + 8))
+        : undefined,
     });
   } finally {
     if (showProgress) io.err("\r\u001b[2K");

@@ -16,6 +16,7 @@ import { createGateJobSlots } from "../../gate/gate-job-slots.js";
 import { runGate } from "../../gate/gate-run.js";
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import { readTextFileAtMost } from "../../input/read-text-file.js";
+import { escapeControl } from "../../text/escape-control.js";
 import type { Protocol } from "../../lower/lowering-result.js";
 import { findProfile, profiles } from "../../profiles/profile-registry.js";
 import type { HtmlReportOutcome } from "../../report/html-report-outcome.js";
@@ -200,7 +201,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
             );
             if (scenarioRun.outsideWrites.length > 0) {
               lines[protocolIndex]!.push(
-                `correx gate: warning: ${scenario.name} × ${protocol}: the agent created or changed files outside its workspace: ${scenarioRun.outsideWrites.join(", ")} (in its run directory)\n`,
+                `correx gate: warning: ${scenario.name} × ${protocol}: the agent created or changed files outside its workspace: ${escapeControl(scenarioRun.outsideWrites.join(", "), true)} (in its run directory)\n`,
               );
             }
             flush();
