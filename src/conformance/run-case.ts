@@ -1,7 +1,7 @@
 import { RedactionTimeoutError, redactValueWithin } from "../golden/bounded-redaction.js";
 import { type RedactionRule, redactValue, standardRedactions } from "../golden/redact.js";
-import { InputError } from "../input/input-error.js";
 import { valueDifferences } from "../golden/value-differences.js";
+import { InputError } from "../input/input-error.js";
 import { findProfile } from "../profiles/profile-registry.js";
 import { boundedMessage, type CaseOutcome } from "./case-outcome.js";
 import { caseRequests, outputDirOf } from "./case-request.js";

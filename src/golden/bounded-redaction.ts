@@ -1,4 +1,4 @@
-import { Script, createContext } from "node:vm";
+import { createContext, Script } from "node:vm";
 import { type RedactionRule, redactValue } from "./redact.js";
 
 /** How long a case's own redaction rules may take on one value before they are refused. */
