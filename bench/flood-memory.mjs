@@ -55,7 +55,12 @@ async function startPrinting(args, env = process.env) {
   return { child, line };
 }
 
-const stop = (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", resolve), child.kill("SIGTERM"))));
+const stop = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
 
 const payload = body(megabytes * 1024 * 1024, "flood");
 console.log(`bench/flood-memory (node ${process.version}): ${count} requests × ${megabytes} MiB at once; peak RSS (VmHWM)`);

@@ -17,7 +17,7 @@ import { compareGateFragments, type GateComparable } from "./gate-compare.js";
 import { labelConsequences } from "./gate-consequences.js";
 import { expectedTurnFragments, type GateCall } from "./gate-expected.js";
 import { createFirstFragmentCollector } from "./gate-first-fragments.js";
-import { type GateFragment, gateFragmentText } from "./gate-fragments.js";
+import { gateFragmentText } from "./gate-fragments.js";
 import { agentOutputDirectory, mirrorOutputDirectory } from "./gate-output-directory.js";
 import { outsideWrites, watchOutsideWrites } from "./gate-outside-writes.js";
 import { renderGateTemplate } from "./gate-render-template.js";

@@ -63,6 +63,7 @@ export function scenarioContentLength(content: ScenarioContent, fileNumber?: num
 /** Why a workspace-relative path is refused, or null. */
 function pathProblem(path: string): string | null {
   if (path === "") return "is empty";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: it finds exactly the control characters a path may not hold
   const control = /[\u0000-\u001f\u007f]/.exec(path);
   if (control) return `holds the control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
   if (path.startsWith("/")) return "is absolute";
