@@ -1,3 +1,5 @@
+import { MAX_NESTING_DEPTH } from "../input/input-limits.js";
+import { findExcessiveNesting } from "../input/parse-json-record.js";
 import { loadValidator } from "../schema/load-validator.js";
 import { toValidationIssues } from "../schema/validation-issue.js";
 import { AdapterError } from "./adapter-error.js";
@@ -19,6 +21,10 @@ const failure = (id: unknown, code: string, message: string): string => JSON.str
  */
 export async function handleAdapterLine(line: string, ops: Ops): Promise<AdapterLineOutcome> {
   let request: unknown;
+  // Refused before anything recurses through it (the parser, the validator, the reply's serialisation).
+  if (line.length > MAX_NESTING_DEPTH * 2 && findExcessiveNesting(line, MAX_NESTING_DEPTH) !== -1) {
+    return { response: failure(null, "invalid-request", `request nests deeper than ${MAX_NESTING_DEPTH} levels`), stop: false };
+  }
   try {
     request = JSON.parse(line);
   } catch (error) {

@@ -57,3 +57,11 @@ export function summarize(outcomes: readonly CaseOutcome[], durationMs: number):
 
 /** Exit code of a run (design: 0 all good, 1 something does not conform). */
 export const exitCodeOf = (summary: RunSummary): number => (summary.fail + summary.crash + summary.timeout > 0 ? 1 : 0);
+
+/** The longest outcome message kept: a subject's crash or unsupported message is cut past it (README "Limits"). */
+export const MAX_MESSAGE_CHARS = 4096;
+
+/** A message cut to MAX_MESSAGE_CHARS, saying how much was left out. */
+export function boundedMessage(message: string): string {
+  return message.length <= MAX_MESSAGE_CHARS ? message : `${message.slice(0, MAX_MESSAGE_CHARS)}… (${message.length - MAX_MESSAGE_CHARS} more characters)`;
+}

@@ -57,6 +57,15 @@ export async function loadCases(port: GoldenPort, location: CorpusLocation): Pro
         }
       }
     }
+    const redact = ((body.redact as LoadedCase["redact"] | undefined) ?? []).map((rule, index) => {
+      const pointer = `/redact/${index}/pattern`;
+      try {
+        new RegExp(rule.pattern, "g");
+      } catch (error) {
+        fail(pointer, `not a valid JavaScript regular expression: ${(error as Error).message}`);
+      }
+      return { ...rule, ...record.locate(pointer) };
+    });
     const id = relative.replace(/\.yaml$/, "");
     const raw = record.value as Record<string, unknown>; // not the parsed document: only the value is kept
     if (!id.startsWith(`${String(body.profile)}/`)) fail("/profile", `a case under ${id.split("/")[0]}/ must name that profile, found ${String(body.profile)}`);
@@ -73,7 +82,7 @@ export async function loadCases(port: GoldenPort, location: CorpusLocation): Pro
       protocols: body.stage === "lower" ? (body.protocols as string[]) : [],
       body: raw,
       expandBody: bodyExpander(raw),
-      redact: (body.redact as LoadedCase["redact"]) ?? [],
+      redact,
     });
   }
   return cases;

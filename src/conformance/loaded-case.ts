@@ -17,8 +17,8 @@ export interface LoadedCase {
   body: Record<string, unknown>;
   /** The body with generators expanded: built when the case runs, not kept. */
   expandBody(): Record<string, unknown>;
-  /** Extra redaction rules from the case. */
-  redact: { pattern: string; token: string }[];
+  /** Extra redaction rules from the case, with where each pattern is written (for a pattern that runs too long). */
+  redact: { pattern: string; token: string; line?: number; column?: number }[];
 }
 
 /** A golden read from the corpus. */

@@ -1,7 +1,9 @@
+import { RedactionTimeoutError, redactValueWithin } from "../golden/bounded-redaction.js";
 import { type RedactionRule, redactValue, standardRedactions } from "../golden/redact.js";
 import { valueDifferences } from "../golden/value-differences.js";
+import { InputError } from "../input/input-error.js";
 import { findProfile } from "../profiles/profile-registry.js";
-import type { CaseOutcome } from "./case-outcome.js";
+import { boundedMessage, type CaseOutcome } from "./case-outcome.js";
 import { caseRequests, outputDirOf } from "./case-request.js";
 import type { LoadedCase, LoadedGolden } from "./loaded-case.js";
 import type { Subject } from "./subject.js";
@@ -34,14 +36,28 @@ export async function runCase(testCase: LoadedCase, golden: LoadedGolden | null,
   const done = (fields: Partial<CaseOutcome> & Pick<CaseOutcome, "status">): CaseOutcome => ({
     ...base,
     ...fields,
+    // A subject's own words (crash, unsupported, error) are bounded: one subject cannot fill the report.
+    ...(fields.message === undefined ? {} : { message: boundedMessage(fields.message) }),
     durationMs: performance.now() - started,
   });
   const outputDir = outputDirOf(testCase, options.outputDir);
-  const rules: RedactionRule[] = [
-    ...standardRedactions(outputDir),
-    ...(findProfile(testCase.profile)?.redactions ?? []),
-    ...testCase.redact.map((rule) => ({ pattern: new RegExp(rule.pattern, "g"), token: rule.token })),
-  ];
+  const rules: RedactionRule[] = [...standardRedactions(outputDir), ...(findProfile(testCase.profile)?.redactions ?? [])];
+  // The case's own patterns are anybody's regular expressions: run under a time limit, and one past it is bad input.
+  const caseRules: RedactionRule[] = testCase.redact.map((rule) => ({ pattern: new RegExp(rule.pattern, "g"), token: rule.token }));
+  const redactCase = (value: unknown): unknown => {
+    try {
+      return redactValueWithin(value, caseRules);
+    } catch (error) {
+      if (!RedactionTimeoutError.isInstance(error)) throw error;
+      const first = testCase.redact[0];
+      throw new InputError(
+        `/redact: the case's redact patterns ${error.message} on this case's output (a pattern that backtracks catastrophically, such as a repeated group that itself repeats?)`,
+        testCase.file,
+        first?.line,
+        first?.column,
+      );
+    }
+  };
   const requests = caseRequests(testCase, options.outputDir);
   const actualByProtocol: Record<string, unknown> = {};
   let actual: unknown;
@@ -63,7 +79,7 @@ export async function runCase(testCase: LoadedCase, golden: LoadedGolden | null,
         return _exhaustive;
       }
     }
-    const redacted = redactValue(reply.result, rules);
+    const redacted = redactCase(redactValue(reply.result, rules));
     if (request.protocol) {
       const lowered = redacted as { body?: unknown; error?: string };
       actualByProtocol[request.protocol] = lowered.body ?? { error: lowered.error };

@@ -22,6 +22,12 @@ export interface FakeHttpServerOptions {
   onInternalError?: (error: unknown) => void;
   /** Called for each new connection with the client's port (the gate finds the agent process by it). */
   onConnection?: (remotePort: number) => void;
+  /**
+   * Request body bytes held at once (default: twice maxBodyBytes): a request past it waits, its
+   * body left unread in the socket (TCP holds the client back), until earlier ones are answered.
+   * One request is always let through, whatever its size.
+   */
+  maxInFlightBytes?: number;
 }
 
 /** A running fake server. */
@@ -45,6 +51,7 @@ export function startFakeHttpServer(provider: FakeProvider, options: FakeHttpSer
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const sockets = new Set<Socket>();
   const exchanges = new Set<AbortController>();
+  const budget = createByteBudget(options.maxInFlightBytes ?? 2 * maxBodyBytes);
 
   const sendError = (response: ServerResponse, kind: ProviderErrorKind, status: number, message: string, close = false) => {
     const text = JSON.stringify(providerErrorBody(provider.protocol, kind, message));
@@ -61,6 +68,18 @@ export function startFakeHttpServer(provider: FakeProvider, options: FakeHttpSer
     });
     const method = request.method ?? "GET";
     const url = new URL(request.url ?? "/", `http://${FAKE_HOST}:${(request.socket.localPort ?? 0).toString()}`);
+    // A body is held from its first byte until the handlers have answered (a streamed reply no longer needs it).
+    const declared = Number(request.headers["content-length"] ?? "NaN");
+    const release = await budget.acquire(Number.isFinite(declared) ? Math.min(declared, maxBodyBytes) : maxBodyBytes, controller.signal);
+    response.on("close", release);
+    try {
+      await answer(request, response, controller, method, url, release);
+    } finally {
+      release();
+    }
+  };
+
+  const answer = async (request: IncomingMessage, response: ServerResponse, controller: AbortController, method: string, url: URL, release: () => void) => {
     const body = await readBody(request, maxBodyBytes);
     if (body === "too-large") {
       sendError(response, "too-large", 413, `Request body exceeds the limit of ${maxBodyBytes} bytes (correx fake).`, true);
@@ -92,17 +111,19 @@ export function startFakeHttpServer(provider: FakeProvider, options: FakeHttpSer
       if (!response.headersSent) sendError(response, "server-error", 500, "The correx fake failed while answering this request.");
       return;
     }
+    if (mocked !== undefined && mocked.type !== "error") {
+      // The reply is made: the body is no longer needed while it streams (a hanging stream must not hold it).
+      release();
+      await writeResponse(mocked, response, controller.signal);
+      return;
+    }
     if (mocked === undefined) {
       await provider.recordUnhandled(new Request(url, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : body }));
       options.onUnhandled?.(method, url.href);
       sendError(response, "not-found", 404, `correx fake: no handler for ${method} ${url.pathname}${url.search} (this fake serves ${provider.protocol})`);
       return;
     }
-    if (mocked.type === "error") {
-      response.destroy();
-      return;
-    }
-    await writeResponse(mocked, response, controller.signal);
+    response.destroy();
   };
 
   const server = createServer((request, response) => {
@@ -143,6 +164,45 @@ export function startFakeHttpServer(provider: FakeProvider, options: FakeHttpSer
       });
     });
   });
+}
+
+/**
+ * A count of bytes held at once: `acquire(n)` waits while `n` more would pass `limit` (unless
+ * nothing is held) and resolves with a release function (idempotent); an aborted wait resolves
+ * at once with a no-op.
+ */
+function createByteBudget(limit: number) {
+  let held = 0;
+  const waiting: { bytes: number; grant: () => void }[] = [];
+  const wake = () => {
+    while (waiting.length > 0 && (held === 0 || held + waiting[0]!.bytes <= limit)) waiting.shift()!.grant();
+  };
+  return {
+    acquire(bytes: number, signal: AbortSignal): Promise<() => void> {
+      return new Promise((resolve) => {
+        const grant = () => {
+          signal.removeEventListener("abort", abort);
+          held += bytes;
+          let released = false;
+          resolve(() => {
+            if (released) return;
+            released = true;
+            held -= bytes;
+            wake();
+          });
+        };
+        const entry = { bytes, grant };
+        const abort = () => {
+          const index = waiting.indexOf(entry);
+          if (index !== -1) waiting.splice(index, 1);
+          resolve(() => undefined);
+        };
+        waiting.push(entry);
+        signal.addEventListener("abort", abort, { once: true });
+        wake();
+      });
+    },
+  };
 }
 
 /** Reads a request body up to `limit` bytes; past it, drains a while and reports too-large. */

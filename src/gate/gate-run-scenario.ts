@@ -19,13 +19,14 @@ import { type AgentExit, runAgentProcess } from "./gate-agent-process.js";
 import { callOutcome, type GateOutcomeContext, gateOutcome } from "./gate-call-outcome.js";
 import type { GateComparable } from "./gate-compare.js";
 import { labelConsequences } from "./gate-consequences.js";
+import { createFirstFragmentCollector } from "./gate-first-fragments.js";
 import { agentOutputDirectory, mirrorOutputDirectory } from "./gate-output-directory.js";
 import { outsideWrites, watchOutsideWrites } from "./gate-outside-writes.js";
 import { renderGateTemplate } from "./gate-render-template.js";
 import { type CallVerdict, replayExpected } from "./gate-replay.js";
 import { openReplayEnvironment, type ReplayConfinement } from "./gate-replay-environment.js";
 import { ownFolder, tamperedFolders } from "./gate-run-directory.js";
-import { firstFragments, type ScriptedCall, scriptedCalls } from "./gate-scripted-calls.js";
+import { type ScriptedCall, scriptedCalls } from "./gate-scripted-calls.js";
 
 /** What the expected side of a comparison is: the profile, or goldens of an earlier run. */
 export interface GateExpectation {
@@ -92,7 +93,21 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
   await writeScenarioWorkspace(scenario, workspace);
   // The folders the agent could replace with a link to send correx's work elsewhere.
   const owned = [ownFolder(options.runDirectory), ownFolder(workspace)];
-  const provider = await createFakeProvider({ protocol, scenario, profile: profile.id, workspace });
+  // Each request's tool results are read as it arrives; the fake keeps no bodies (bounded memory, however many requests).
+  const captured = createFirstFragmentCollector(protocol);
+  let providerRequests = 0;
+  const provider = await createFakeProvider({
+    protocol,
+    scenario,
+    profile: profile.id,
+    workspace,
+    maxCaptured: 0,
+    onCapture: (request) => {
+      if (request.kind !== "provider") return;
+      providerRequests++;
+      if (request.violation === null && request.subagent !== true) captured.add(request.body);
+    },
+  });
   // The environment the agent process really has (its tool commands inherit it), read from the
   // process on the other end of its first connection; the driver's own environment otherwise.
   let agentEnvironment: Record<string, string> | undefined;
@@ -148,11 +163,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       ...(agentSandbox?.outsideWrites() ?? []).map((write) => `${write.path}${write.change === "deleted" ? " (deleted)" : ""} (in its sandbox only)`),
     ];
 
+    if (captured.failure !== undefined) throw captured.failure;
     const script = scriptedCalls(scenario, protocol, profile, server.url, workspace);
-    const captured = firstFragments(
-      protocol,
-      provider.requests.filter((request) => request.kind === "provider" && request.violation === null && request.subagent !== true).map((request) => request.body),
-    );
     // The reference saves full outputs in a folder of its own that the agent never saw (so no link
     // it planted can send them elsewhere), its path as long as the agent's (v2 budgets by the marker's length).
     const agentOutput = agentOutputDirectory([...captured.byId.values(), ...captured.byOrdinal.values()].map((fragment) => fragment.value));
@@ -246,7 +258,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
             : `the profile does not model this result: ${verdict.message}`;
       return {
         id: call.id,
-        outcome: { ...gateOutcome(context, `${scenario.name}/${protocol}/${call.id}`, call.tool, "unsupported", why), ...(got ? { actual: got } : {}) },
+        // An internal error is a crash (the run exits 1), never a quiet unsupported.
+        outcome: { ...gateOutcome(context, `${scenario.name}/${protocol}/${call.id}`, call.tool, verdict.kind === "internal" ? "crash" : "unsupported", why), ...(got ? { actual: got } : {}) },
         mutated: true,
         effectsKnown: verdict.effectsApplied,
       };
@@ -267,7 +280,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       outcomes,
       actual,
       exit,
-      requests: provider.requests.filter((request) => request.kind === "provider").length,
+      requests: providerRequests,
       outsideWrites: outside,
       replayOutsideWrites: replayOutside,
     };

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { type CaseOutcome, summarize } from "../conformance/case-outcome.js";
 import type { CheckRun } from "../conformance/run-check.js";
+import { InputError } from "../input/input-error.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import type { Profile } from "../profiles/profile.js";
 import type { Scenario } from "../scenario/scenario.js";
@@ -39,13 +40,17 @@ export interface GateRunOptions {
 
 /**
  * One scenario, never throwing: a failure inside correx (not the agent's) becomes one outcome
- * saying so, and the run goes on with the next scenario.
+ * saying so, a crash (so the run exits 1: an internal error is a bug, never a pass), and the run
+ * goes on with the next scenario. Bad scenarios are refused before the run (exit 2); one the
+ * checks let through and the file system refuses is a crash naming the scenario's problem.
  */
 async function runGateScenarioSafely(options: Parameters<typeof runGateScenario>[0]): Promise<GateScenarioRun> {
   try {
     return await runGateScenario(options);
   } catch (error) {
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const message = InputError.isInstance(error)
+      ? `the scenario's workspace cannot be set up: ${error.message}`
+      : `internal error in correx while running this scenario (not the agent's fault): ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
     return {
       outcomes: [
         {
@@ -57,8 +62,8 @@ async function runGateScenarioSafely(options: Parameters<typeof runGateScenario>
           tags: options.scenario.tags ?? [],
           spec: options.scenario.spec,
           level: "must",
-          status: "unsupported",
-          message: `internal error in correx while running this scenario (not the agent's fault): ${message}`,
+          status: "crash",
+          message,
           differences: [],
           golden: "none",
           durationMs: 0,

@@ -2,7 +2,6 @@ import { fakeTurnAt, fakeTurnCallIds } from "../fake/fake-turn.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import type { Profile } from "../profiles/profile.js";
 import type { Scenario } from "../scenario/scenario.js";
-import { extractGateFragments, type GateFragment } from "./gate-fragments.js";
 
 /** One call of the script, with its resolved id, tool and arguments. */
 export interface ScriptedCall {
@@ -26,17 +25,4 @@ export function scriptedCalls(scenario: Scenario, protocol: Protocol, profile: P
     });
   });
   return calls;
-}
-
-/** The first occurrence of each tool result across the agent's requests, by call id and by position. */
-export function firstFragments(protocol: Protocol, bodies: unknown[]): { byId: Map<string, GateFragment>; byOrdinal: Map<number, GateFragment> } {
-  const byId = new Map<string, GateFragment>();
-  const byOrdinal = new Map<number, GateFragment>();
-  for (const body of bodies) {
-    for (const fragment of extractGateFragments(protocol, body)) {
-      if (fragment.callId !== null && !byId.has(fragment.callId)) byId.set(fragment.callId, fragment);
-      if (!byOrdinal.has(fragment.ordinal)) byOrdinal.set(fragment.ordinal, fragment);
-    }
-  }
-  return { byId, byOrdinal };
 }

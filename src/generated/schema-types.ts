@@ -259,6 +259,7 @@ export type ScenarioTurn = {
 } & {
   /**
    * @minItems 1
+   * @maxItems 1000
    */
   calls?: [ScenarioCall, ...ScenarioCall[]];
   /**
@@ -2551,7 +2552,7 @@ export interface OutputExecutionDenied {
  */
 export interface Scenario {
   /**
-   * The scenario's id: its file name without .yaml.
+   * The scenario's id: its file name without .yaml (at most 128 characters: run directories are named after it).
    */
   name: string;
   /**
@@ -2571,11 +2572,11 @@ export interface Scenario {
    */
   argumentStyle?: "opencode-cli" | "opencode-core" | "codex-cli" | "gemini-cli" | "claude-code";
   /**
-   * How long an agent may take for the whole scenario before it is killed (used by correx gate).
+   * How long an agent may take for the whole scenario before it is killed (used by correx gate): from 0.001 to 2147483.647 seconds, the range of --timeout (a timer past 2^31-1 ms would fire at once).
    */
   timeoutSeconds?: number;
   /**
-   * The user prompt the agent is started with.
+   * The user prompt the agent is started with (at most 65536 UTF-8 bytes: it is passed in the agent's argv and environment).
    */
   prompt: string;
   workspace?: ScenarioWorkspace;
@@ -2593,6 +2594,7 @@ export interface Scenario {
    * The model's replies in order. Every turn but the last makes tool calls; the last one is the final text.
    *
    * @minItems 1
+   * @maxItems 10000
    */
   turns: [ScenarioTurn, ...ScenarioTurn[]];
   /**
@@ -2608,11 +2610,11 @@ export interface Scenario {
  */
 export interface ScenarioWorkspace {
   /**
-   * A folder name under fixtures/workspaces/.
+   * A folder name under fixtures/workspaces/ (it must exist there).
    */
   folder?: string;
   /**
-   * Inline files keyed by workspace-relative path (`/` separators, no `..`).
+   * Inline files keyed by workspace-relative path (`/` separators; no empty, `.` or `..` segment, no control character; at most 1024 bytes, 255 per segment). Each file holds at most 64 MiB, the whole workspace 256 MiB.
    */
   files?: {
     [k: string]: ScenarioContent;

@@ -1,5 +1,7 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { MAX_RECORD_BYTES } from "../input/input-limits.js";
+import { readTextFileAtMost } from "../input/read-text-file.js";
 import type { GoldenPort } from "./golden-port.js";
 
 let counter = 0;
@@ -62,15 +64,49 @@ export function writeThroughTemp(path: string, text: string): void {
   }
 }
 
+/**
+ * The files under `root/relative`, as paths relative to `root`. A linked folder is followed once:
+ * never into a folder already on the way down or already listed (a link loop, or a second link
+ * to the same folder, would list its files again under other names).
+ */
+function walk(root: string, relative: string, seen: Set<string>, into: string[]): void {
+  for (const entry of readdirSync(join(root, relative), { withFileTypes: true })) {
+    const path = relative === "" ? entry.name : `${relative}/${entry.name}`;
+    if (entry.name.startsWith(".")) continue; // hidden: never a case or golden (list drops them anyway)
+    if (entry.isDirectory()) {
+      const real = realpathSync(join(root, path));
+      if (seen.has(real)) continue;
+      seen.add(real);
+      walk(root, path, seen, into);
+    } else if (entry.isSymbolicLink()) {
+      let target: string;
+      let isFolder: boolean;
+      try {
+        target = realpathSync(join(root, path));
+        isFolder = statSync(target).isDirectory();
+      } catch {
+        continue; // a dangling link or a loop of links: nothing there
+      }
+      if (!isFolder) into.push(path);
+      else if (!seen.has(target)) {
+        seen.add(target);
+        walk(root, path, seen, into);
+      }
+    } else into.push(path);
+  }
+}
+
 /** The Node implementation of GoldenPort: atomic, idempotent writes (insta's FilePatcher::save). */
 export const nodeGoldenPort: GoldenPort = {
   read(path) {
     try {
-      return readFileSync(path, "utf8");
+      statSync(path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
     }
+    // One case or golden is one document: at most MAX_RECORD_BYTES, and never read on past it (a link to /dev/zero).
+    return readTextFileAtMost(path, MAX_RECORD_BYTES, "file");
   },
   writeAtomic(path, text) {
     if (nodeGoldenPort.read(path) === text) return;
@@ -84,16 +120,13 @@ export const nodeGoldenPort: GoldenPort = {
     }
   },
   list(root, suffix) {
-    let entries: string[];
+    const entries: string[] = [];
     try {
-      entries = readdirSync(root, { recursive: true }) as string[];
+      walk(root, "", new Set([realpathSync(root)]), entries);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
       throw error;
     }
-    return entries
-      .map((entry) => entry.split("\\").join("/"))
-      .filter((entry) => entry.endsWith(suffix) && !entry.split("/").some((part) => part.startsWith(".")))
-      .sort();
+    return entries.filter((entry) => entry.endsWith(suffix) && !entry.split("/").some((part) => part.startsWith("."))).sort();
   },
 };

@@ -1,3 +1,5 @@
+import { escapeControl } from "../text/escape-control.js";
+
 /**
  * Makes whitespace that diffs would hide visible, one marker per character so columns still
  * line up: trailing spaces `·`, tabs `→`, CR `␍`, other control characters as `␀`-style
@@ -17,6 +19,8 @@ export function visibleWhitespace(text: string): string {
         .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, (c) => String.fromCharCode(0x2400 + c.charCodeAt(0)))
         .replace(/\u007f/g, "␡")
         .replace(/\ufeff/g, "⟨BOM⟩")
+        // C1 controls (\x9b starts a terminal escape too) and the bidirectional overrides, as escapes
+        .replace(/[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => escapeControl(c))
     );
   });
   return shown.join("\n");

@@ -4,12 +4,18 @@ import { focusIssues } from "../schema/focus-issues.js";
 import { loadValidator } from "../schema/load-validator.js";
 import { toValidationIssues } from "../schema/validation-issue.js";
 import type { Scenario } from "./scenario.js";
+import { findScenarioLimitProblem } from "./scenario-limits.js";
+
+/** What parseScenario may check beyond the text: whether a workspace folder exists (the caller's I/O). */
+export interface ScenarioChecks {
+  folderExists?: (folder: string) => boolean;
+}
 
 /**
  * Parses a scenario file's YAML text and validates it against schemas/scenario.json.
  * Throws InputError naming the file, line and column of the first problem.
  */
-export async function parseScenario(text: string, file: string): Promise<Scenario> {
+export async function parseScenario(text: string, file: string, checks: ScenarioChecks = {}): Promise<Scenario> {
   const record = parseYamlRecord(text, file);
   const validate = await loadValidator("scenario");
   if (!validate(record.value)) {
@@ -22,6 +28,18 @@ export async function parseScenario(text: string, file: string): Promise<Scenari
   if (last.calls !== undefined || last.text === undefined) {
     const { line, column } = record.locate(`/turns/${scenario.turns.length - 1}`);
     throw new InputError("/turns: the last turn must be a final text without calls", file, line, column);
+  }
+  const problem = findScenarioLimitProblem(scenario);
+  if (problem) {
+    const { line, column } = record.locate(problem.pointer, problem.atKey);
+    // A key's pointer holds the (maybe long or unprintable) path the message already shows, escaped: name its parent.
+    const shown = problem.atKey ? problem.pointer.slice(0, problem.pointer.lastIndexOf("/")) : problem.pointer;
+    throw new InputError(`${shown}: ${problem.message}`, file, line, column);
+  }
+  const folder = scenario.workspace?.folder;
+  if (folder !== undefined && checks.folderExists && !checks.folderExists(folder)) {
+    const { line, column } = record.locate("/workspace/folder");
+    throw new InputError(`/workspace/folder: no folder "${folder}" under fixtures/workspaces/`, file, line, column);
   }
   const ids = new Set<string>();
   scenario.turns.forEach((turn, turnIndex) =>
@@ -38,9 +56,9 @@ export async function parseScenario(text: string, file: string): Promise<Scenari
 }
 
 /** parseScenario without throwing: `{ ok: true, scenario }` or `{ ok: false, error }`. */
-export async function safeParseScenario(text: string, file: string): Promise<{ ok: true; scenario: Scenario } | { ok: false; error: InputError }> {
+export async function safeParseScenario(text: string, file: string, checks: ScenarioChecks = {}): Promise<{ ok: true; scenario: Scenario } | { ok: false; error: InputError }> {
   try {
-    return { ok: true, scenario: await parseScenario(text, file) };
+    return { ok: true, scenario: await parseScenario(text, file, checks) };
   } catch (error) {
     if (InputError.isInstance(error)) return { ok: false, error };
     throw error;

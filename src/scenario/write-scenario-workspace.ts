@@ -23,20 +23,39 @@ export async function writeScenarioWorkspace(scenario: Scenario, directory: stri
       throw new InputError(`workspace folder "${workspace.folder}": ${(error as NodeJS.ErrnoException).code ?? String(error)}`, scenario.name);
     }
   }
-  for (const relative of workspace.directories ?? []) await mkdir(inside(root, relative), { recursive: true });
+  for (const relative of workspace.directories ?? []) await refusedAs(relative, scenario.name, () => mkdir(inside(root, relative), { recursive: true }));
   for (const group of workspace.generated ?? []) {
     for (let n = 1; n <= group.count; n++) {
       const number = String(n);
-      const target = inside(root, group.path.replaceAll("{n}", number));
+      const relative = group.path.replaceAll("{n}", number);
+      const target = inside(root, relative);
       const content = typeof group.content === "string" ? group.content.replaceAll("{n}", number) : group.content;
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, scenarioContentBytes(content));
+      await refusedAs(relative, scenario.name, async () => {
+        await mkdir(dirname(target), { recursive: true });
+        await writeFile(target, scenarioContentBytes(content));
+      });
     }
   }
   for (const [relative, content] of Object.entries(workspace.files ?? {})) {
     const target = inside(root, relative);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, scenarioContentBytes(content));
+    await refusedAs(relative, scenario.name, async () => {
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, scenarioContentBytes(content));
+    });
+  }
+}
+
+/**
+ * Runs one write, a file-system refusal (a path the folder's copy already holds as a file, a name
+ * the file system refuses) becoming an InputError naming the path: the scenario's fault, not correx's.
+ */
+async function refusedAs(relative: string, scenarioName: string, write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new InputError(`workspace path ${JSON.stringify(relative)}: ${code}`, scenarioName);
   }
 }
 

@@ -23,6 +23,8 @@ export interface ValidationIssue {
 
 const show = (value: unknown): string => {
   if (value === undefined) return "nothing";
+  // YAML and JSON.parse read 1e400 as Infinity, which JSON.stringify would show as null.
+  if (typeof value === "number" && !Number.isFinite(value)) return Number.isNaN(value) ? "NaN" : `a number too large to represent (read as ${value})`;
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);
@@ -74,7 +76,7 @@ export function toValidationIssues(errors: readonly ValidatorError[], data: unkn
         break;
       case "type":
         expected = String(params.type).split(",").join(" or ");
-        found = `${kindOf(value)} ${show(value)}`;
+        found = typeof value === "number" && !Number.isFinite(value) ? show(value) : `${kindOf(value)} ${show(value)}`;
         break;
       case "const":
         expected = show(params.allowedValue);

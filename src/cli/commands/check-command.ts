@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { correxVersion } from "../../adapter/correx-version.js";
 import { parseBaseline } from "../../conformance/baseline.js";
@@ -18,9 +18,12 @@ import { isCIEnvironment, parseUpdateMode, resolveCheckUpdate } from "../../conf
 import { acquireGoldenLock, GoldenLockHeldError } from "../../golden/node-golden-lock.js";
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import { InputError } from "../../input/input-error.js";
+import { MAX_RECORD_BYTES } from "../../input/input-limits.js";
+import { readTextFileAtMost } from "../../input/read-text-file.js";
 import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
+import { escapeControl } from "../../text/escape-control.js";
 import type { CommandIo } from "../command-io.js";
 import { checkReportOutcomes } from "../html-report-facts.js";
 import { packageRoot } from "../package-root.js";
@@ -146,13 +149,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   const baselineFile = values.baseline === undefined ? undefined : String(values.baseline);
   let baseline: Set<string> | undefined;
   if (baselineFile) {
-    let text: string;
-    try {
-      text = readFileSync(baselineFile, "utf8");
-    } catch (error) {
-      throw new InputError(`cannot read baseline (${(error as NodeJS.ErrnoException).code ?? String(error)})`, baselineFile);
-    }
-    baseline = parseBaseline(text, baselineFile);
+    baseline = parseBaseline(readTextFileAtMost(baselineFile, MAX_RECORD_BYTES, "baseline"), baselineFile);
   }
   const filter: CorpusFilter = {
     profiles: list("profile"),
@@ -190,6 +187,16 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   const subject = await createSubject(subjectSpec, subjectOptions);
   const showProgress = Boolean(process.stderr.isTTY) && targets.some((target) => target.name === "pretty" && !target.file);
   // The saved full outputs of this run go to a folder of its own, removed at the end.
+  if (values["output-dir"]) {
+    const given = String(values["output-dir"]);
+    let kind: "directory" | "other" | "missing";
+    try {
+      kind = statSync(given).isDirectory() ? "directory" : "other";
+    } catch {
+      kind = "missing";
+    }
+    if (kind === "other") throw new UsageError(`correx check: --output-dir ${given} is a file, not a folder: subjects save full outputs in it`);
+  }
   const runOutput = values["output-dir"] ? null : createRunOutputDirectory();
   let run: CheckRun;
   try {
@@ -206,7 +213,9 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       timeoutMs,
       baseline,
       keepPassingValues: targets.some((target) => target.name === "html"),
-      onOutcome: showProgress ? (outcome, done, total) => io.err(`\r\u001b[2K[${done}/${total}] ${outcome.status.padEnd(11)} ${outcome.id}`.slice(0, (process.stderr.columns ?? 100) + 8)) : undefined,
+      onOutcome: showProgress
+        ? (outcome, done, total) => io.err(`\r\u001b[2K[${done}/${total}] ${outcome.status.padEnd(11)} ${escapeControl(outcome.id, true)}`.slice(0, (process.stderr.columns ?? 100) + 8))
+        : undefined,
     });
   } finally {
     if (showProgress) io.err("\r\u001b[2K");

@@ -1,7 +1,9 @@
 import { AdapterError } from "../../adapter/adapter-error.js";
 import { referenceOps } from "../../adapter/reference-handler.js";
 import { InputError } from "../../input/input-error.js";
+import { MAX_RECORD_BYTES } from "../../input/input-limits.js";
 import { parseJsonRecord } from "../../input/parse-json-record.js";
+import { readTextFileAtMost } from "../../input/read-text-file.js";
 import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
 import { focusIssues } from "../../schema/focus-issues.js";
 import { loadValidator } from "../../schema/load-validator.js";
@@ -22,14 +24,8 @@ when the command ends; --options '{"outputDir":"DIR"}' keeps it in DIR.`;
 async function jsonArgument(name: string, value: string | undefined): Promise<unknown> {
   if (value === undefined) return undefined;
   if (value.startsWith("@")) {
-    const { readFileSync } = await import("node:fs");
-    let text: string;
-    try {
-      text = readFileSync(value.slice(1), "utf8");
-    } catch (error) {
-      throw new InputError(`cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, value.slice(1));
-    }
-    return parseJsonRecord(text, value.slice(1));
+    // One JSON document: at most MAX_RECORD_BYTES, and the read stops there (`@/dev/zero` is refused, not read forever).
+    return parseJsonRecord(readTextFileAtMost(value.slice(1), MAX_RECORD_BYTES, `--${name} file`), value.slice(1));
   }
   return parseJsonRecord(value, `--${name}`);
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { correxVersion } from "../../adapter/correx-version.js";
@@ -15,6 +15,7 @@ import { applyGateGolden, gateGoldenPath, loadGateGolden } from "../../gate/gate
 import { createGateJobSlots } from "../../gate/gate-job-slots.js";
 import { runGate } from "../../gate/gate-run.js";
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
+import { readTextFileAtMost } from "../../input/read-text-file.js";
 import type { Protocol } from "../../lower/lowering-result.js";
 import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
 import type { HtmlReportOutcome } from "../../report/html-report-outcome.js";
@@ -23,6 +24,7 @@ import { writeHtmlReport } from "../../report/write-html-report.js";
 import { sandboxUnavailableReason } from "../../sandbox/sandbox-support.js";
 import { loadScenario } from "../../scenario/load-scenario.js";
 import type { Scenario } from "../../scenario/scenario.js";
+import { escapeControl } from "../../text/escape-control.js";
 import type { CommandIo } from "../command-io.js";
 import { expandScenarioPaths } from "../expand-scenario-paths.js";
 import { gateReportOutcome } from "../html-report-facts.js";
@@ -78,6 +80,9 @@ ${listProfiles()
 exit codes: 0 every tool result conforms; 1 a difference, crash or timeout; 2 usage or input error`;
 
 const reporters = ["pretty", "json", "junit", "tap", "html"] as const;
+
+/** The largest --config-template read (README "Limits"). */
+export const MAX_TEMPLATE_BYTES = 1024 * 1024;
 
 /** `correx gate`: see gateHelp. */
 export async function gateCommand(args: string[], io: CommandIo): Promise<number> {
@@ -164,12 +169,8 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   let configTemplate: { text: string; name: string } | undefined;
   if (values["config-template"] !== undefined) {
     const file = String(values["config-template"]);
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch (error) {
-      throw new UsageError(`correx gate: cannot read --config-template ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-    }
+    // A template is a config file: 1 MiB is far above any, and the read stops there.
+    const text = readTextFileAtMost(file, MAX_TEMPLATE_BYTES, "--config-template");
     configTemplate = { text, name: basename(file).replace(/\.template$/, "") };
   }
   const agentCommand = resolveAgentCommand(command);
@@ -234,12 +235,12 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
             );
             if (scenarioRun.outsideWrites.length > 0) {
               lines[protocolIndex]!.push(
-                `correx gate: warning: ${scenario.name} × ${protocol}: the agent created or changed files outside its workspace: ${scenarioRun.outsideWrites.map((path) => (path.startsWith("/") ? path : `${path} (in its run directory)`)).join(", ")}\n`,
+                `correx gate: warning: ${scenario.name} × ${protocol}: the agent created or changed files outside its workspace: ${escapeControl(scenarioRun.outsideWrites.map((path) => (path.startsWith("/") ? path : `${path} (in its run directory)`)).join(", "), true)}\n`,
               );
             }
             if (scenarioRun.replayOutsideWrites.length > 0) {
               lines[protocolIndex]!.push(
-                `correx gate: note: ${scenario.name} × ${protocol}: the replay of the scripted calls wrote outside the run directory, in its sandbox only (nothing on this machine): ${scenarioRun.replayOutsideWrites.join(", ")}\n`,
+                `correx gate: note: ${scenario.name} × ${protocol}: the replay of the scripted calls wrote outside the run directory, in its sandbox only (nothing on this machine): ${escapeControl(scenarioRun.replayOutsideWrites.join(", "), true)}\n`,
               );
             }
             flush();

@@ -61,17 +61,26 @@ export async function serveCommand(args: string[], io: CommandIo, stop?: AbortSi
     scenario,
     profile,
     workspace: values.workspace === undefined ? undefined : String(values.workspace),
-    maxCaptured: 1000,
+    // Nothing reads the captures after onCapture: no body is kept past its answer (bounded memory under a flood).
+    maxCaptured: 0,
     onCapture: (request) => {
       if (request.violation) io.err(`correx serve: request ${request.seq} ${request.method} ${request.path} violates ${request.violation.schema}: ${request.violation.message}\n`);
     },
   });
-  const server = await startFakeHttpServer(provider, {
-    port,
-    maxBodyBytes,
-    onUnhandled: (method, url) => io.err(`correx serve: no handler for ${method} ${url} (answered 404)\n`),
-    onInternalError: (error) => io.err(`correx serve: internal error: ${error instanceof Error ? error.message : String(error)}\n`),
-  });
+  let server: Awaited<ReturnType<typeof startFakeHttpServer>>;
+  try {
+    server = await startFakeHttpServer(provider, {
+      port,
+      maxBodyBytes,
+      onUnhandled: (method, url) => io.err(`correx serve: no handler for ${method} ${url} (answered 404)\n`),
+      onInternalError: (error) => io.err(`correx serve: internal error: ${error instanceof Error ? error.message : String(error)}\n`),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE") throw new UsageError(`correx serve: --port ${port} is already in use on ${FAKE_HOST}; choose another, or --port 0 for a free one`);
+    if (code === "EACCES") throw new UsageError(`correx serve: --port ${port} may not be bound by this user (EACCES); choose one from 1024, or --port 0`);
+    throw error;
+  }
   io.out(`${server.url}\n`);
 
   await new Promise<void>((resolve) => {

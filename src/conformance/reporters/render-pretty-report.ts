@@ -1,4 +1,5 @@
 import { renderDifference } from "../../golden/render-difference.js";
+import { escapeControl } from "../../text/escape-control.js";
 import type { CaseOutcome } from "../case-outcome.js";
 import type { CheckRun } from "../run-check.js";
 import type { RunMetadata } from "./run-metadata.js";
@@ -23,7 +24,10 @@ function paintDiffLine(line: string, paint: ReportPaint): string {
 
 /** One outcome's details for a person: status line, message, then visible-whitespace diffs. */
 export function renderOutcomeDetails(outcome: CaseOutcome, paint: ReportPaint = plain): string {
-  const lines = [`${paint(statusStyle[outcome.status], paint("bold", outcome.status.toUpperCase()))} ${outcome.id}  (${outcome.spec})${outcome.message ? `: ${outcome.message}` : ""}`];
+  // Messages quote subjects and agents (their output tails): control bytes are shown escaped, never sent to the terminal.
+  const lines = [
+    `${paint(statusStyle[outcome.status], paint("bold", outcome.status.toUpperCase()))} ${escapeControl(outcome.id, true)}  (${escapeControl(outcome.spec, true)})${outcome.message ? `: ${escapeControl(outcome.message)}` : ""}`,
+  ];
   for (const difference of outcome.differences.slice(0, MAX_DIFFERENCES_SHOWN)) {
     lines.push(
       renderDifference(difference)
@@ -41,7 +45,7 @@ function unsupportedReasons(outcomes: readonly CaseOutcome[]): Map<string, strin
   const groups = new Map<string, string[]>();
   for (const outcome of outcomes) {
     if (outcome.status !== "unsupported") continue;
-    const reason = outcome.message ?? "no reason given";
+    const reason = escapeControl(outcome.message ?? "no reason given", true);
     groups.set(reason, [...(groups.get(reason) ?? []), outcome.id]);
   }
   return groups;

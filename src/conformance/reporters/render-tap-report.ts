@@ -1,3 +1,4 @@
+import { escapeControl } from "../../text/escape-control.js";
 import type { CheckRun } from "../run-check.js";
 
 /** TAP version 13: xfail as TODO, unsupported as SKIP, diffs in a YAML block. */
@@ -11,10 +12,10 @@ export function renderTapReport(run: CheckRun): string {
         out.push(`ok ${n} - ${name}`);
         break;
       case "xfail":
-        out.push(`not ok ${n} - ${name} # TODO ${outcome.message ?? ""}`);
+        out.push(`not ok ${n} - ${name} # TODO ${escapeControl(outcome.message ?? "", true)}`);
         break;
       case "unsupported":
-        out.push(`ok ${n} - ${name} # SKIP ${outcome.message ?? ""}`);
+        out.push(`ok ${n} - ${name} # SKIP ${escapeControl(outcome.message ?? "", true)}`);
         break;
       default:
         out.push(`not ok ${n} - ${name}`, "  ---", `  status: ${outcome.status}`, `  message: ${JSON.stringify(outcome.message ?? "")}`);

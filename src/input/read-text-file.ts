@@ -1,0 +1,48 @@
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { InputError } from "./input-error.js";
+
+/**
+ * Reads a whole file as UTF-8 text, refusing it once it holds more than `limit` bytes: the size
+ * is checked first for a regular file, and the read stops at `limit + 1` bytes for anything else
+ * (`/dev/zero`, a FIFO), so memory stays bounded by the limit. Throws InputError naming the file
+ * (`what` says what it is, for the message: "scenario", "--config-template"…).
+ */
+export function readTextFileAtMost(path: string, limit: number, what: string): string {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (error) {
+    throw new InputError(`cannot read ${what}: ${describeCode(error)}`, path);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) throw new InputError(`cannot read ${what}: it is a directory, not a file`, path);
+    if (stats.isFile() && stats.size > limit) throw new InputError(`${what} is ${stats.size} bytes, over the ${limit} byte limit`, path);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1 << 20, limit + 1 - total));
+      let read: number;
+      try {
+        read = readSync(fd, chunk, 0, chunk.length, null);
+      } catch (error) {
+        throw new InputError(`cannot read ${what}: ${describeCode(error)}`, path);
+      }
+      if (read === 0) break;
+      chunks.push(chunk.subarray(0, read));
+      total += read;
+      if (total > limit) throw new InputError(`${what} is over the ${limit} byte limit`, path);
+    }
+    return Buffer.concat(chunks, total).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function describeCode(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return "no such file";
+  if (code === "EACCES") return "permission denied";
+  if (code === "EISDIR") return "it is a directory, not a file";
+  return code ?? String(error);
+}
