@@ -19,7 +19,7 @@ commands:
   serve      fake provider endpoint on 127.0.0.1 (agents under test)
   gate       run an agent against the fake provider and check every tool result it sends
 
-exit codes: 0 all good; 1 something does not conform; 2 usage or input error
+exit codes: 0 all good; 1 something does not conform; 2 usage or input error; 3 (check, gate) nothing failed, but more was unsupported than --max-unsupported allows
 'correx help <command>' or 'correx <command> --help' shows a command's options; --version its version`;
 
 type Command = (args: string[], io: CommandIo) => Promise<number>;

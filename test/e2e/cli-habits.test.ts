@@ -171,3 +171,75 @@ describe("insta/Vitest habits of the CLI (issue 15)", () => {
     expect(jsonCases(`${work}/argv.jsonl`)[0]!.message).toMatch(/its output ended with:\nargv: --debug --help$/);
   }, 120_000);
 });
+
+describe("unsupported is never success by accident (issue 31)", () => {
+  const declinesAll = () => {
+    const dir = makeTempDir("correx-declines-");
+    const file = join(dir, "declines-all.mjs");
+    writeFileSync(
+      file,
+      'export function format() { throw Object.assign(new Error("not implemented"), { name: "AdapterError", code: "unsupported" }); }\nexport const truncate = format;\nexport const lower = format;\n',
+    );
+    return file;
+  };
+
+  it("check: a run where every case is unsupported exits 3 by default, says how much was judged, and names the flag that accepts it", () => {
+    const root = makeCorpus();
+    const args = ["check", "--root", root, "--update", "no", "--subject", `module:${declinesAll()}`];
+    const run = runCli(args);
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    expect(run.stdout).toMatch(/^4 cases: 0 passed, 0 failed, 0 xfail, 4 unsupported, 0 crashed, 0 timed out; 0 of 4 judged \(0 %\) in [\d.]+ s/m);
+    expect(run.stderr).toBe(
+      "correx check: 4 of 4 cases unsupported (100 %), more than --max-unsupported 0 allows; only 0 were judged, so the run is not good (exit 3). To accept this, pass --max-unsupported 4 (or 100%)\n",
+    );
+    expect(runCli([...args, "--max-unsupported", "4"]).code).toBe(0);
+    expect(runCli([...args, "--max-unsupported", "3"]).code).toBe(3);
+    expect(runCli([...args, "--max-unsupported", "100%"]).code).toBe(0);
+    expect(runCli([...args, "--max-unsupported", "99%"]).code).toBe(3);
+    expect(runCli([...args, "--max-unsupported", "lots"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--max-unsupported must be a count (5) or a share of the run from 0% to 100% (10%), found "lots"'),
+    });
+    // the json summary carries the judged count and the budget
+    const summary = JSON.parse(
+      runCli([...args, "--reporter", "json"])
+        .stdout.trim()
+        .split("\n")
+        .at(-1)!,
+    );
+    expect(summary).toMatchObject({ type: "summary", total: 4, unsupported: 4, judged: 0, metadata: { maxUnsupported: "0" } });
+  });
+
+  it("check: a failure is exit 1 even with unsupported cases over the budget", () => {
+    const dir = makeTempDir("correx-fails-one-");
+    const file = join(dir, "fails-format.mjs");
+    writeFileSync(
+      file,
+      'export function format() { return { result: "wrong" }; }\nexport function truncate() { throw Object.assign(new Error("no"), { name: "AdapterError", code: "unsupported" }); }\n',
+    );
+    const run = runCli(["check", "--root", makeCorpus(), "--update", "no", "--subject", `module:${file}`]);
+    expect(run.stdout).toMatch(/^4 cases: 0 passed, 3 failed, 0 xfail, 1 unsupported, /m);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("");
+  });
+
+  it("gate: an unmodelled call makes the run exit 3 unless --max-unsupported allows it", () => {
+    const args = [
+      "gate",
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "openai-chat",
+      "--scenario",
+      `${repoRoot}/examples/readme/read-long-name.yaml`,
+      "--",
+      "node",
+      `${repoRoot}/examples/agents/reference-agent.mjs`,
+    ];
+    const run = runCli(args);
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    expect(run.stdout).toMatch(/^2 cases: 1 passed, 0 failed, 0 xfail, 1 unsupported, 0 crashed, 0 timed out; 1 of 2 judged \(50 %\) in /m);
+    expect(run.stderr).toContain("correx gate: 1 of 2 tool results unsupported (50 %), more than --max-unsupported 0 allows; only 1 was judged");
+    expect(runCli([...args.slice(0, -3), "--max-unsupported", "1", ...args.slice(-3)]).code).toBe(0);
+  }, 120_000);
+});

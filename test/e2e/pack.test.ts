@@ -106,7 +106,9 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     const check = sh("npx correx check", project);
     expect(check.stderr).toBe("");
     expect(summaryLine(check.stdout)).toMatch(
-      new RegExp(`^${corpusSize("golden")} cases: ${corpusSize("golden")} passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out in [\\d.]+ s \\(subject: reference\\)$`),
+      new RegExp(
+        `^${corpusSize("golden")} cases: ${corpusSize("golden")} passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out; ${corpusSize("golden")} of ${corpusSize("golden")} judged \\(100 %\\) in [\\d.]+ s \\(subject: reference\\)$`,
+      ),
     );
     expect(check.status).toBe(0);
   }, 180_000);
@@ -114,7 +116,9 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
   it('npx correx check --subject "cmd:npx correx adapter" runs it through the adapter protocol (exit 0)', () => {
     install();
     const check = sh('npx correx check --subject "cmd:npx correx adapter"', project);
-    expect(summaryLine(check.stdout)).toMatch(/^\d+ cases: \d+ passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out in [\d.]+ s \(subject: cmd:npx correx adapter\)$/);
+    expect(summaryLine(check.stdout)).toMatch(
+      /^\d+ cases: \d+ passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out; \d+ of \d+ judged \(100 %\) in [\d.]+ s \(subject: cmd:npx correx adapter\)$/,
+    );
     expect(check.status, check.stdout.slice(-2000) + check.stderr).toBe(0);
   }, 300_000);
 
@@ -130,7 +134,7 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     const gate = sh(adapted, project);
     expect(gate.stderr).toMatch(/bash-echo × anthropic-messages: 1\/1 tool results conform/);
     expect(summaryLine(gate.stdout)).toMatch(
-      /^2 cases: 2 passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out in [\d.]+ s \(subject: gate: node node_modules\/correx\/examples\/agents\/reference-agent\.mjs\)$/,
+      /^2 cases: 2 passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out; 2 of 2 judged \(100 %\) in [\d.]+ s \(subject: gate: node node_modules\/correx\/examples\/agents\/reference-agent\.mjs\)$/,
     );
     expect(gate.status).toBe(0);
   }, 180_000);

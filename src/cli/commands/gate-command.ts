@@ -8,6 +8,7 @@ import { renderTextReport } from "../../conformance/reporters/render-text-report
 import type { RunMetadata } from "../../conformance/reporters/run-metadata.js";
 import { reviewCommandForGolden } from "../../conformance/review-command.js";
 import type { CheckRun } from "../../conformance/run-check.js";
+import { overBudgetMessage, renderUnsupportedBudget } from "../../conformance/unsupported-budget.js";
 import { isCIEnvironment, parseUpdateMode, resolveUpdateBehavior } from "../../conformance/update-policy.js";
 import { fakeModels } from "../../fake/fake-models.js";
 import { isFakeProtocol } from "../../fake/fake-protocol.js";
@@ -25,7 +26,7 @@ import type { Scenario } from "../../scenario/scenario.js";
 import type { CommandIo } from "../command-io.js";
 import { expandScenarioPaths } from "../expand-scenario-paths.js";
 import { gateReportOutcome } from "../html-report-facts.js";
-import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
+import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag } from "../parse-command-args.js";
 import { resolveAgentCommand } from "../resolve-agent-command.js";
 import { paintFor } from "../terminal-colour.js";
 import { UsageError } from "../usage-error.js";
@@ -61,7 +62,10 @@ there (the program only when it holds a /) is passed as its absolute path; the r
   --reporter R             pretty|json|junit|tap, optionally =FILE (repeatable); html=DIR writes the HTML report
   --work-dir DIR           where run directories go (default: a new temp dir, removed at the end)
   --keep                   keep the run directories (workspaces, agent config, outputs) for inspection
-exit codes: 0 every tool result conforms; 1 a difference, crash or timeout; 2 usage or input error`;
+  --max-unsupported N|P%   how many tool results may be unsupported (a count, or a share of the run)
+                           before the run is not good (default 0)
+exit codes: 0 every tool result conforms; 1 a difference, crash or timeout; 2 usage or input error;
+3 nothing failed, but more tool results were unsupported than --max-unsupported allows`;
 
 const reporters = ["pretty", "json", "junit", "tap", "html"] as const;
 
@@ -85,6 +89,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     reporter: { type: "string", multiple: true },
     "work-dir": { type: "string" },
     jobs: { type: "string", default: "1" },
+    "max-unsupported": { type: "string", default: "0" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -108,6 +113,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   const scenarioFiles = expandScenarioPaths(scenarioValues);
   const jobs = parseCountFlag("gate", "jobs", String(values.jobs), 1);
   const timeoutMs = parseMillisecondsFlag("gate", "timeout", String(values.timeout));
+  const budget = parseMaxUnsupportedFlag("gate", String(values["max-unsupported"]));
   const against = String(values.against);
   if (against !== "profile" && against !== "golden") throw new UsageError(`correx gate: --against must be profile or golden, found "${against}"`);
   if (against === "golden" && values["golden-dir"] === undefined) throw new UsageError("correx gate: --against golden needs --golden-dir DIR");
@@ -227,6 +233,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
       profiles: { [profile.id]: profile.version },
       date: new Date().toISOString(),
       filtered: false,
+      maxUnsupported: renderUnsupportedBudget(budget),
       ...(goldenDir === undefined ? {} : { reviewCommand: gateReviewCommand(goldenDir) }),
     };
     for (const target of targets) {
@@ -243,7 +250,9 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
       const fileOf = new Map(reportOutcomes.map((outcome) => [outcome.id, outcome.caseFile ?? outcome.id]));
       io.out(renderGithubAnnotations(run, (id) => fileOf.get(id) ?? id));
     }
-    return exitCodeOf(run.summary);
+    const exitCode = exitCodeOf(run.summary, budget);
+    if (exitCode === 3) io.err(overBudgetMessage("gate", run.summary, budget, "tool results"));
+    return exitCode;
   } finally {
     if (values.keep === true) io.err(`correx gate: run directories kept in ${workRoot}\n`);
     else if (ownWorkRoot) {

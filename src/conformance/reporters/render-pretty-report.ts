@@ -1,6 +1,7 @@
 import { renderDifference } from "../../golden/render-difference.js";
 import type { CaseOutcome } from "../case-outcome.js";
 import type { CheckRun } from "../run-check.js";
+import { judgedCount, percentOf } from "../unsupported-budget.js";
 import type { RunMetadata } from "./run-metadata.js";
 
 const MAX_DIFFERENCES_SHOWN = 5;
@@ -85,6 +86,7 @@ export function renderPrettyReport(run: CheckRun, metadata: RunMetadata, paint: 
   out.push(
     "",
     `${s.total} case${s.total === 1 ? "" : "s"}: ${count(s.pass, `${s.pass} passed`, "green")}, ${count(s.fail, `${s.fail} failed`, "red")}, ${s.xfail} xfail, ${s.unsupported} unsupported, ${count(s.crash, `${s.crash} crashed`, "magenta")}, ${count(s.timeout, `${s.timeout} timed out`, "yellow")}` +
+      `; ${judgedCount(s)} of ${s.total} judged (${percentOf(judgedCount(s), s.total)})` +
       (s.pending
         ? `; ${s.pending} pending golden${s.pending === 1 ? "" : "s"} ${metadata.pendingDir ? `written to ${metadata.pendingDir} (outside the corpus)` : `to review (${metadata.reviewCommand ?? "correx golden review"})`}`
         : "") +
