@@ -125,12 +125,9 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
   it("the README's gate example, adapted only by path, passes (exit 0)", () => {
     install();
     const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
-    const example = /\$ (correx gate --profile opencode-cli --protocol anthropic-messages \\\n[^$]*?-- node examples\/agents\/reference-agent\.mjs)\n/.exec(readme)?.[1];
+    const example = /\$ (npx correx gate --profile opencode-cli --protocol anthropic-messages \\\n[^$]*?-- node examples\/agents\/reference-agent\.mjs)\n/.exec(readme)?.[1];
     expect(example).toBeDefined();
-    const adapted = example!
-      .replaceAll("fixtures/", "node_modules/correx/fixtures/")
-      .replaceAll("examples/", "node_modules/correx/examples/")
-      .replace(/^correx /, "npx correx ");
+    const adapted = example!.replaceAll("fixtures/", "node_modules/correx/fixtures/").replaceAll("examples/", "node_modules/correx/examples/");
     const gate = sh(adapted, project);
     expect(gate.stderr).toMatch(/bash-echo × anthropic-messages: 1\/1 tool results conform/);
     expect(summaryLine(gate.stdout)).toMatch(

@@ -34,7 +34,7 @@ import { writeReportFile } from "../write-report-file.js";
 export const checkHelp = `usage: correx check [options]
 
 Runs the golden corpus against a subject and reports. With the reference, a mismatch or a missing
-golden writes a pending <case>.yaml.new beside the golden (review with 'correx golden review', with
+golden writes a pending <case>.yaml.new beside the golden (review with 'npx correx golden review', with
 the same --root);
 under CI=true or --ci nothing is written and a missing golden fails. Any other subject writes
 nothing into the corpus (the corpus is the spec): its failures are reported, and --pending-dir

@@ -56,7 +56,7 @@ there (the program only when it holds a /) is passed as its absolute path; the r
   --model ID               the model id the agent is configured with (default per protocol)
   --timeout MS             per-scenario deadline; the agent's process group is killed (default 120000)
   --against golden         compare with goldens under --golden-dir instead of the profile
-  --golden-dir DIR         golden files <DIR>/<scenario>/<protocol>.yaml (review: correx golden review --root R, for DIR = R/golden or a folder under it)
+  --golden-dir DIR         golden files <DIR>/<scenario>/<protocol>.yaml (review: npx correx golden review --root R, for DIR = R/golden or a folder under it)
   --update MODE            auto (default) | always | new | no   (nothing is written under CI)
   --ci                     behave as under CI
   --reporter R             pretty|json|junit|tap, optionally =FILE (repeatable); html=DIR writes the HTML report
@@ -264,5 +264,5 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
 
 /** The review command for gate goldens under `goldenDir`, or what to do when no --root reaches them. */
 function gateReviewCommand(goldenDir: string): string {
-  return reviewCommandForGolden(goldenDir) ?? `correx golden review only looks under <root>/golden/: put --golden-dir ${goldenDir} under a folder named golden`;
+  return reviewCommandForGolden(goldenDir) ?? `npx correx golden review only looks under <root>/golden/: put --golden-dir ${goldenDir} under a folder named golden`;
 }
