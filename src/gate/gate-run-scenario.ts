@@ -310,7 +310,7 @@ function outcome(options: GateScenarioOptions, id: string, area: string, status:
     area,
     protocols: [options.protocol],
     tags: options.scenario.tags ?? [],
-    spec: options.scenario.spec,
+    spec: options.scenario.spec ?? "-",
     level: "must",
     status,
     ...(message === undefined ? {} : { message }),

@@ -50,7 +50,7 @@ async function runGateScenarioSafely(options: Parameters<typeof runGateScenario>
           area: "scenario",
           protocols: [options.protocol],
           tags: options.scenario.tags ?? [],
-          spec: options.scenario.spec,
+          spec: options.scenario.spec ?? "-",
           level: "must",
           status: "unsupported",
           message: `internal error in correx while running this scenario (not the agent's fault): ${message}`,

@@ -36,6 +36,11 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     expect(files).toContain("package/examples/agents/opencode.json.template");
     expect(files).toContain("package/examples/ci/generic-junit.sh");
     expect(files).toContain("package/examples/ci/github-actions.yml");
+    // issue 31: the README says the package carries the example subjects, the example scenarios and the specs the corpus cites
+    expect(files).toContain("package/examples/subjects/bash-module.mjs");
+    expect(files).toContain("package/examples/subjects/bash-adapter.mjs");
+    for (const agent of ["opencode-cli", "opencode-core", "codex-cli", "gemini-cli", "claude-code"]) expect(files).toContain(`package/examples/scenarios/${agent}.yaml`);
+    for (const spec of ["opencode-1.18.33", "codex-cli-0.171.0", "gemini-cli-0.61.0", "claude-code-2.1.332"]) expect(files).toContain(`package/docs/spec/${spec}.md`);
     expect(files.filter((file) => file.startsWith("package/fixtures/cases/")).length).toBe(corpusSize("fixtures/cases"));
     expect(files.filter((file) => file.startsWith("package/golden/")).length).toBe(corpusSize("golden"));
     expect(files.filter((file) => file.startsWith("package/fixtures/scenarios/")).length).toBe(corpusSize("fixtures/scenarios"));

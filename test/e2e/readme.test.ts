@@ -142,3 +142,13 @@ describe("the figures the README's prose states are the repository's (issue 31: 
     }
   });
 });
+
+describe("the README's example scenarios are the files in examples/scenarios/ (issue 31)", () => {
+  const copies = [...readme.matchAll(/```yaml\n# (examples\/scenarios\/[\w-]+\.yaml)\n([\s\S]*?)```\n/g)];
+  it("one per agent", () => {
+    expect(copies.map((copy) => copy[1])).toEqual(["opencode-cli", "opencode-core", "codex-cli", "gemini-cli", "claude-code"].map((agent) => `examples/scenarios/${agent}.yaml`));
+  });
+  for (const [, file, body] of copies) {
+    it(`${file} is shown as it is`, () => expect(body).toBe(readFileSync(join(repoRoot, file!), "utf8")));
+  }
+});
