@@ -167,7 +167,8 @@ describe("insta/Vitest habits of the CLI (issue 15)", () => {
     );
     expect(argv.code).toBe(1);
     // under GitHub Actions, each failing tool result is an annotation on its scenario file
-    expect(argv.stdout).toContain(`::error file=${repoRoot}/fixtures/scenarios/bash-echo.yaml,title=correx crash%3A bash-echo/openai-chat/call_1_1::the agent ended (exit 3)`);
+    // repository-relative (issue 31): runCli runs from the repository root, as a workflow runs from its checkout
+    expect(argv.stdout).toContain("::error file=fixtures/scenarios/bash-echo.yaml,title=correx crash%3A bash-echo/openai-chat/call_1_1::the agent ended (exit 3)");
     expect(jsonCases(`${work}/argv.jsonl`)[0]!.message).toMatch(/its output ended with:\nargv: --debug --help$/);
   }, 120_000);
 });
@@ -242,4 +243,24 @@ describe("unsupported is never success by accident (issue 31)", () => {
     expect(run.stderr).toContain("correx gate: 1 of 2 tool results unsupported (50 %), more than --max-unsupported 0 allows; only 1 was judged");
     expect(runCli([...args.slice(0, -3), "--max-unsupported", "1", ...args.slice(-3)]).code).toBe(0);
   }, 120_000);
+});
+
+describe("GitHub annotations (issue 31)", () => {
+  it("name the golden by its path from the checkout, and carry the diff", () => {
+    const id = "opencode-cli/bash/no-output";
+    const root = makeCorpus([id]);
+    const golden = join(root, "golden", `${id}.yaml`);
+    writeFileSync(golden, readFileSync(golden, "utf8").replace('output: "(no output)"', 'output: "(no output) "'));
+    const run = runCli(["check", "--root", ".", "--ci"], { cwd: root, env: { GITHUB_ACTIONS: "true" } });
+    expect(run.code).toBe(1);
+    const annotation = run.stdout.split("\n").find((line) => line.startsWith("::error "));
+    expect(annotation).toBe(
+      "::error file=golden/opencode-cli/bash/no-output.yaml,title=correx fail%3A opencode-cli/bash/no-output::1 difference (§2.1)%0A/result/output:%0A  --- expected%0A  +++ actual%0A  @@ -1,1 +1,1 @@%0A  -(no output)·%0A  +(no output)",
+    );
+    // GITHUB_WORKSPACE is the checkout when it is set; a file outside it keeps its absolute path
+    const outside = runCli(["check", "--root", root, "--ci"], { env: { GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: repoRoot } });
+    expect(outside.stdout).toContain(`::error file=${golden},`);
+    const inside = runCli(["check", "--root", root, "--ci"], { env: { GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: join(root, "golden") } });
+    expect(inside.stdout).toContain("::error file=opencode-cli/bash/no-output.yaml,");
+  });
 });

@@ -22,6 +22,7 @@ import { InputError } from "../../input/input-error.js";
 import { profiles } from "../../profiles/profile-registry.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
+import { annotationPath } from "../annotation-path.js";
 import type { CommandIo } from "../command-io.js";
 import { checkReportOutcomes } from "../html-report-facts.js";
 import { packageRoot } from "../package-root.js";
@@ -247,7 +248,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
     if (target.file) writeReportFile(target.file, text);
     else io.out(text);
   }
-  if (process.env.GITHUB_ACTIONS === "true") io.out(renderGithubAnnotations(run, (id) => goldenPathOf(location, id)));
+  if (process.env.GITHUB_ACTIONS === "true") io.out(renderGithubAnnotations(run, (id) => annotationPath(goldenPathOf(location, id))));
   if (run.outcomes.length === 0) {
     io.err("correx check: no case matched the filters\n");
     return 1;

@@ -23,6 +23,7 @@ import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
 import { loadScenario } from "../../scenario/load-scenario.js";
 import type { Scenario } from "../../scenario/scenario.js";
+import { annotationPath } from "../annotation-path.js";
 import type { CommandIo } from "../command-io.js";
 import { expandScenarioPaths } from "../expand-scenario-paths.js";
 import { gateReportOutcome } from "../html-report-facts.js";
@@ -248,7 +249,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     if (process.env.GITHUB_ACTIONS === "true") {
       // an annotation per failing tool result, on the scenario file that scripts it
       const fileOf = new Map(reportOutcomes.map((outcome) => [outcome.id, outcome.caseFile ?? outcome.id]));
-      io.out(renderGithubAnnotations(run, (id) => fileOf.get(id) ?? id));
+      io.out(renderGithubAnnotations(run, (id) => annotationPath(fileOf.get(id) ?? id)));
     }
     const exitCode = exitCodeOf(run.summary, budget);
     if (exitCode === 3) io.err(overBudgetMessage("gate", run.summary, budget, "tool results"));
