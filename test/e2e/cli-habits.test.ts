@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeCorpus } from "./corpus-fixture.js";
 import { makeTempDir, repoRoot, runCli } from "./run-cli.js";
@@ -262,5 +262,38 @@ describe("GitHub annotations (issue 31)", () => {
     expect(outside.stdout).toContain(`::error file=${golden},`);
     const inside = runCli(["check", "--root", root, "--ci"], { env: { GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: join(root, "golden") } });
     expect(inside.stdout).toContain("::error file=opencode-cli/bash/no-output.yaml,");
+  });
+});
+
+describe("validate --as case and check agree on a case file (issue 31)", () => {
+  const broken: Record<string, { text: string; pointer: string }> = {
+    "observation-typo": { text: 'profile: opencode-cli\nstage: format\nspec: "§2.1"\ntool: bash\ninput: { command: "true" }\nobservation: { outptu: "", exitCode: 0 }\n', pointer: "/observation/output" },
+    "wrong-profile": { text: 'profile: opencode-core\nstage: format\nspec: "§2.1b"\ntool: bash\ninput: { command: "true" }\nobservation: { output: "", exitCode: 0 }\n', pointer: "/profile" },
+    "stage-typo": { text: 'profile: opencode-cli\nstage: formt\nspec: "§2.1"\ntool: bash\ninput: { command: "true" }\nobservation: { output: "", exitCode: 0 }\n', pointer: "/stage" },
+  };
+  for (const [name, { text, pointer }] of Object.entries(broken)) {
+    it(`${name}: both refuse it at ${pointer}`, () => {
+      const root = makeTempDir("correx-case-agree-");
+      const file = join(root, "fixtures/cases/opencode-cli/bash", `${name}.yaml`);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      const validate = runCli(["validate", "--as", "case", file]);
+      expect(validate.code, validate.stdout + validate.stderr).toBe(1);
+      expect(validate.stdout).toContain(`  ${pointer}  expected `);
+      const check = runCli(["check", "--root", root, "--ci"]);
+      expect(check.code).toBe(2);
+      expect(check.stderr).toContain(`${file}:`);
+      expect(check.stderr).toContain(`: ${pointer}: expected `);
+    });
+  }
+
+  it("check's schema errors give the allowed values and a did-you-mean, as validate's do", () => {
+    const root = makeTempDir("correx-case-suggest-");
+    const file = join(root, "fixtures/cases/opencode-cli/bash/stage-typo.yaml");
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, broken["stage-typo"]!.text);
+    expect(runCli(["check", "--root", root, "--ci"]).stderr).toBe(
+      `correx check: ${file}:2:8: /stage: expected a known "stage" value (one of "format", "truncate", "lower"), found "formt" (did you mean "format"?)\n`,
+    );
   });
 });

@@ -28,6 +28,7 @@ import { checkReportOutcomes } from "../html-report-facts.js";
 import { packageRoot } from "../package-root.js";
 import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag } from "../parse-command-args.js";
 import { createRunOutputDirectory } from "../run-output-directory.js";
+import { withSuggestions } from "../schema-suggestions.js";
 import { paintFor } from "../terminal-colour.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
@@ -208,6 +209,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       timeoutMs,
       baseline,
       keepPassingValues: targets.some((target) => target.name === "html"),
+      explainIssue: withSuggestions,
       onOutcome: showProgress ? (outcome, done, total) => io.err(`\r\u001b[2K[${done}/${total}] ${outcome.status.padEnd(11)} ${outcome.id}`.slice(0, (process.stderr.columns ?? 100) + 8)) : undefined,
     });
   } finally {
