@@ -7,7 +7,9 @@
 # Writes $REPORT_DIR/junit.xml (point the CI's test-report setting at it) and the HTML report
 # folder $REPORT_DIR/html (keep it as a build artifact; open html/index.html from disk), prints
 # the summary, and exits with correx's own code (0 conforms, 1 a difference, crash or timeout,
-# 2 a usage or input error), after the reports are written. Set CI=true (most CIs do) so that
+# 2 a usage or input error, 3 nothing failed but more cases were unsupported than
+# --max-unsupported allows: default 0, so a subject that declines cases must say how many it may,
+# e.g. MAX_UNSUPPORTED=10%), after the reports are written. Set CI=true (most CIs do) so that
 # no golden is ever written on the CI machine.
 set -uo pipefail
 
@@ -15,10 +17,11 @@ CORREX=${CORREX:-npx --no-install correx}
 SUBJECT=${SUBJECT:-reference}
 REPORT_DIR=${REPORT_DIR:-correx-report}
 BASELINE=${BASELINE:-}
+MAX_UNSUPPORTED=${MAX_UNSUPPORTED:-0}
 export CI=${CI:-true}
 
 mkdir -p "$REPORT_DIR"
-args=(check --subject "$SUBJECT" --reporter pretty --reporter "junit=$REPORT_DIR/junit.xml" --reporter "html=$REPORT_DIR/html")
+args=(check --subject "$SUBJECT" --max-unsupported "$MAX_UNSUPPORTED" --reporter pretty --reporter "junit=$REPORT_DIR/junit.xml" --reporter "html=$REPORT_DIR/html")
 if [ -n "$BASELINE" ]; then args+=(--baseline "$BASELINE"); fi
 if [ "$#" -gt 0 ]; then args+=("$@"); fi   # more check options: --profile, --tag, --shard i/n…
 

@@ -2,7 +2,7 @@
 // A complete `--subject cmd:COMMAND` example: the same bash rule as bash-module.mjs, as a process
 // speaking the adapter protocol on stdio, in any language (this one is JavaScript).
 //
-//   correx check --subject "cmd:node examples/subjects/bash-adapter.mjs" --profile opencode-cli --case 'opencode-cli/bash/*'
+//   npx correx check --subject "cmd:node examples/subjects/bash-adapter.mjs" --profile opencode-cli --case 'opencode-cli/bash/*'
 //
 // The contract: read one JSON request a line on stdin ({"id", "op", …params}); write one JSON
 // response a line on stdout, in order: {"id", "ok": true, "result"} or {"id", "ok": false,
@@ -19,7 +19,7 @@ function format({ profile, tool, input, observation, options }) {
   if (options?.limits !== undefined) return { unsupported: "truncation limits" };
   const output = observation.output ?? "";
   if (Buffer.byteLength(output) > 2000 || observation.timedOut || observation.aborted || output.split("\n").length > 50) return { unsupported: "long, timed-out or aborted output" };
-  return { result: { status: "completed", title: input.description ?? input.command, output: output === "" ? "(no output)" : output, metadata: { truncated: false } } };
+  return { result: { status: "completed", title: input.command, output: output === "" ? "(no output)" : output, metadata: { truncated: false } } };
 }
 
 const reply = (line) => process.stdout.write(JSON.stringify(line) + "\n");

@@ -1,6 +1,6 @@
 // A complete `--subject module:PATH` example: opencode-cli's bash result for short output.
 //
-//   correx check --subject module:examples/subjects/bash-module.mjs --profile opencode-cli --case 'opencode-cli/bash/*'
+//   npx correx check --subject module:examples/subjects/bash-module.mjs --profile opencode-cli --case 'opencode-cli/bash/*'
 //
 // The contract: the module exports the adapter ops it implements as functions (hello, format,
 // truncate, lower; as named exports or on the default export). Each takes the op's request
@@ -23,7 +23,7 @@ export function format({ profile, tool, input, observation, options }) {
   return {
     result: {
       status: "completed",
-      title: input.description ?? input.command,
+      title: input.command, // 1.18.33's bash has no description argument: the title is the command (spec §2.1)
       output: output === "" ? "(no output)" : output,
       metadata: { truncated: false },
     },

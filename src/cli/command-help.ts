@@ -16,10 +16,10 @@ export const commandHelp: Record<string, () => Promise<string>> = {
 
 const goldenUpdateHelp = `usage: correx golden update [check options]
 
-Runs 'correx check' with the reference and --update always: every golden that differs is edited in
+Runs 'npx correx check' with the reference and --update always: every golden that differs is edited in
 place (only the changed values; comments, key order and generators stay). Refused under CI.
-Another subject needs --write-corpus-from-subject. Takes every 'correx check' option
-('correx help check'), --root DIR among them.`;
+Another subject needs --write-corpus-from-subject. Takes every 'npx correx check' option
+('npx correx help check'), --root DIR among them.`;
 
 const goldenReviewHelp = `usage: correx golden review [--accept-all | --reject-all] [--root DIR]
 

@@ -21,8 +21,9 @@ commands:
   gate       run an agent against the fake provider and check every tool result it sends
   profiles   list every profile: agent, versions, protocols, and each tool's status
 
-exit codes: 0 all good; 1 something does not conform; 2 usage or input error
-'correx help <command>' or 'correx <command> --help' shows a command's options; --version its version`;
+exit codes: 0 all good; 1 something does not conform; 2 usage or input error; 3 (check, gate) nothing failed, but more was unsupported than --max-unsupported allows
+'npx correx help <command>' or 'npx correx <command> --help' shows a command's options; --version its version.
+Run it as 'npx correx …' where correx is installed (a project that depends on it, or its clone): 'correx' alone is not on PATH.`;
 
 type Command = (args: string[], io: CommandIo) => Promise<number>;
 
@@ -83,7 +84,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const load = commands[name];
   if (!load) {
-    io.err(`correx: unknown command "${name}"; run 'correx --help'\n`);
+    io.err(`correx: unknown command "${name}"; run 'npx correx --help'\n`);
     return 2;
   }
   const topic = helpTopicOf(name, rest);

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import type { CaseOutcome } from "../conformance/case-outcome.js";
+import { CORREX_INVOCATION } from "../conformance/review-command.js";
 import type { HtmlReportOutcome } from "../report/html-report-outcome.js";
 
 const shellQuote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
@@ -23,7 +24,7 @@ export function checkReportOutcomes(
     const goldenFile = `${options.goldenRoot}/${outcome.id}.yaml`;
     const pendingFile = options.pendingRoot ? `${options.pendingRoot}/${outcome.id}.yaml.new` : `${goldenFile}.new`;
     const reproduce = [
-      "correx check",
+      `${CORREX_INVOCATION} check`,
       ...(options.subject === "reference" ? [] : ["--subject", shellQuote(options.subject)]),
       ...(options.root ? ["--root", shellQuote(options.root)] : []),
       "--case",
@@ -38,9 +39,16 @@ export function gateReportOutcome(
   outcome: CaseOutcome,
   options: { scenarioFile: string; goldenFile?: string; gateArgs: readonly string[]; protocol: string; command: readonly string[] },
 ): HtmlReportOutcome {
-  const reproduce = ["correx gate", ...options.gateArgs.map(shellQuote), "--protocol", options.protocol, "--scenario", shellQuote(options.scenarioFile), "--", ...options.command.map(shellQuote)].join(
-    " ",
-  );
+  const reproduce = [
+    `${CORREX_INVOCATION} gate`,
+    ...options.gateArgs.map(shellQuote),
+    "--protocol",
+    options.protocol,
+    "--scenario",
+    shellQuote(options.scenarioFile),
+    "--",
+    ...options.command.map(shellQuote),
+  ].join(" ");
   const goldenState = options.goldenFile
     ? outcome.golden === "pending"
       ? `pending written: ${options.goldenFile}.new`

@@ -6,6 +6,7 @@ export interface CommandArgs {
   positionals: string[];
 }
 
+import { parseUnsupportedBudget, type UnsupportedBudget } from "../conformance/unsupported-budget.js";
 import { UsageError } from "./usage-error.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -37,4 +38,11 @@ export function parseCountFlag(command: string, flag: string, text: string, min:
   const value = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(value) || value < min) throw new UsageError(`correx ${command}: --${flag} must be a whole number from ${min} up, found "${text}"`);
   return value;
+}
+
+/** `--max-unsupported N|P%` (check, gate); anything else is a UsageError naming the flag. */
+export function parseMaxUnsupportedFlag(command: string, text: string): UnsupportedBudget {
+  const budget = parseUnsupportedBudget(text);
+  if (!budget) throw new UsageError(`correx ${command}: --max-unsupported must be a count (5) or a share of the run from 0% to 100% (10%), found "${text}"`);
+  return budget;
 }

@@ -1,4 +1,5 @@
 import type { ValueDifference } from "../golden/value-differences.js";
+import { DEFAULT_UNSUPPORTED_BUDGET, exceedsUnsupportedBudget, type UnsupportedBudget } from "./unsupported-budget.js";
 
 /** How one case ended (design: outcomes). */
 export type CaseStatus = "pass" | "fail" | "xfail" | "unsupported" | "crash" | "timeout";
@@ -55,8 +56,15 @@ export function summarize(outcomes: readonly CaseOutcome[], durationMs: number):
   return summary;
 }
 
-/** Exit code of a run (design: 0 all good, 1 something does not conform). */
-export const exitCodeOf = (summary: RunSummary): number => (summary.fail + summary.crash + summary.timeout > 0 ? 1 : 0);
+/**
+ * Exit code of a run (README "Exit codes"): 1 when something does not conform (a failure, crash or
+ * timeout); else 3 when more cases were unsupported than the budget allows (too little was judged to
+ * call the run good); else 0.
+ */
+export function exitCodeOf(summary: RunSummary, budget: UnsupportedBudget = DEFAULT_UNSUPPORTED_BUDGET): number {
+  if (summary.fail + summary.crash + summary.timeout > 0) return 1;
+  return exceedsUnsupportedBudget(summary, budget) ? 3 : 0;
+}
 
 /** The longest outcome message kept: a subject's crash or unsupported message is cut past it (README "Limits"). */
 export const MAX_MESSAGE_CHARS = 4096;

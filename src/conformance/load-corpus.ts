@@ -6,13 +6,37 @@ import { findProfile } from "../profiles/profile-registry.js";
 import { focusIssues } from "../schema/focus-issues.js";
 import { loadValidator } from "../schema/load-validator.js";
 import { type SchemaKind, schemaKinds } from "../schema/schema-kind.js";
-import { toValidationIssues } from "../schema/validation-issue.js";
+import { toValidationIssues, type ValidationIssue } from "../schema/validation-issue.js";
 import type { LoadedCase, LoadedGolden } from "./loaded-case.js";
 
 /** Where a corpus lives: cases under `casesRoot`, goldens under `goldenRoot`, same relative paths. */
 export interface CorpusLocation {
   casesRoot: string;
   goldenRoot: string;
+}
+
+/**
+ * Improves a schema issue for the person who must fix it (the CLI passes `withSuggestions`: the
+ * allowed values, "did you mean"), given the schema kind and the validated value.
+ */
+export type IssueExplainer = (issue: ValidationIssue, kind: string, data: unknown) => ValidationIssue;
+const asIs: IssueExplainer = (issue) => issue;
+
+/**
+ * The observation schema a format case's observation must fit (a profile may name its own, e.g.
+ * codex-cli's apply_patch), or null when the case is not a format case or the tool has none.
+ * `correx check` and `correx validate --as case` both apply it.
+ */
+export function caseObservationKind(body: Record<string, unknown>): SchemaKind | null {
+  if (body.stage !== "format") return null;
+  const kind = (findProfile(String(body.profile))?.observationKinds?.[String(body.tool)] ?? `observations/${String(body.tool)}`) as SchemaKind;
+  return schemaKinds.includes(kind) ? kind : null;
+}
+
+/** Why a case at `id` (`<profile>/<area>/<name>`) names the wrong profile, or null. */
+export function caseFolderProblem(body: Record<string, unknown>, id: string): { pointer: string; expected: string; found: string } | null {
+  const folder = id.split("/")[0]!;
+  return id.startsWith(`${String(body.profile)}/`) ? null : { pointer: "/profile", expected: `"${folder}" (a case under ${folder}/ must name that profile)`, found: JSON.stringify(body.profile) };
 }
 
 /** Path of a case's golden (and, with `.new`, of its pending golden). */
@@ -23,7 +47,7 @@ export const goldenPathOf = (location: CorpusLocation, id: string) => `${locatio
  * schemas/case.json and its observation against schemas/observations/<tool>.json.
  * A broken case is bad input: InputError naming the file, line and field.
  */
-export async function loadCases(port: GoldenPort, location: CorpusLocation): Promise<LoadedCase[]> {
+export async function loadCases(port: GoldenPort, location: CorpusLocation, explain: IssueExplainer = asIs): Promise<LoadedCase[]> {
   const validateCase = await loadValidator("case");
   const cases: LoadedCase[] = [];
   for (const relative of port.list(location.casesRoot, ".yaml")) {
@@ -43,18 +67,17 @@ export async function loadCases(port: GoldenPort, location: CorpusLocation): Pro
       throw new InputError(`${pointer || "/"}: ${message}`, file, line, column);
     };
     if (!validateCase(body)) {
-      const [issue] = focusIssues(toValidationIssues(validateCase.errors ?? [], body), body);
+      const [found] = focusIssues(toValidationIssues(validateCase.errors ?? [], body), body);
+      const issue = found && explain(found, "case", body);
       fail(issue?.pointer ?? "", `expected ${issue?.expected}, found ${issue?.found}`);
     }
-    if (body.stage === "format") {
-      // A profile may name its tools' observation kinds (codex-cli's apply_patch observes a patch-applied fact, not opencode's apply_patch shape).
-      const kind = (findProfile(String(body.profile))?.observationKinds?.[String(body.tool)] ?? `observations/${String(body.tool)}`) as SchemaKind;
-      if (schemaKinds.includes(kind)) {
-        const validateObservation = await loadValidator(kind);
-        if (!validateObservation(body.observation)) {
-          const [issue] = focusIssues(toValidationIssues(validateObservation.errors ?? [], body.observation), body.observation);
-          fail(`/observation${issue?.pointer ?? ""}`, `expected ${issue?.expected}, found ${issue?.found} (${kind})`);
-        }
+    const kind = caseObservationKind(body);
+    if (kind) {
+      const validateObservation = await loadValidator(kind);
+      if (!validateObservation(body.observation)) {
+        const [found] = focusIssues(toValidationIssues(validateObservation.errors ?? [], body.observation), body.observation);
+        const issue = found && explain(found, kind, body.observation);
+        fail(`/observation${issue?.pointer ?? ""}`, `expected ${issue?.expected}, found ${issue?.found} (${kind})`);
       }
     }
     const redact = ((body.redact as LoadedCase["redact"] | undefined) ?? []).map((rule, index) => {
@@ -68,7 +91,8 @@ export async function loadCases(port: GoldenPort, location: CorpusLocation): Pro
     });
     const id = relative.replace(/\.yaml$/, "");
     const raw = record.value as Record<string, unknown>; // not the parsed document: only the value is kept
-    if (!id.startsWith(`${String(body.profile)}/`)) fail("/profile", `a case under ${id.split("/")[0]}/ must name that profile, found ${String(body.profile)}`);
+    const folder = caseFolderProblem(body, id);
+    if (folder) fail(folder.pointer, `expected ${folder.expected}, found ${folder.found}`);
     cases.push({
       id,
       file,

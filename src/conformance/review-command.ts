@@ -1,5 +1,8 @@
 import { basename, dirname, relative } from "node:path";
 
+/** How a user runs correx: in a clone or a project that installed it, `correx` is not on PATH, `npx correx` is (README "Set up"). Every hint and report uses it. */
+export const CORREX_INVOCATION = "npx correx";
+
 const shellQuote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
 
 /**
@@ -8,7 +11,7 @@ const shellQuote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'$
  * correx's own corpus (`root` undefined). `program` is how the user runs correx.
  */
 export function reviewCommandFor(root: string | undefined, options: { cwd?: string; program?: string } = {}): string {
-  const program = options.program ?? "correx";
+  const program = options.program ?? CORREX_INVOCATION;
   if (root === undefined) return `${program} golden review`;
   const path = relative(options.cwd ?? process.cwd(), root);
   const shown = path === "" ? "." : path.startsWith("..") ? root : path;

@@ -4,7 +4,7 @@ import { stringifyGoldenYaml } from "../golden/golden-yaml.js";
 import { InputError } from "../input/input-error.js";
 import { type CaseOutcome, type RunSummary, summarize } from "./case-outcome.js";
 import { type CorpusFilter, filterCases } from "./corpus-filter.js";
-import { type CorpusLocation, goldenPathOf, loadCases, loadGolden } from "./load-corpus.js";
+import { type CorpusLocation, goldenPathOf, type IssueExplainer, loadCases, loadGolden } from "./load-corpus.js";
 import type { LoadedCase, LoadedGolden } from "./loaded-case.js";
 import { runCase } from "./run-case.js";
 import type { Subject } from "./subject.js";
@@ -32,6 +32,8 @@ export interface CheckOptions {
    * corpus's heap (and its garbage collection) small.
    */
   keepPassingValues?: boolean;
+  /** Improves the schema issue a broken case file is reported with (the CLI: allowed values, "did you mean"). */
+  explainIssue?: IssueExplainer;
   /** Called after each case (progress). */
   onOutcome?: (outcome: CaseOutcome, done: number, total: number) => void;
 }
@@ -56,7 +58,7 @@ export function goldenDocument(testCase: LoadedCase, expected: unknown, extra: R
 export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const started = performance.now();
   const { port, location } = options;
-  const all = await loadCases(port, location);
+  const all = await loadCases(port, location, options.explainIssue);
   const ids = new Set(all.map((testCase) => testCase.id));
   for (const id of options.baseline ?? []) {
     if (!ids.has(id)) throw new InputError(`baseline names unknown case "${id}"`);

@@ -25,7 +25,7 @@ export function gateOutcome(context: GateOutcomeContext, id: string, area: strin
     area,
     protocols: [context.protocol],
     tags: context.scenario.tags ?? [],
-    spec: context.scenario.spec,
+    spec: context.scenario.spec ?? "-",
     level: "must",
     status,
     ...(message === undefined ? {} : { message }),

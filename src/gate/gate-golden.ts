@@ -20,7 +20,7 @@ export function loadGateGolden(port: GoldenPort, path: string): Record<string, G
 
 /** The golden document for a scenario × protocol: the redacted fragments the agent sent, by call id. */
 export function gateGoldenDocument(scenario: Scenario, protocol: Protocol, expected: Record<string, GateComparable>, source?: Record<string, unknown>): string {
-  return stringifyGoldenYaml({ correx: "golden/1", case: `${scenario.name}/${protocol}`, spec: scenario.spec, ...(source ? { source } : {}), expected });
+  return stringifyGoldenYaml({ correx: "golden/1", case: `${scenario.name}/${protocol}`, spec: scenario.spec ?? "-", ...(source ? { source } : {}), expected });
 }
 
 /**

@@ -60,7 +60,7 @@ async function runGateScenarioSafely(options: Parameters<typeof runGateScenario>
           area: "scenario",
           protocols: [options.protocol],
           tags: options.scenario.tags ?? [],
-          spec: options.scenario.spec,
+          spec: options.scenario.spec ?? "-",
           level: "must",
           status: "crash",
           message,

@@ -830,7 +830,7 @@ export interface CaseCommon {
    */
   profile?: "opencode-core" | "opencode-cli" | "codex-cli" | "gemini-cli" | "claude-code";
   /**
-   * Spec section(s) of the profile's spec (spec/opencode-1.18.33.md; docs/spec/codex-cli-0.171.0.md for codex-cli, docs/spec/gemini-cli-0.61.0.md for gemini-cli, docs/spec/claude-code-2.1.332.md for claude-code), e.g. §2.1b.
+   * Spec section(s) of the profile's spec (docs/spec/opencode-1.18.33.md for opencode-cli and opencode-core; docs/spec/codex-cli-0.171.0.md for codex-cli, docs/spec/gemini-cli-0.61.0.md for gemini-cli, docs/spec/claude-code-2.1.332.md for claude-code), e.g. §2.1b.
    */
   spec?: string;
   /**
@@ -2560,9 +2560,9 @@ export interface Scenario {
    */
   description?: string;
   /**
-   * Spec section(s) of spec/opencode-1.18.33.md the tool results are pinned by, e.g. §2.1.
+   * Optional: what the tool results are pinned by, shown beside each result in reports. correx's own scenarios cite sections of the agent's spec in docs/spec/ (`§2.1`; opencode's in docs/spec/opencode-1.18.33.md), which test/spec-citations.test.ts checks; a user scenario may cite anything, or nothing (reports then show `-`).
    */
-  spec: string;
+  spec?: string;
   /**
    * Free tags for filtering (bash, read, parallel, truncation…).
    */

@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeCorpus } from "./corpus-fixture.js";
 import { makeTempDir, repoRoot, runCli } from "./run-cli.js";
@@ -167,7 +167,136 @@ describe("insta/Vitest habits of the CLI (issue 15)", () => {
     );
     expect(argv.code).toBe(1);
     // under GitHub Actions, each failing tool result is an annotation on its scenario file
-    expect(argv.stdout).toContain(`::error file=${repoRoot}/fixtures/scenarios/bash-echo.yaml,title=correx crash%3A bash-echo/openai-chat/call_1_1::the agent ended (exit 3)`);
+    // repository-relative (issue 31): runCli runs from the repository root, as a workflow runs from its checkout
+    expect(argv.stdout).toContain("::error file=fixtures/scenarios/bash-echo.yaml,title=correx crash%3A bash-echo/openai-chat/call_1_1::the agent ended (exit 3)");
     expect(jsonCases(`${work}/argv.jsonl`)[0]!.message).toMatch(/its output ended with:\nargv: --debug --help$/);
   }, 120_000);
+});
+
+describe("unsupported is never success by accident (issue 31)", () => {
+  const declinesAll = () => {
+    const dir = makeTempDir("correx-declines-");
+    const file = join(dir, "declines-all.mjs");
+    writeFileSync(
+      file,
+      'export function format() { throw Object.assign(new Error("not implemented"), { name: "AdapterError", code: "unsupported" }); }\nexport const truncate = format;\nexport const lower = format;\n',
+    );
+    return file;
+  };
+
+  it("check: a run where every case is unsupported exits 3 by default, says how much was judged, and names the flag that accepts it", () => {
+    const root = makeCorpus();
+    const args = ["check", "--root", root, "--update", "no", "--subject", `module:${declinesAll()}`];
+    const run = runCli(args);
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    expect(run.stdout).toMatch(/^4 cases: 0 passed, 0 failed, 0 xfail, 4 unsupported, 0 crashed, 0 timed out; 0 of 4 judged \(0 %\) in [\d.]+ s/m);
+    expect(run.stderr).toBe(
+      "correx check: 4 of 4 cases unsupported (100 %), more than --max-unsupported 0 allows; only 0 were judged, so the run is not good (exit 3). To accept this, pass --max-unsupported 4 (or 100%)\n",
+    );
+    expect(runCli([...args, "--max-unsupported", "4"]).code).toBe(0);
+    expect(runCli([...args, "--max-unsupported", "3"]).code).toBe(3);
+    expect(runCli([...args, "--max-unsupported", "100%"]).code).toBe(0);
+    expect(runCli([...args, "--max-unsupported", "99%"]).code).toBe(3);
+    expect(runCli([...args, "--max-unsupported", "lots"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--max-unsupported must be a count (5) or a share of the run from 0% to 100% (10%), found "lots"'),
+    });
+    // the json summary carries the judged count and the budget
+    const summary = JSON.parse(
+      runCli([...args, "--reporter", "json"])
+        .stdout.trim()
+        .split("\n")
+        .at(-1)!,
+    );
+    expect(summary).toMatchObject({ type: "summary", total: 4, unsupported: 4, judged: 0, metadata: { maxUnsupported: "0" } });
+  });
+
+  it("check: a failure is exit 1 even with unsupported cases over the budget", () => {
+    const dir = makeTempDir("correx-fails-one-");
+    const file = join(dir, "fails-format.mjs");
+    writeFileSync(
+      file,
+      'export function format() { return { result: "wrong" }; }\nexport function truncate() { throw Object.assign(new Error("no"), { name: "AdapterError", code: "unsupported" }); }\n',
+    );
+    const run = runCli(["check", "--root", makeCorpus(), "--update", "no", "--subject", `module:${file}`]);
+    expect(run.stdout).toMatch(/^4 cases: 0 passed, 3 failed, 0 xfail, 1 unsupported, /m);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("");
+  });
+
+  it("gate: an unmodelled call makes the run exit 3 unless --max-unsupported allows it", () => {
+    const args = [
+      "gate",
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "openai-chat",
+      "--scenario",
+      `${repoRoot}/examples/readme/read-long-name.yaml`,
+      "--",
+      "node",
+      `${repoRoot}/examples/agents/reference-agent.mjs`,
+    ];
+    const run = runCli(args);
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    expect(run.stdout).toMatch(/^2 cases: 1 passed, 0 failed, 0 xfail, 1 unsupported, 0 crashed, 0 timed out; 1 of 2 judged \(50 %\) in /m);
+    expect(run.stderr).toContain("correx gate: 1 of 2 tool results unsupported (50 %), more than --max-unsupported 0 allows; only 1 was judged");
+    expect(runCli([...args.slice(0, -3), "--max-unsupported", "1", ...args.slice(-3)]).code).toBe(0);
+  }, 120_000);
+});
+
+describe("GitHub annotations (issue 31)", () => {
+  it("name the golden by its path from the checkout, and carry the diff", () => {
+    const id = "opencode-cli/bash/no-output";
+    const root = makeCorpus([id]);
+    const golden = join(root, "golden", `${id}.yaml`);
+    writeFileSync(golden, readFileSync(golden, "utf8").replace('output: "(no output)"', 'output: "(no output) "'));
+    const run = runCli(["check", "--root", ".", "--ci"], { cwd: root, env: { GITHUB_ACTIONS: "true" } });
+    expect(run.code).toBe(1);
+    const annotation = run.stdout.split("\n").find((line) => line.startsWith("::error "));
+    expect(annotation).toBe(
+      "::error file=golden/opencode-cli/bash/no-output.yaml,title=correx fail%3A opencode-cli/bash/no-output::1 difference (§2.1)%0A/result/output:%0A  --- expected%0A  +++ actual%0A  @@ -1,1 +1,1 @@%0A  -(no output)·%0A  +(no output)",
+    );
+    // GITHUB_WORKSPACE is the checkout when it is set; a file outside it keeps its absolute path
+    const outside = runCli(["check", "--root", root, "--ci"], { env: { GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: repoRoot } });
+    expect(outside.stdout).toContain(`::error file=${golden},`);
+    const inside = runCli(["check", "--root", root, "--ci"], { env: { GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: join(root, "golden") } });
+    expect(inside.stdout).toContain("::error file=opencode-cli/bash/no-output.yaml,");
+  });
+});
+
+describe("validate --as case and check agree on a case file (issue 31)", () => {
+  const broken: Record<string, { text: string; pointer: string }> = {
+    "observation-typo": {
+      text: 'profile: opencode-cli\nstage: format\nspec: "§2.1"\ntool: bash\ninput: { command: "true" }\nobservation: { outptu: "", exitCode: 0 }\n',
+      pointer: "/observation/output",
+    },
+    "wrong-profile": { text: 'profile: opencode-core\nstage: format\nspec: "§2.1b"\ntool: bash\ninput: { command: "true" }\nobservation: { output: "", exitCode: 0 }\n', pointer: "/profile" },
+    "stage-typo": { text: 'profile: opencode-cli\nstage: formt\nspec: "§2.1"\ntool: bash\ninput: { command: "true" }\nobservation: { output: "", exitCode: 0 }\n', pointer: "/stage" },
+  };
+  for (const [name, { text, pointer }] of Object.entries(broken)) {
+    it(`${name}: both refuse it at ${pointer}`, () => {
+      const root = makeTempDir("correx-case-agree-");
+      const file = join(root, "fixtures/cases/opencode-cli/bash", `${name}.yaml`);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      const validate = runCli(["validate", "--as", "case", file]);
+      expect(validate.code, validate.stdout + validate.stderr).toBe(1);
+      expect(validate.stdout).toContain(`  ${pointer}  expected `);
+      const check = runCli(["check", "--root", root, "--ci"]);
+      expect(check.code).toBe(2);
+      expect(check.stderr).toContain(`${file}:`);
+      expect(check.stderr).toContain(`: ${pointer}: expected `);
+    });
+  }
+
+  it("check's schema errors give the allowed values and a did-you-mean, as validate's do", () => {
+    const root = makeTempDir("correx-case-suggest-");
+    const file = join(root, "fixtures/cases/opencode-cli/bash/stage-typo.yaml");
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, broken["stage-typo"]!.text);
+    expect(runCli(["check", "--root", root, "--ci"]).stderr).toBe(
+      `correx check: ${file}:2:8: /stage: expected a known "stage" value (one of "format", "truncate", "lower"), found "formt" (did you mean "format"?)\n`,
+    );
+  });
 });

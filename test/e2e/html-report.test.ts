@@ -234,7 +234,7 @@ describe.skipIf(!chromiumPath)("correx check --reporter html=DIR in a real brows
     expect(await first.locator('[data-fact="case file"]').textContent()).toBe(`${report.root}/fixtures/cases/${ids.fail}.yaml`);
     expect(await first.locator('[data-fact="golden"]').textContent()).toBe(`${report.root}/golden/${ids.fail}.yaml (exists, differs (no pending file: nothing is written with --update no))`);
     expect(await first.locator('[data-fact="reproduce"]').textContent()).toBe(
-      `correx check --subject 'cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs crash-on-format' --root ${report.root} --case ${ids.fail}`,
+      `npx correx check --subject 'cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs crash-on-format' --root ${report.root} --case ${ids.fail}`,
     );
     // the case list puts them first too
     expect((await visibleCaseIds(page)).slice(0, 4)).toEqual([ids.fail, ids.failLower, ids.crashCli, ids.crashCore]);
@@ -242,7 +242,9 @@ describe.skipIf(!chromiumPath)("correx check --reporter html=DIR in a real brows
     await page.goto(pathToFileURL(join(report.reportDir, "cases", "opencode-core__truncate__at-both-limits.html")).href);
     expect(await page.textContent('[data-fact="golden"]')).toBe("exists, matches");
     expect(await page.textContent('[data-fact="golden file"]')).toBe(`${report.root}/golden/${ids.pass}.yaml`);
-    expect(await page.textContent("#reproduce")).toBe(`correx check --subject 'cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs crash-on-format' --root ${report.root} --case ${ids.pass}`);
+    expect(await page.textContent("#reproduce")).toBe(
+      `npx correx check --subject 'cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs crash-on-format' --root ${report.root} --case ${ids.pass}`,
+    );
   });
 
   it("on a long line, the highlighted byte is scrolled into view on both sides", async () => {

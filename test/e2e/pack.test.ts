@@ -36,6 +36,11 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     expect(files).toContain("package/examples/agents/opencode.json.template");
     expect(files).toContain("package/examples/ci/generic-junit.sh");
     expect(files).toContain("package/examples/ci/github-actions.yml");
+    // issue 31: the README says the package carries the example subjects, the example scenarios and the specs the corpus cites
+    expect(files).toContain("package/examples/subjects/bash-module.mjs");
+    expect(files).toContain("package/examples/subjects/bash-adapter.mjs");
+    for (const agent of ["opencode-cli", "opencode-core", "codex-cli", "gemini-cli", "claude-code"]) expect(files).toContain(`package/examples/scenarios/${agent}.yaml`);
+    for (const spec of ["opencode-1.18.33", "codex-cli-0.171.0", "gemini-cli-0.61.0", "claude-code-2.1.332"]) expect(files).toContain(`package/docs/spec/${spec}.md`);
     expect(files.filter((file) => file.startsWith("package/fixtures/cases/")).length).toBe(corpusSize("fixtures/cases"));
     expect(files.filter((file) => file.startsWith("package/golden/")).length).toBe(corpusSize("golden"));
     expect(files.filter((file) => file.startsWith("package/fixtures/scenarios/")).length).toBe(corpusSize("fixtures/scenarios"));
@@ -106,7 +111,9 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     const check = sh("npx correx check", project);
     expect(check.stderr).toBe("");
     expect(summaryLine(check.stdout)).toMatch(
-      new RegExp(`^${corpusSize("golden")} cases: ${corpusSize("golden")} passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out in [\\d.]+ s \\(subject: reference\\)$`),
+      new RegExp(
+        `^${corpusSize("golden")} cases: ${corpusSize("golden")} passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out; ${corpusSize("golden")} of ${corpusSize("golden")} judged \\(100 %\\) in [\\d.]+ s \\(subject: reference\\)$`,
+      ),
     );
     expect(check.status).toBe(0);
   }, 180_000);
@@ -114,23 +121,22 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
   it('npx correx check --subject "cmd:npx correx adapter" runs it through the adapter protocol (exit 0)', () => {
     install();
     const check = sh('npx correx check --subject "cmd:npx correx adapter"', project);
-    expect(summaryLine(check.stdout)).toMatch(/^\d+ cases: \d+ passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out in [\d.]+ s \(subject: cmd:npx correx adapter\)$/);
+    expect(summaryLine(check.stdout)).toMatch(
+      /^\d+ cases: \d+ passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out; \d+ of \d+ judged \(100 %\) in [\d.]+ s \(subject: cmd:npx correx adapter\)$/,
+    );
     expect(check.status, check.stdout.slice(-2000) + check.stderr).toBe(0);
   }, 300_000);
 
   it("the README's gate example, adapted only by path, passes (exit 0)", () => {
     install();
     const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
-    const example = /\$ (correx gate --profile opencode-cli --protocol anthropic-messages \\\n[^$]*?-- node examples\/agents\/reference-agent\.mjs)\n/.exec(readme)?.[1];
+    const example = /\$ (npx correx gate --profile opencode-cli --protocol anthropic-messages \\\n[^$]*?-- node examples\/agents\/reference-agent\.mjs)\n/.exec(readme)?.[1];
     expect(example).toBeDefined();
-    const adapted = example!
-      .replaceAll("fixtures/", "node_modules/correx/fixtures/")
-      .replaceAll("examples/", "node_modules/correx/examples/")
-      .replace(/^correx /, "npx correx ");
+    const adapted = example!.replaceAll("fixtures/", "node_modules/correx/fixtures/").replaceAll("examples/", "node_modules/correx/examples/");
     const gate = sh(adapted, project);
     expect(gate.stderr).toMatch(/bash-echo × anthropic-messages: 1\/1 tool results conform/);
     expect(summaryLine(gate.stdout)).toMatch(
-      /^2 cases: 2 passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out in [\d.]+ s \(subject: gate: node node_modules\/correx\/examples\/agents\/reference-agent\.mjs\)$/,
+      /^2 cases: 2 passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out; 2 of 2 judged \(100 %\) in [\d.]+ s \(subject: gate: node node_modules\/correx\/examples\/agents\/reference-agent\.mjs\)$/,
     );
     expect(gate.status).toBe(0);
   }, 180_000);

@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cliPath, makeTempDir, repoRoot } from "./run-cli.js";
+import { parse } from "yaml";
+import { makeTempDir, repoRoot } from "./run-cli.js";
 
 /** One command of a README ```console block: what is typed after `$ ` (continuation lines joined) and the output shown under it. */
 interface ConsoleCommand {
@@ -69,10 +70,8 @@ export function matchesShown(expected: string, actual: string): boolean {
 const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
 const blocks = consoleBlocks(readme);
 
-// `correx` resolves to the built CLI, as after `npm install`: a shim on PATH.
-const shimDir = makeTempDir("correx-readme-bin-");
-writeFileSync(join(shimDir, "correx"), `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" "$@"\n`);
-chmodSync(join(shimDir, "correx"), 0o755);
+// Commands run as typed: `npx correx …` (test/e2e/one-invocation.test.ts keeps the README to it), with
+// no `correx` on PATH, as in a fresh clone.
 const scratch = makeTempDir("correx-readme-");
 mkdirSync(scratch, { recursive: true });
 
@@ -99,7 +98,7 @@ describe("every console block of the README runs as typed, from the repository r
           const merged = spawnSync("sh", ["-c", `exec 2>&1\n${command}\n`], {
             cwd: repoRoot,
             encoding: "utf8",
-            env: { ...process.env, PATH: `${shimDir}:${process.env.PATH}`, CI: "true", GITHUB_ACTIONS: undefined, FORCE_COLOR: undefined, NO_COLOR: undefined, TMPDIR: scratch },
+            env: { ...process.env, CI: "true", GITHUB_ACTIONS: undefined, FORCE_COLOR: undefined, NO_COLOR: undefined, TMPDIR: scratch },
             stdio: ["ignore", "pipe", "pipe"],
             maxBuffer: 64 * 1024 * 1024,
           });
@@ -110,5 +109,46 @@ describe("every console block of the README runs as typed, from the repository r
       },
       300_000,
     );
+  }
+});
+
+/** Files under a folder whose name ends with `suffix`, at any depth. */
+const filesUnder = (dir: string, suffix: string): string[] => (readdirSync(join(repoRoot, dir), { recursive: true, encoding: "utf8" }) as string[]).filter((file) => file.endsWith(suffix));
+
+describe("the figures the README's prose states are the repository's (issue 31: 593 vs 674 cases)", () => {
+  it("the corpus size in the introduction is the number of goldens", () => {
+    const stated = /`golden\/`: ([\d,]+) cases/.exec(readme)?.[1];
+    expect(stated).toBeDefined();
+    expect(Number(stated!.replace(/,/g, ""))).toBe(filesUnder("golden", ".yaml").length);
+    expect(filesUnder("fixtures/cases", ".yaml").length).toBe(filesUnder("golden", ".yaml").length);
+  });
+
+  it("each `npx correx check --profile P` runs its N goldens", () => {
+    const stated = [...readme.matchAll(/`npx correx check --profile ([\w-]+)` runs its (\d+) goldens/g)];
+    expect(stated.length).toBeGreaterThanOrEqual(2);
+    for (const [, profile, count] of stated) expect(filesUnder(`golden/${profile}`, ".yaml").length, profile).toBe(Number(count));
+  });
+
+  it("each real-binary suite runs all N of its agent's scenarios, with M tool results", () => {
+    const stated = [...readme.matchAll(/runs all (\d+) `(?:fixtures\/scenarios\/)?([\w]+)-\*(?:\.yaml)?`(?: scenarios)? \((\d+) tool results/g)];
+    expect(stated.map((match) => match[2])).toEqual(["codex", "gemini", "claude"]);
+    for (const [, count, prefix, results] of stated) {
+      const files = readdirSync(join(repoRoot, "fixtures/scenarios")).filter((file) => file.startsWith(`${prefix}-`) && file.endsWith(".yaml"));
+      expect(files.length, prefix).toBe(Number(count));
+      const calls = files
+        .map((file) => parse(readFileSync(join(repoRoot, "fixtures/scenarios", file), "utf8")) as { turns: { calls?: unknown[] }[] })
+        .reduce((sum, scenario) => sum + scenario.turns.reduce((turns, turn) => turns + (turn.calls?.length ?? 0), 0), 0);
+      expect(calls, prefix).toBe(Number(results));
+    }
+  });
+});
+
+describe("the README's example scenarios are the files in examples/scenarios/ (issue 31)", () => {
+  const copies = [...readme.matchAll(/```yaml\n# (examples\/scenarios\/[\w-]+\.yaml)\n([\s\S]*?)```\n/g)];
+  it("one per agent", () => {
+    expect(copies.map((copy) => copy[1])).toEqual(["opencode-cli", "opencode-core", "codex-cli", "gemini-cli", "claude-code"].map((agent) => `examples/scenarios/${agent}.yaml`));
+  });
+  for (const [, file, body] of copies) {
+    it(`${file} is shown as it is`, () => expect(body).toBe(readFileSync(join(repoRoot, file!), "utf8")));
   }
 });

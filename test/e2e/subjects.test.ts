@@ -57,3 +57,13 @@ describe("check reports each miniature subject's one flaw (style point 14)", () 
     });
   }
 });
+
+describe("the README's example subjects (examples/subjects) title a bash result as the reference does (issue 31)", () => {
+  for (const subject of [`module:${repoRoot}/examples/subjects/bash-module.mjs`, `cmd:node ${repoRoot}/examples/subjects/bash-adapter.mjs`]) {
+    it(`${subject.split("/").at(-1)}: a call with a description is titled by its command (spec §2.1)`, () => {
+      const run = runCli(["check", "--ci", "--subject", subject, "--case", "opencode-cli/bash/description-argument", "--reporter", "tap"]);
+      expect(run.stdout).toContain("ok 1 - opencode-cli/bash/description-argument (§2.1)");
+      expect(run.code).toBe(0);
+    });
+  }
+});

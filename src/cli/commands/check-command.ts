@@ -14,6 +14,7 @@ import type { RunMetadata } from "../../conformance/reporters/run-metadata.js";
 import { reviewCommandFor } from "../../conformance/review-command.js";
 import { type CheckRun, runCheck } from "../../conformance/run-check.js";
 import type { Subject } from "../../conformance/subject.js";
+import { overBudgetMessage, renderUnsupportedBudget } from "../../conformance/unsupported-budget.js";
 import { isCIEnvironment, parseUpdateMode, resolveCheckUpdate } from "../../conformance/update-policy.js";
 import { acquireGoldenLock, GoldenLockHeldError } from "../../golden/node-golden-lock.js";
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
@@ -24,11 +25,13 @@ import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
 import { escapeControl } from "../../text/escape-control.js";
+import { annotationPath } from "../annotation-path.js";
 import type { CommandIo } from "../command-io.js";
 import { checkReportOutcomes } from "../html-report-facts.js";
 import { packageRoot } from "../package-root.js";
-import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
+import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag } from "../parse-command-args.js";
 import { createRunOutputDirectory } from "../run-output-directory.js";
+import { withSuggestions } from "../schema-suggestions.js";
 import { paintFor } from "../terminal-colour.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
@@ -36,7 +39,7 @@ import { writeReportFile } from "../write-report-file.js";
 export const checkHelp = `usage: correx check [options]
 
 Runs the golden corpus against a subject and reports. With the reference, a mismatch or a missing
-golden writes a pending <case>.yaml.new beside the golden (review with 'correx golden review', with
+golden writes a pending <case>.yaml.new beside the golden (review with 'npx correx golden review', with
 the same --root);
 under CI=true or --ci nothing is written and a missing golden fails. Any other subject writes
 nothing into the corpus (the corpus is the spec): its failures are reported, and --pending-dir
@@ -55,6 +58,9 @@ DIR collects what it produced.
   --write-corpus-from-subject
                      let a subject other than the reference write the corpus's goldens (it
                      becomes the spec; said loudly)
+  --max-unsupported N|P%
+                     how many cases may be unsupported (a count, or a share of the run) before the
+                     run is not good: exit 3 when nothing failed but more were unsupported (default 0)
   --ci               behave as under CI (write nothing)
   --timeout MS       per-case timeout for adapter subjects, 1 … 2147483647 (default 10000)
   --start-timeout MS how long a (re)started cmd: subject may take to answer hello (default ${DEFAULT_START_TIMEOUT_MS})
@@ -90,6 +96,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       "pending-dir": { type: "string" },
       "write-corpus-from-subject": { type: "boolean", default: false },
       "output-dir": { type: "string" },
+      "max-unsupported": { type: "string", default: "0" },
       help: { type: "boolean", short: "h" },
     },
     false,
@@ -126,6 +133,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   } catch (error) {
     throw new UsageError(`correx check: ${(error as Error).message}`);
   }
+  const budget = parseMaxUnsupportedFlag("check", String(values["max-unsupported"]));
   const timeoutMs = parseMillisecondsFlag("check", "timeout", String(values.timeout));
   const subjectOptions: CommandSubjectOptions = {
     startTimeoutMs: values["start-timeout"] === undefined ? undefined : parseMillisecondsFlag("check", "start-timeout", String(values["start-timeout"])),
@@ -213,6 +221,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       timeoutMs,
       baseline,
       keepPassingValues: targets.some((target) => target.name === "html"),
+      explainIssue: withSuggestions,
       onOutcome: showProgress
         ? (outcome, done, total) => io.err(`\r\u001b[2K[${done}/${total}] ${outcome.status.padEnd(11)} ${escapeControl(outcome.id, true)}`.slice(0, (process.stderr.columns ?? 100) + 8))
         : undefined,
@@ -237,6 +246,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
     filtered: isFiltered(filter),
     pendingDir: plan.pendingRoot,
     reviewCommand: reviewCommandFor(values.root === undefined ? undefined : root),
+    maxUnsupported: renderUnsupportedBudget(budget),
   };
   for (const target of targets) {
     if (target.name === "html") {
@@ -254,12 +264,14 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
     if (target.file) writeReportFile(target.file, text);
     else io.out(text);
   }
-  if (process.env.GITHUB_ACTIONS === "true") io.out(renderGithubAnnotations(run, (id) => goldenPathOf(location, id)));
+  if (process.env.GITHUB_ACTIONS === "true") io.out(renderGithubAnnotations(run, (id) => annotationPath(goldenPathOf(location, id))));
   if (run.outcomes.length === 0) {
     io.err("correx check: no case matched the filters\n");
     return 1;
   }
-  return exitCodeOf(run.summary);
+  const exitCode = exitCodeOf(run.summary, budget);
+  if (exitCode === 3) io.err(overBudgetMessage("check", run.summary, budget, "cases"));
+  return exitCode;
 }
 
 async function createSubject(spec: string, options: CommandSubjectOptions): Promise<Subject> {

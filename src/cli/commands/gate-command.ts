@@ -8,6 +8,7 @@ import { renderTextReport } from "../../conformance/reporters/render-text-report
 import type { RunMetadata } from "../../conformance/reporters/run-metadata.js";
 import { reviewCommandForGolden } from "../../conformance/review-command.js";
 import type { CheckRun } from "../../conformance/run-check.js";
+import { overBudgetMessage, renderUnsupportedBudget } from "../../conformance/unsupported-budget.js";
 import { isCIEnvironment, parseUpdateMode, resolveUpdateBehavior } from "../../conformance/update-policy.js";
 import { fakeModels } from "../../fake/fake-models.js";
 import { isFakeProtocol } from "../../fake/fake-protocol.js";
@@ -25,10 +26,11 @@ import { sandboxUnavailableReason } from "../../sandbox/sandbox-support.js";
 import { loadScenario } from "../../scenario/load-scenario.js";
 import type { Scenario } from "../../scenario/scenario.js";
 import { escapeControl } from "../../text/escape-control.js";
+import { annotationPath } from "../annotation-path.js";
 import type { CommandIo } from "../command-io.js";
 import { expandScenarioPaths } from "../expand-scenario-paths.js";
 import { gateReportOutcome } from "../html-report-facts.js";
-import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
+import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag } from "../parse-command-args.js";
 import { resolveAgentCommand } from "../resolve-agent-command.js";
 import { paintFor } from "../terminal-colour.js";
 import { UsageError } from "../usage-error.js";
@@ -64,7 +66,7 @@ ${listProfiles()
   --model ID               the model id the agent is configured with (default per protocol)
   --timeout MS             per-scenario deadline; the agent's process group is killed (default 120000)
   --against golden         compare with goldens under --golden-dir instead of the profile
-  --golden-dir DIR         golden files <DIR>/<scenario>/<protocol>.yaml (review: correx golden review --root R, for DIR = R/golden or a folder under it)
+  --golden-dir DIR         golden files <DIR>/<scenario>/<protocol>.yaml (review: npx correx golden review --root R, for DIR = R/golden or a folder under it)
   --update MODE            auto (default) | always | new | no   (nothing is written under CI)
   --ci                     behave as under CI
   --reporter R             pretty|json|junit|tap, optionally =FILE (repeatable); html=DIR writes the HTML report
@@ -77,7 +79,10 @@ ${listProfiles()
   --unconfined-replay      replay the scripted calls on this machine with correx's rights instead of in
                            correx's sandbox (mount, PID and network namespaces over an overlay); only
                            where the sandbox cannot be made, for scenarios and agents you trust
-exit codes: 0 every tool result conforms; 1 a difference, crash or timeout; 2 usage or input error`;
+  --max-unsupported N|P%   how many tool results may be unsupported (a count, or a share of the run)
+                           before the run is not good (default 0)
+exit codes: 0 every tool result conforms; 1 a difference, crash or timeout; 2 usage or input error;
+3 nothing failed, but more tool results were unsupported than --max-unsupported allows`;
 
 const reporters = ["pretty", "json", "junit", "tap", "html"] as const;
 
@@ -106,6 +111,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     jobs: { type: "string", default: "1" },
     "unconfined-replay": { type: "boolean", default: false },
     sandbox: { type: "boolean", default: false },
+    "max-unsupported": { type: "string", default: "0" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -134,6 +140,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   const scenarioFiles = expandScenarioPaths(scenarioValues);
   const jobs = parseCountFlag("gate", "jobs", String(values.jobs), 1);
   const timeoutMs = parseMillisecondsFlag("gate", "timeout", String(values.timeout));
+  const budget = parseMaxUnsupportedFlag("gate", String(values["max-unsupported"]));
   const against = String(values.against);
   if (against !== "profile" && against !== "golden") throw new UsageError(`correx gate: --against must be profile or golden, found "${against}"`);
   if (against === "golden" && values["golden-dir"] === undefined) throw new UsageError("correx gate: --against golden needs --golden-dir DIR");
@@ -267,6 +274,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
       profiles: { [profile.id]: profile.version },
       date: new Date().toISOString(),
       filtered: false,
+      maxUnsupported: renderUnsupportedBudget(budget),
       ...(goldenDir === undefined ? {} : { reviewCommand: gateReviewCommand(goldenDir) }),
     };
     for (const target of targets) {
@@ -281,9 +289,11 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     if (process.env.GITHUB_ACTIONS === "true") {
       // an annotation per failing tool result, on the scenario file that scripts it
       const fileOf = new Map(reportOutcomes.map((outcome) => [outcome.id, outcome.caseFile ?? outcome.id]));
-      io.out(renderGithubAnnotations(run, (id) => fileOf.get(id) ?? id));
+      io.out(renderGithubAnnotations(run, (id) => annotationPath(fileOf.get(id) ?? id)));
     }
-    return exitCodeOf(run.summary);
+    const exitCode = exitCodeOf(run.summary, budget);
+    if (exitCode === 3) io.err(overBudgetMessage("gate", run.summary, budget, "tool results"));
+    return exitCode;
   } finally {
     if (values.keep === true) io.err(`correx gate: run directories kept in ${workRoot}\n`);
     else if (ownWorkRoot) {
@@ -295,5 +305,5 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
 
 /** The review command for gate goldens under `goldenDir`, or what to do when no --root reaches them. */
 function gateReviewCommand(goldenDir: string): string {
-  return reviewCommandForGolden(goldenDir) ?? `correx golden review only looks under <root>/golden/: put --golden-dir ${goldenDir} under a folder named golden`;
+  return reviewCommandForGolden(goldenDir) ?? `npx correx golden review only looks under <root>/golden/: put --golden-dir ${goldenDir} under a folder named golden`;
 }

@@ -78,7 +78,7 @@ export async function lowerCommand(args: string[], io: CommandIo): Promise<numbe
     return 0;
   }
   for (const required of ["profile", "protocol"]) {
-    if (values[required] === undefined) throw new UsageError(`correx lower: --${required} is required (see correx lower --help)`);
+    if (values[required] === undefined) throw new UsageError(`correx lower: --${required} is required (see npx correx lower --help)`);
   }
   const found = findProfile(String(values.profile));
   if (!found)

@@ -1,3 +1,4 @@
+import { caseFolderProblem, caseObservationKind } from "../../conformance/load-corpus.js";
 import type { Validator } from "../../generated/validator.js";
 import { expandGenerators, GeneratorError } from "../../golden/expand-generators.js";
 import { InputError } from "../../input/input-error.js";
@@ -125,6 +126,9 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
   }
   const candidates = forced ? [forced] : knownKinds(inferSchemaKinds(value));
   for (const kind of candidates) if (!validators.has(kind)) return candidates.filter((each) => !validators.has(each));
+  // A case's observation must also fit its tool's observation schema, as `correx check` requires.
+  const observationKind = candidates[0] === "case" && value !== null && typeof value === "object" ? caseObservationKind(value as Record<string, unknown>) : null;
+  if (observationKind && !validators.has(observationKind)) return [observationKind];
   report.records++;
   if (candidates[0] === "case" || candidates[0] === "golden") {
     try {
@@ -164,6 +168,7 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
   }
   for (const kind of candidates) {
     if (validators.get(kind)!(value)) {
+      if (kind === "case" && caseRuleIssues(value as Record<string, unknown>, observationKind, report, locate)) return null;
       report.kinds.set(kind, (report.kinds.get(kind) ?? 0) + 1);
       return null;
     }
@@ -182,6 +187,34 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
     report.errors.push({ ...withSuggestions(issue, candidates[0], value), line, column, kind: candidates[0] });
   }
   return null;
+}
+
+/**
+ * The rules `correx check` holds a case to beyond schemas/case.json: its observation fits the
+ * tool's observation schema, and a file under `fixtures/cases/<profile>/` names that profile.
+ * Records each broken one in the report; true when there was one.
+ */
+function caseRuleIssues(
+  value: Record<string, unknown>,
+  observationKind: SchemaKind | null,
+  report: FileReport,
+  locate: (pointer: string, atKey?: boolean) => { line: number; column: number },
+): boolean {
+  const issues: (ValidationIssue & { kind: string })[] = [];
+  if (observationKind && !validators.get(observationKind)!(value.observation)) {
+    const found = focusIssues(toValidationIssues(validators.get(observationKind)!.errors ?? [], value.observation), value.observation);
+    for (const issue of found) {
+      const pointer = `/observation${issue.pointer}`;
+      issues.push({ ...withSuggestions(issue, observationKind, value.observation), pointer, ...locate(pointer, MEMBER_CODES.has(issue.code)), kind: observationKind });
+    }
+  }
+  const id = /(?:^|\/)fixtures\/cases\/(.+)\.yaml$/.exec(report.file)?.[1];
+  const folder = id === undefined ? null : caseFolderProblem(value, id);
+  if (folder) issues.push({ code: "case-folder", pointer: folder.pointer, schemaPath: "", params: {}, expected: folder.expected, found: folder.found, ...locate(folder.pointer), kind: "case" });
+  if (issues.length === 0) return false;
+  report.invalid++;
+  report.errors.push(...issues);
+  return true;
 }
 
 function renderText(report: FileReport): string {

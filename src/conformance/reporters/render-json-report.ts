@@ -1,4 +1,5 @@
 import type { CheckRun } from "../run-check.js";
+import { judgedCount } from "../unsupported-budget.js";
 import type { RunMetadata } from "./run-metadata.js";
 
 /** One JSON line per case result, then one summary line (with the run's metadata). */
@@ -21,6 +22,6 @@ export function renderJsonReport(run: CheckRun, metadata: RunMetadata): string {
       differences: outcome.differences,
     }),
   );
-  lines.push(JSON.stringify({ type: "summary", ...run.summary, metadata }));
+  lines.push(JSON.stringify({ type: "summary", ...run.summary, judged: judgedCount(run.summary), metadata }));
   return lines.join("\n") + "\n";
 }

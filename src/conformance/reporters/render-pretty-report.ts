@@ -2,6 +2,7 @@ import { renderDifference } from "../../golden/render-difference.js";
 import { escapeControl } from "../../text/escape-control.js";
 import type { CaseOutcome } from "../case-outcome.js";
 import type { CheckRun } from "../run-check.js";
+import { judgedCount, percentOf } from "../unsupported-budget.js";
 import type { RunMetadata } from "./run-metadata.js";
 
 const MAX_DIFFERENCES_SHOWN = 5;
@@ -89,8 +90,9 @@ export function renderPrettyReport(run: CheckRun, metadata: RunMetadata, paint: 
   out.push(
     "",
     `${s.total} case${s.total === 1 ? "" : "s"}: ${count(s.pass, `${s.pass} passed`, "green")}, ${count(s.fail, `${s.fail} failed`, "red")}, ${s.xfail} xfail, ${s.unsupported} unsupported, ${count(s.crash, `${s.crash} crashed`, "magenta")}, ${count(s.timeout, `${s.timeout} timed out`, "yellow")}` +
+      `; ${judgedCount(s)} of ${s.total} judged (${percentOf(judgedCount(s), s.total)})` +
       (s.pending
-        ? `; ${s.pending} pending golden${s.pending === 1 ? "" : "s"} ${metadata.pendingDir ? `written to ${metadata.pendingDir} (outside the corpus)` : `to review (${metadata.reviewCommand ?? "correx golden review"})`}`
+        ? `; ${s.pending} pending golden${s.pending === 1 ? "" : "s"} ${metadata.pendingDir ? `written to ${metadata.pendingDir} (outside the corpus)` : `to review (${metadata.reviewCommand ?? "npx correx golden review"})`}`
         : "") +
       (s.updated ? `; ${s.updated} golden${s.updated === 1 ? "" : "s"} updated` : "") +
       ` in ${(s.durationMs / 1000).toFixed(2)} s (subject: ${metadata.subject}${metadata.shard ? `, shard ${metadata.shard}` : ""})`,

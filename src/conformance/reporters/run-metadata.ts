@@ -11,4 +11,6 @@ export interface RunMetadata {
   pendingDir?: string;
   /** The exact command that reviews this run's pending goldens (with its --root), for the hint. */
   reviewCommand?: string;
+  /** The --max-unsupported budget the run was held to, as written (`0`, `5`, `10%`). */
+  maxUnsupported?: string;
 }
