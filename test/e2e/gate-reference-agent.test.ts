@@ -1,8 +1,9 @@
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ripgrepAvailable } from "../../src/environment/ripgrep-available.js";
 import { makeTempDir } from "../temp-dirs.js";
-import { runGate } from "./gate-runner.js";
+import { gateArgv, runGate } from "./gate-runner.js";
 import { repoRoot, runCli } from "./run-cli.js";
 
 const agent = ["node", `${repoRoot}/examples/agents/reference-agent.mjs`];
@@ -164,6 +165,68 @@ describe("correx gate against correx's own reference loop run as an agent", () =
       expect(bigMs, `${protocol}: 2.4 MB image ${bigMs.toFixed(0)} ms vs 1 KB image ${smallMs.toFixed(0)} ms`).toBeLessThan(smallMs * 10);
     }
   }, 300_000);
+
+  it("writes each scenario's json case lines as soon as it is known: a gate killed in its second scenario leaves the first's on disk, and stdout's json streams in report order", async () => {
+    const work = makeTempDir("correx-gate-incremental-");
+    // bash-echo runs the reference agent; read-small's agent hangs until the gate is killed
+    const hangOnSecond = ["sh", "-c", `case "$CORREX_RUN_DIR" in *read-small*) exec sleep 600;; esac; exec node ${repoRoot}/examples/agents/reference-agent.mjs`];
+    const [file, ...args] = gateArgv([
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "openai-chat",
+      "--work-dir",
+      work,
+      "--reporter",
+      `json=${work}/report.json`,
+      ...scenario("bash-echo"),
+      ...scenario("read-small"),
+      "--",
+      ...hangOnSecond,
+    ]);
+    const child = spawn(file!, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const closed = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+    // the progress line of bash-echo is printed after its case lines were appended
+    while (!stderr.includes("bash-echo × openai-chat")) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readFileSync(`${work}/report.json`, "utf8")).toMatch(/^\{"type":"case","id":"bash-echo\/openai-chat\/call_1_1","status":"pass",.*\}\n$/);
+    child.kill("SIGTERM");
+    expect(await closed).toBe(143);
+    const lines = readFileSync(`${work}/report.json`, "utf8").trimEnd().split("\n");
+    expect(lines.map((line) => (JSON.parse(line) as { type: string; id: string }).id)).toEqual(["bash-echo/openai-chat/call_1_1"]);
+
+    // on stdout: the same case lines and summary as the report file, in report order
+    const streamed = await runGate([
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "openai-chat",
+      "--protocol",
+      "anthropic-messages",
+      "--jobs",
+      "2",
+      "--work-dir",
+      work,
+      "--reporter",
+      "json",
+      "--reporter",
+      `json=${work}/both.json`,
+      ...scenario("bash-echo"),
+      ...scenario("read-small"),
+      "--",
+      ...agent,
+    ]);
+    expect(streamed.code, streamed.stderr).toBe(0);
+    const withoutDate = (text: string) => text.replace(/"durationMs":[0-9.]+/g, "").replace(/"date":"[^"]+"/, "");
+    expect(withoutDate(streamed.stdout)).toBe(withoutDate(readFileSync(`${work}/both.json`, "utf8")));
+    expect(report(`${work}/both.json`).outcomes.map((outcome) => outcome.id)).toEqual([
+      "bash-echo/openai-chat/call_1_1",
+      "read-small/openai-chat/call_1_1",
+      "bash-echo/anthropic-messages/toolu_1_1",
+      "read-small/anthropic-messages/toolu_1_1",
+    ]);
+  }, 120_000);
 
   it("fails a deliberately broken agent naming the scenario, the tool call and the byte (Done-when 3)", async () => {
     const work = makeTempDir("correx-gate-flip-");
