@@ -21,6 +21,7 @@ import { InputError } from "../../input/input-error.js";
 import { profiles } from "../../profiles/profile-registry.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
+import { runCheckInWorkers } from "../check-in-workers.js";
 import type { CommandIo } from "../command-io.js";
 import { checkReportOutcomes } from "../html-report-facts.js";
 import { packageRoot } from "../package-root.js";
@@ -188,7 +189,8 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   const runOutput = values["output-dir"] ? null : createRunOutputDirectory();
   let run: CheckRun;
   try {
-    run = await runCheck({
+    // the in-process reference runs on every core (a module or command subject is one process)
+    run = await (subjectSpec === "reference" ? runCheckInWorkers : runCheck)({
       port: nodeGoldenPort,
       location,
       filter,
