@@ -1,7 +1,7 @@
 // bench/check-phases: where `correx check`'s time goes, phase by phase, in one process, each as a
 // ratio to the floor measured in the same run (parsing every case and golden YAML file once).
-// Run after `node bench/check.mjs` (it builds the 1× and 10× corpora under bench/.data/):
-//   node bench/check-phases.mjs [bench/.data/corpus-x10]
+// Makes the 10× corpus under bench/.data/ when it is missing (as bench/check.mjs does):
+//   node bench/check-phases.mjs [corpus root]
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
@@ -9,10 +9,10 @@ import { loadCases, loadGolden } from "../dist/conformance/load-corpus.js";
 import { createReferenceSubject } from "../dist/conformance/reference-subject.js";
 import { runCase } from "../dist/conformance/run-case.js";
 import { nodeGoldenPort } from "../dist/golden/node-golden-port.js";
-import { dataDir, fmt } from "./bench-support.mjs";
+import { benchCorpus, dataDir, fmt, load } from "./bench-support.mjs";
 
-const root = process.argv[2] ?? join(dataDir, "corpus-x10");
-if (!existsSync(join(root, "fixtures/cases"))) throw new Error(`${root} has no fixtures/cases: run node bench/check.mjs first`);
+const root = process.argv[2] ?? benchCorpus(10);
+if (!existsSync(join(root, "fixtures/cases"))) throw new Error(`${root} has no fixtures/cases`);
 const time = async (run) => {
   const started = performance.now();
   const value = await run();
@@ -43,7 +43,7 @@ const runs = await time(async () => {
 });
 await subject.close();
 const row = (label, ms) => console.log(`  ${label.padEnd(58)} ${fmt(ms).padStart(9)}  ${(ms / floor.ms).toFixed(2)}× floor`);
-console.log(`bench/check-phases (node ${process.version}): ${cases.value.length} cases in ${root}`);
+console.log(`bench/check-phases (node ${process.version}, load average ${load()}): ${cases.value.length} cases in ${root}`);
 row("floor, cold (first pass, as a fresh process sees it)", cold.ms);
 row("floor: parse every case and golden YAML file (warm)", floor.ms);
 row("load cases (parse, schema-check, generators checked)", cases.ms);

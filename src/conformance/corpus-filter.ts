@@ -1,5 +1,8 @@
 import type { LoadedCase } from "./loaded-case.js";
 
+/** What a filter reads of a case (a worker's cases cross threads as these facts only). */
+export type CaseFacts = Pick<LoadedCase, "id" | "profile" | "stage" | "protocols" | "tags">;
+
 /** Which cases a run takes (`--profile`, `--protocol`, `--stage`, `--tag`, `--case GLOB`, `--shard i/n`). */
 export interface CorpusFilter {
   profiles?: string[];
@@ -33,7 +36,7 @@ export const isFiltered = (filter: CorpusFilter): boolean =>
  * Applies the filter. Sharding is deterministic: the i-th of n shards takes the cases whose
  * position in the id-sorted (filtered) list is ≡ i-1 mod n, so the shards partition the run.
  */
-export function filterCases(cases: readonly LoadedCase[], filter: CorpusFilter): LoadedCase[] {
+export function filterCases<T extends CaseFacts>(cases: readonly T[], filter: CorpusFilter): T[] {
   const globs = filter.caseGlobs?.map(globToRegExp);
   const selected = [...cases]
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
@@ -64,7 +67,7 @@ const FILTER_FLAGS = [
  * null when it selects some or does not filter. A flag that matches nothing on its own is named
  * alone; flags that each match but not together are named together; then an empty shard.
  */
-export function emptySelectionReason(cases: readonly LoadedCase[], filter: CorpusFilter): string | null {
+export function emptySelectionReason(cases: readonly CaseFacts[], filter: CorpusFilter): string | null {
   if (!isFiltered(filter) || filterCases(cases, filter).length > 0) return null;
   const spell = (key: (typeof FILTER_FLAGS)[number][0], flag: string) => filter[key]!.map((value) => `${flag} ${JSON.stringify(value)}`).join(" ");
   const active = FILTER_FLAGS.filter(([key]) => filter[key]?.length);

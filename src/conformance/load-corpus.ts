@@ -42,15 +42,18 @@ export function caseFolderProblem(body: Record<string, unknown>, id: string): { 
 /** Path of a case's golden (and, with `.new`, of its pending golden). */
 export const goldenPathOf = (location: CorpusLocation, id: string) => `${location.goldenRoot}/${id}.yaml`;
 
+/** Every case file's path under the cases root, sorted (the order of case ids). */
+export const listCaseFiles = (port: GoldenPort, location: CorpusLocation): string[] => port.list(location.casesRoot, ".yaml");
+
 /**
- * Reads every case (sorted by id), checking its generators and validating each against
+ * Reads every case (sorted by id; or the case files `relatives`, in their order), checking its generators and validating each against
  * schemas/case.json and its observation against schemas/observations/<tool>.json.
  * A broken case is bad input: InputError naming the file, line and field.
  */
-export async function loadCases(port: GoldenPort, location: CorpusLocation, explain: IssueExplainer = asIs): Promise<LoadedCase[]> {
+export async function loadCases(port: GoldenPort, location: CorpusLocation, explain: IssueExplainer = asIs, relatives: readonly string[] = listCaseFiles(port, location)): Promise<LoadedCase[]> {
   const validateCase = await loadValidator("case");
   const cases: LoadedCase[] = [];
-  for (const relative of port.list(location.casesRoot, ".yaml")) {
+  for (const relative of relatives) {
     const file = `${location.casesRoot}/${relative}`;
     const text = port.read(file) ?? "";
     const record = parseYamlRecord(text, file);

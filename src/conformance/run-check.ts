@@ -59,24 +59,34 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const started = performance.now();
   const { port, location } = options;
   const all = await loadCases(port, location, options.explainIssue);
-  const ids = new Set(all.map((testCase) => testCase.id));
-  for (const id of options.baseline ?? []) {
-    if (!ids.has(id)) throw new InputError(`baseline names unknown case "${id}"`);
-  }
+  checkBaseline(all, options.baseline);
   const selected = filterCases(all, options.filter);
   const outcomes: CaseOutcome[] = [];
   for (const [index, testCase] of selected.entries()) {
     // A turn of the event loop now and then: a signal (Ctrl-C) is handled during the run, not after it.
     if (index % 16 === 15) await new Promise((resolve) => setImmediate(resolve));
-    const golden = await loadGolden(port, location, testCase.id);
-    let outcome = await runCase(testCase, golden, options.subject, { outputDir: options.outputDir, timeoutMs: options.timeoutMs });
-    outcome = applyGoldenPolicy(outcome, testCase, golden, options);
-    outcome = applyBaseline(outcome, options.baseline);
-    if (outcome.status === "pass" && options.keepPassingValues === false) outcome = withoutValues(outcome);
-    outcomes.push(outcome);
-    options.onOutcome?.(outcome, outcomes.length, selected.length);
+    outcomes.push(await checkCase(testCase, options));
+    options.onOutcome?.(outcomes[outcomes.length - 1]!, outcomes.length, selected.length);
   }
   return { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: all.map((testCase) => testCase.id) };
+}
+
+/** A baseline naming a case the corpus does not have is bad input. */
+export function checkBaseline(all: readonly { id: string }[], baseline: Set<string> | undefined): void {
+  const ids = new Set(all.map((testCase) => testCase.id));
+  for (const id of baseline ?? []) {
+    if (!ids.has(id)) throw new InputError(`baseline names unknown case "${id}"`);
+  }
+}
+
+/** What the run does for one case: its golden read, the subject run and compared, the update behaviour and baseline applied. */
+export async function checkCase(testCase: LoadedCase, options: Omit<CheckOptions, "filter" | "onOutcome">): Promise<CaseOutcome> {
+  const golden = await loadGolden(options.port, options.location, testCase.id);
+  let outcome = await runCase(testCase, golden, options.subject, { outputDir: options.outputDir, timeoutMs: options.timeoutMs });
+  outcome = applyGoldenPolicy(outcome, testCase, golden, options);
+  outcome = applyBaseline(outcome, options.baseline);
+  if (outcome.status === "pass" && options.keepPassingValues === false) outcome = withoutValues(outcome);
+  return outcome;
 }
 
 /** The outcome without its (possibly large) values. */
@@ -86,7 +96,7 @@ function withoutValues(outcome: CaseOutcome): CaseOutcome {
 }
 
 /** Writes (or not) the golden or its pending file for one outcome, and records what happened. */
-function applyGoldenPolicy(outcome: CaseOutcome, testCase: LoadedCase, golden: LoadedGolden | null, options: CheckOptions): CaseOutcome {
+function applyGoldenPolicy(outcome: CaseOutcome, testCase: LoadedCase, golden: LoadedGolden | null, options: Omit<CheckOptions, "filter" | "onOutcome">): CaseOutcome {
   const goldenPath = goldenPathOf(options.location, testCase.id);
   const pendingPath = options.pendingRoot === undefined ? `${goldenPath}.new` : `${options.pendingRoot}/${testCase.id}.yaml.new`;
   if (outcome.status === "pass") {

@@ -1,7 +1,9 @@
 import { utf8Length } from "../text/utf8-length.js";
 
-/** An absolute path to a saved-output file `tool_<12 hex><14 base62>` (spec §3.1 id), capturing its directory. */
-const SAVED_OUTPUT = /(\/[^\s"'\\<>]*)\/tool_[0-9a-f]{12}[0-9A-Za-z]{14}(?![0-9A-Za-z])/;
+/** A saved-output file name at a position: `/tool_<12 hex><14 base62>` (spec §3.1 id), not followed by another base62 character. */
+const TOOL_ID_AT = /\/tool_[0-9a-f]{12}[0-9A-Za-z]{14}(?![0-9A-Za-z])/y;
+/** A character no path in a result's JSON text holds (the end of a path). */
+const PATH_END = /[\s"'\\<>]/;
 
 /**
  * The directory the agent saved a full output in, read from the first saved-output path its tool
@@ -12,10 +14,44 @@ const SAVED_OUTPUT = /(\/[^\s"'\\<>]*)\/tool_[0-9a-f]{12}[0-9A-Za-z]{14}(?![0-9A
  */
 export function agentOutputDirectory(fragments: readonly unknown[]): string | null {
   for (const fragment of fragments) {
-    const match = SAVED_OUTPUT.exec(JSON.stringify(fragment) ?? "");
-    if (match) return match[1]!;
+    const directory = savedOutputDirectoryIn(JSON.stringify(fragment) ?? "");
+    if (directory !== null) return directory;
   }
   return null;
+}
+
+/**
+ * The first match's directory of `(\/[^\s"'\\<>]*)\/tool_<id>` in `text`, in time linear in its
+ * length: that regex, run as is, backtracks from every `/` to the end of a run of path characters,
+ * which is quadratic on base64 media (a 2.4 MB image: minutes). Only runs of path characters that
+ * hold a `/tool_<id>` are looked at, each once: the match starts at the run's first `/` and,
+ * greedy, ends at the run's last `/tool_<id>` after that `/`.
+ */
+export function savedOutputDirectoryIn(text: string): string | null {
+  let at = text.indexOf("/tool_");
+  while (at !== -1) {
+    if (!idAt(text, at)) {
+      at = text.indexOf("/tool_", at + 1);
+      continue;
+    }
+    let start = at;
+    while (start > 0 && !PATH_END.test(text[start - 1]!)) start--;
+    let end = at + 1;
+    while (end < text.length && !PATH_END.test(text[end]!)) end++;
+    const first = text.indexOf("/", start);
+    let last = -1;
+    for (let next = at; next !== -1 && next < end; next = text.indexOf("/tool_", next + 1)) {
+      if (next > first && idAt(text, next)) last = next;
+    }
+    if (last !== -1) return text.slice(first, last);
+    at = text.indexOf("/tool_", end);
+  }
+  return null;
+}
+
+function idAt(text: string, at: number): boolean {
+  TOOL_ID_AT.lastIndex = at;
+  return TOOL_ID_AT.test(text);
 }
 
 /**

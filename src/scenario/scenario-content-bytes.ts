@@ -1,3 +1,4 @@
+import { decodeBase64 } from "../text/base64.js";
 import type { ScenarioContent } from "./scenario.js";
 
 const encoder = new TextEncoder();
@@ -17,5 +18,5 @@ export function scenarioContentText(content: ScenarioContent): string | null {
 export function scenarioContentBytes(content: ScenarioContent): Uint8Array {
   const text = scenarioContentText(content);
   if (text !== null) return encoder.encode(text);
-  return Uint8Array.from(atob((content as { base64: string }).base64), (char) => char.charCodeAt(0));
+  return decodeBase64((content as { base64: string }).base64);
 }

@@ -1,8 +1,9 @@
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ripgrepAvailable } from "../../src/environment/ripgrep-available.js";
 import { makeTempDir } from "../temp-dirs.js";
-import { runGate } from "./gate-runner.js";
+import { gateArgv, runGate } from "./gate-runner.js";
 import { repoRoot, runCli } from "./run-cli.js";
 
 const agent = ["node", `${repoRoot}/examples/agents/reference-agent.mjs`];
@@ -89,6 +90,142 @@ describe("correx gate against correx's own reference loop run as an agent", () =
     expect(status("toolu_1_2")?.status).toBe("unsupported");
     expect(status("toolu_1_2")?.message).toContain("a defect in one call interrupts the calls of its turn still running");
     expect(status("toolu_2_1")?.status).toBe("pass");
+  }, 120_000);
+
+  it("a 2.4 MB image inside a tool result (openai-responses, anthropic-messages, gemini-3) passes in time linear in its size: within 10× a 1 KB image's run", async () => {
+    const work = makeTempDir("correx-gate-big-image-");
+    // A PNG signature and IHDR, then seeded noise: its base64 holds every character, '/' included
+    // (the saved-output path search once backtracked from each '/' to the end: minutes at 2.4 MB).
+    const png = (size: number) => {
+      const bytes = new Uint8Array(size);
+      bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]);
+      let seed = 7;
+      for (let index = 33; index < size; index++) {
+        seed = (seed * 1103515245 + 12345) >>> 0;
+        bytes[index] = seed >>> 24;
+      }
+      return Buffer.from(bytes).toString("base64");
+    };
+    const imageScenario = (name: string, size: number) => {
+      const file = `${work}/${name}.yaml`;
+      writeFileSync(
+        file,
+        [
+          `name: ${name}`,
+          "description: An image read as an attachment, carried inside the tool result.",
+          "spec: §2.2",
+          "prompt: Look at image.png.",
+          "workspace:",
+          "  files:",
+          `    image.png: {base64: ${png(size)}}`,
+          "turns:",
+          "  - calls:",
+          "      - tool: read",
+          "        input: {filePath: image.png}",
+          "  - text: Done.",
+          "",
+        ].join("\n"),
+      );
+      return file;
+    };
+    const small = imageScenario("image-small", 1_000);
+    const big = imageScenario("image-big", 2_400_000);
+    // the protocols whose tool result itself holds the media (opencode-cli: §4.2; gemini-3's functionResponse parts)
+    const runs = [
+      { protocol: "openai-responses", model: [] },
+      { protocol: "anthropic-messages", model: [] },
+      { protocol: "google-gemini", model: ["--model", "gemini-3-correx-fake"] },
+    ];
+    const timed = async (protocol: string, model: string[], file: string, label: string) => {
+      const started = performance.now();
+      const reportFile = `${work}/${protocol}-${label}.json`;
+      const result = await runGate([
+        "--profile",
+        "opencode-cli",
+        "--protocol",
+        protocol,
+        ...model,
+        "--work-dir",
+        `${work}/${protocol}-${label}`,
+        "--reporter",
+        `json=${reportFile}`,
+        "--scenario",
+        file,
+        "--",
+        ...agent,
+      ]);
+      const ms = performance.now() - started;
+      expect(result.code, result.stderr).toBe(0);
+      expect(report(reportFile).outcomes.map((outcome) => outcome.status)).toEqual(["pass"]);
+      return ms;
+    };
+    for (const { protocol, model } of runs) {
+      const smallMs = await timed(protocol, model, small, "small");
+      const bigMs = await timed(protocol, model, big, "big");
+      expect(bigMs, `${protocol}: 2.4 MB image ${bigMs.toFixed(0)} ms vs 1 KB image ${smallMs.toFixed(0)} ms`).toBeLessThan(smallMs * 10);
+    }
+  }, 300_000);
+
+  it("writes each scenario's json case lines as soon as it is known: a gate killed in its second scenario leaves the first's on disk, and stdout's json streams in report order", async () => {
+    const work = makeTempDir("correx-gate-incremental-");
+    // bash-echo runs the reference agent; read-small's agent hangs until the gate is killed
+    const hangOnSecond = ["sh", "-c", `case "$CORREX_RUN_DIR" in *read-small*) exec sleep 600;; esac; exec node ${repoRoot}/examples/agents/reference-agent.mjs`];
+    const [file, ...args] = gateArgv([
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "openai-chat",
+      "--work-dir",
+      work,
+      "--reporter",
+      `json=${work}/report.json`,
+      ...scenario("bash-echo"),
+      ...scenario("read-small"),
+      "--",
+      ...hangOnSecond,
+    ]);
+    const child = spawn(file!, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const closed = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+    // the progress line of bash-echo is printed after its case lines were appended
+    while (!stderr.includes("bash-echo × openai-chat")) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readFileSync(`${work}/report.json`, "utf8")).toMatch(/^\{"type":"case","id":"bash-echo\/openai-chat\/call_1_1","status":"pass",.*\}\n$/);
+    child.kill("SIGTERM");
+    expect(await closed).toBe(143);
+    const lines = readFileSync(`${work}/report.json`, "utf8").trimEnd().split("\n");
+    expect(lines.map((line) => (JSON.parse(line) as { type: string; id: string }).id)).toEqual(["bash-echo/openai-chat/call_1_1"]);
+
+    // on stdout: the same case lines and summary as the report file, in report order
+    const streamed = await runGate([
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "openai-chat",
+      "--protocol",
+      "anthropic-messages",
+      "--jobs",
+      "2",
+      "--work-dir",
+      work,
+      "--reporter",
+      "json",
+      "--reporter",
+      `json=${work}/both.json`,
+      ...scenario("bash-echo"),
+      ...scenario("read-small"),
+      "--",
+      ...agent,
+    ]);
+    expect(streamed.code, streamed.stderr).toBe(0);
+    const withoutDate = (text: string) => text.replace(/"durationMs":[0-9.]+/g, "").replace(/"date":"[^"]+"/, "");
+    expect(withoutDate(streamed.stdout)).toBe(withoutDate(readFileSync(`${work}/both.json`, "utf8")));
+    expect(report(`${work}/both.json`).outcomes.map((outcome) => outcome.id)).toEqual([
+      "bash-echo/openai-chat/call_1_1",
+      "read-small/openai-chat/call_1_1",
+      "bash-echo/anthropic-messages/toolu_1_1",
+      "read-small/anthropic-messages/toolu_1_1",
+    ]);
   }, 120_000);
 
   it("fails a deliberately broken agent naming the scenario, the tool call and the byte (Done-when 3)", async () => {

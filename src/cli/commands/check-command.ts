@@ -26,6 +26,7 @@ import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
 import { escapeControl } from "../../text/escape-control.js";
 import { annotationPath } from "../annotation-path.js";
+import { runCheckInWorkers } from "../check-in-workers.js";
 import type { CommandIo } from "../command-io.js";
 import { checkReportOutcomes } from "../html-report-facts.js";
 import { packageRoot } from "../package-root.js";
@@ -208,7 +209,8 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   const runOutput = values["output-dir"] ? null : createRunOutputDirectory();
   let run: CheckRun;
   try {
-    run = await runCheck({
+    // the in-process reference runs on every core (a module or command subject is one process)
+    run = await (subjectSpec === "reference" ? runCheckInWorkers : runCheck)({
       port: nodeGoldenPort,
       location,
       filter,

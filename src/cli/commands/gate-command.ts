@@ -4,6 +4,7 @@ import { basename, join, resolve } from "node:path";
 import { correxVersion } from "../../adapter/correx-version.js";
 import { type CaseOutcome, exitCodeOf, summarize } from "../../conformance/case-outcome.js";
 import { renderGithubAnnotations } from "../../conformance/reporters/render-github-annotations.js";
+import { renderJsonCaseLine, renderJsonSummaryLine } from "../../conformance/reporters/render-json-report.js";
 import { renderTextReport } from "../../conformance/reporters/render-text-report.js";
 import type { RunMetadata } from "../../conformance/reporters/run-metadata.js";
 import { reviewCommandForGolden } from "../../conformance/review-command.js";
@@ -30,6 +31,7 @@ import { annotationPath } from "../annotation-path.js";
 import type { CommandIo } from "../command-io.js";
 import { expandScenarioPaths } from "../expand-scenario-paths.js";
 import { gateReportOutcome } from "../html-report-facts.js";
+import { openJsonReportFile } from "../json-report-file.js";
 import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag } from "../parse-command-args.js";
 import { resolveAgentCommand } from "../resolve-agent-command.js";
 import { paintFor } from "../terminal-colour.js";
@@ -203,12 +205,19 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     const started = performance.now();
     // The protocols run at once, sharing --jobs slots; each one's progress lines wait until the protocols before it have printed all of theirs.
     const slots = createGateJobSlots(jobs);
-    const lines: string[][] = protocols.map(() => []);
+    // Each scenario's json case lines are written as soon as it is known: appended to a json
+    // report file at once; on stdout, in report order with the progress lines.
+    const jsonFiles = new Map(targets.filter((target) => target.name === "json" && target.file).map((target) => [target, openJsonReportFile(target.file!)]));
+    const jsonOnStdout = targets.some((target) => target.name === "json" && !target.file);
+    const lines: { out: boolean; text: string }[][] = protocols.map(() => []);
     const complete = protocols.map(() => false);
     let printed = 0;
     const flush = () => {
       while (printed < protocols.length) {
-        for (const line of lines[printed]!.splice(0)) io.err(line);
+        for (const line of lines[printed]!.splice(0)) {
+          if (line.out) io.out(line.text);
+          else io.err(line.text);
+        }
         if (!complete[printed]) return;
         printed++;
       }
@@ -237,19 +246,25 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
             const passed = outcomes.filter((outcome) => outcome.status === "pass").length;
             const agent =
               scenarioRun.exit.status === "timeout" ? "timed out" : scenarioRun.exit.status === "spawn-error" ? "did not start" : `exit ${scenarioRun.exit.signal ?? scenarioRun.exit.code}`;
-            lines[protocolIndex]!.push(
-              `correx gate: ${scenario.name} × ${protocol}: ${passed}/${outcomes.length} tool results conform (agent ${agent}, ${scenarioRun.requests} requests, ${(scenarioRun.exit.durationMs / 1000).toFixed(1)} s)\n`,
-            );
+            const caseLines = outcomes.map(renderJsonCaseLine);
+            for (const file of jsonFiles.values()) file.append(caseLines);
+            lines[protocolIndex]!.push({
+              out: false,
+              text: `correx gate: ${scenario.name} × ${protocol}: ${passed}/${outcomes.length} tool results conform (agent ${agent}, ${scenarioRun.requests} requests, ${(scenarioRun.exit.durationMs / 1000).toFixed(1)} s)\n`,
+            });
             if (scenarioRun.outsideWrites.length > 0) {
-              lines[protocolIndex]!.push(
-                `correx gate: warning: ${scenario.name} × ${protocol}: the agent created or changed files outside its workspace: ${escapeControl(scenarioRun.outsideWrites.map((path) => (path.startsWith("/") ? path : `${path} (in its run directory)`)).join(", "), true)}\n`,
-              );
+              lines[protocolIndex]!.push({
+                out: false,
+                text: `correx gate: warning: ${scenario.name} × ${protocol}: the agent created or changed files outside its workspace: ${escapeControl(scenarioRun.outsideWrites.map((path) => (path.startsWith("/") ? path : `${path} (in its run directory)`)).join(", "), true)}\n`,
+              });
             }
             if (scenarioRun.replayOutsideWrites.length > 0) {
-              lines[protocolIndex]!.push(
-                `correx gate: note: ${scenario.name} × ${protocol}: the replay of the scripted calls wrote outside the run directory, in its sandbox only (nothing on this machine): ${escapeControl(scenarioRun.replayOutsideWrites.join(", "), true)}\n`,
-              );
+              lines[protocolIndex]!.push({
+                out: false,
+                text: `correx gate: note: ${scenario.name} × ${protocol}: the replay of the scripted calls wrote outside the run directory, in its sandbox only (nothing on this machine): ${escapeControl(scenarioRun.replayOutsideWrites.join(", "), true)}\n`,
+              });
             }
+            if (jsonOnStdout && caseLines.length > 0) lines[protocolIndex]!.push({ out: true, text: caseLines.map((line) => `${line}\n`).join("") });
             flush();
             const scenarioFile = scenarioFiles[scenarios.indexOf(scenario)] ?? scenario.name;
             for (const outcome of outcomes) {
@@ -282,8 +297,14 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
         writeHtmlReport(target.file!, renderHtmlReport({ ...run, outcomes: reportOutcomes }, metadata));
         continue;
       }
+      if (target.name === "json" && !target.file) {
+        io.out(`${renderJsonSummaryLine(run.summary, metadata)}\n`); // its case lines are out already
+        continue;
+      }
       const text = renderTextReport(target.name, run, metadata, target.file ? undefined : paintFor(process.stdout));
-      if (target.file) writeReportFile(target.file, text);
+      const jsonFile = jsonFiles.get(target);
+      if (jsonFile) jsonFile.finish(text);
+      else if (target.file) writeReportFile(target.file, text);
       else io.out(text);
     }
     if (process.env.GITHUB_ACTIONS === "true") {

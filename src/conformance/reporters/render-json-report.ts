@@ -1,27 +1,36 @@
+import type { CaseOutcome, RunSummary } from "../case-outcome.js";
 import type { CheckRun } from "../run-check.js";
 import { judgedCount } from "../unsupported-budget.js";
 import type { RunMetadata } from "./run-metadata.js";
 
 /** One JSON line per case result, then one summary line (with the run's metadata). */
 export function renderJsonReport(run: CheckRun, metadata: RunMetadata): string {
-  const lines = run.outcomes.map((outcome) =>
-    JSON.stringify({
-      type: "case",
-      id: outcome.id,
-      status: outcome.status,
-      profile: outcome.profile,
-      stage: outcome.stage,
-      area: outcome.area,
-      protocols: outcome.protocols,
-      tags: outcome.tags,
-      spec: outcome.spec,
-      level: outcome.level,
-      message: outcome.message,
-      golden: outcome.golden,
-      durationMs: Math.round(outcome.durationMs * 1000) / 1000,
-      differences: outcome.differences,
-    }),
-  );
-  lines.push(JSON.stringify({ type: "summary", ...run.summary, judged: judgedCount(run.summary), metadata }));
+  const lines = run.outcomes.map(renderJsonCaseLine);
+  lines.push(renderJsonSummaryLine(run.summary, metadata));
   return lines.join("\n") + "\n";
+}
+
+/** A case's line of the json report (no newline): what a run streams as soon as the case is known. */
+export function renderJsonCaseLine(outcome: CaseOutcome): string {
+  return JSON.stringify({
+    type: "case",
+    id: outcome.id,
+    status: outcome.status,
+    profile: outcome.profile,
+    stage: outcome.stage,
+    area: outcome.area,
+    protocols: outcome.protocols,
+    tags: outcome.tags,
+    spec: outcome.spec,
+    level: outcome.level,
+    message: outcome.message,
+    golden: outcome.golden,
+    durationMs: Math.round(outcome.durationMs * 1000) / 1000,
+    differences: outcome.differences,
+  });
+}
+
+/** The json report's last line (no newline): the summary and the run's metadata. */
+export function renderJsonSummaryLine(summary: RunSummary, metadata: RunMetadata): string {
+  return JSON.stringify({ type: "summary", ...summary, judged: judgedCount(summary), metadata });
 }

@@ -1,0 +1,146 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { type CaseOutcome, summarize } from "../conformance/case-outcome.js";
+import { type CaseFacts, filterCases } from "../conformance/corpus-filter.js";
+import { listCaseFiles, loadCases } from "../conformance/load-corpus.js";
+import type { LoadedCase } from "../conformance/loaded-case.js";
+import { type CheckOptions, type CheckRun, checkBaseline, checkCase, runCheck } from "../conformance/run-check.js";
+import { fromLaneError, type LaneError, type LaneReply, type LaneRun, type LaneStart } from "./check-lane-messages.js";
+
+/** Below this many case files per lane, a worker's start-up (its own module loading) costs more than it saves. */
+const MIN_FILES_PER_LANE = 150;
+
+/** How many lanes (the main thread and workers) a run of `files` case files gets on this machine. */
+export function checkLaneCount(files: number, cores = availableParallelism()): number {
+  return Math.max(1, Math.min(cores, Math.floor(files / MIN_FILES_PER_LANE)));
+}
+
+/** The worker's module beside this one in dist/; none when running from source (vitest), where only one lane runs. */
+const workerFile = new URL("./check-worker.js", import.meta.url);
+const workersAvailable = import.meta.url.endsWith(".js");
+
+/**
+ * `correx check` against the in-process reference on every core: the case files are dealt round
+ * robin to lanes (the main thread is lane 0, each other lane a worker thread); each lane loads
+ * and schema-checks its own cases, the main thread filters their facts exactly as runCheck does,
+ * and each lane runs its selected cases. Outcomes, progress and errors come in the order a single
+ * lane gives: outcomes in the filtered order, the first broken case or golden (in that order) is
+ * the error thrown. Goldens and pending files are written by the lane that runs the case.
+ */
+export async function runCheckInWorkers(options: CheckOptions, lanes = checkLaneCount(listCaseFiles(options.port, options.location).length)): Promise<CheckRun> {
+  if (lanes <= 1 || !workersAvailable) return runCheck(options);
+  const started = performance.now();
+  const relatives = listCaseFiles(options.port, options.location);
+  const laneOf = (index: number) => index % lanes;
+  const share = (lane: number) => relatives.filter((_relative, index) => laneOf(index) === lane);
+  const { filter: _filter, onOutcome, port: _port, subject: _subject, location, baseline, ...crossing } = options;
+  const workers = Array.from({ length: lanes - 1 }, (_unused, index) => {
+    const start: LaneStart = { location, relatives: share(index + 1), options: { ...crossing, baseline: baseline ? [...baseline] : undefined } };
+    return new Worker(workerFile, { workerData: start });
+  });
+  try {
+    // Phase 1: every lane loads its share; the first broken file in file order is the error.
+    const loadErrors: { index: number; error: Error }[] = [];
+    const facts: (CaseFacts | undefined)[] = relatives.map(() => undefined);
+    const own: LoadedCase[] = [];
+    const ownLoad = (async () => {
+      const mine = share(0);
+      for (let at = 0; at < mine.length; at++) {
+        try {
+          own.push(...(await loadCases(options.port, location, undefined, [mine[at]!])));
+        } catch (error) {
+          loadErrors.push({ index: at * lanes, error: error as Error });
+          return;
+        }
+        facts[at * lanes] = own[at];
+      }
+    })();
+    const replies = workers.map((worker) => laneReplies(worker));
+    await Promise.all([
+      ownLoad,
+      ...replies.map(async (next, workerIndex) => {
+        const lane = workerIndex + 1;
+        const reply = await next();
+        if (reply.type === "error") loadErrors.push({ index: reply.at * lanes + lane, error: fromLaneError(reply.error) });
+        else if (reply.type === "loaded") reply.facts.forEach((fact, at) => (facts[at * lanes + lane] = fact));
+      }),
+    ]);
+    if (loadErrors.length > 0) throw loadErrors.sort((a, b) => a.index - b.index)[0]!.error;
+    const all = facts as CaseFacts[];
+    checkBaseline(all, baseline);
+
+    // Phase 2: each lane runs its selected cases; outcomes are emitted in the selection's order.
+    const positionOf = new Map(all.map((fact, index) => [fact, index]));
+    const selected = filterCases(all, options.filter).map((fact) => positionOf.get(fact)!);
+    const outcomes: (CaseOutcome | undefined)[] = selected.map(() => undefined);
+    const runErrors: { position: number; error: Error }[] = [];
+    let emitted = 0;
+    const emit = () => {
+      while (emitted < selected.length && outcomes[emitted] !== undefined) {
+        emitted++;
+        onOutcome?.(outcomes[emitted - 1]!, emitted, selected.length);
+      }
+    };
+    const positionsOf = (lane: number) => selected.map((index, position) => ({ index, position })).filter((item) => laneOf(item.index) === lane);
+    const ownRun = (async () => {
+      const mine = positionsOf(0);
+      for (let at = 0; at < mine.length; at++) {
+        const { index, position } = mine[at]!;
+        try {
+          outcomes[position] = await checkCase(own[index / lanes]!, options);
+        } catch (error) {
+          runErrors.push({ position, error: error as Error });
+          return;
+        }
+        emit();
+        // let the workers' outcomes in between (progress), every few cases
+        if (at % 32 === 31) await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    await Promise.all([
+      ownRun,
+      ...workers.map(async (worker, workerIndex) => {
+        const mine = positionsOf(workerIndex + 1);
+        worker.postMessage({ type: "run", cases: mine.map((item) => Math.floor(item.index / lanes)) } satisfies LaneRun);
+        for (;;) {
+          const reply = await replies[workerIndex]!();
+          if (reply.type === "done") return;
+          if (reply.type === "error") runErrors.push({ position: reply.at < 0 ? -1 : mine[reply.at]!.position, error: fromLaneError(reply.error) });
+          if (reply.type === "error") return;
+          else if (reply.type === "outcome") {
+            outcomes[mine[reply.at]!.position] = reply.outcome;
+            emit();
+          }
+        }
+      }),
+    ]);
+    if (runErrors.length > 0) throw runErrors.sort((a, b) => a.position - b.position)[0]!.error;
+    emit();
+    const done = outcomes as CaseOutcome[];
+    return { outcomes: done, summary: summarize(done, performance.now() - started), allCaseIds: all.map((fact) => fact.id) };
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
+
+/** The replies of a worker, one at a time; a worker that dies is an error reply (a crash inside correx). */
+function laneReplies(worker: Worker): () => Promise<LaneReply> {
+  const queue: LaneReply[] = [];
+  let waiting: ((reply: LaneReply) => void) | null = null;
+  const push = (reply: LaneReply) => {
+    if (waiting) {
+      const resolve = waiting;
+      waiting = null;
+      resolve(reply);
+    } else queue.push(reply);
+  };
+  const died = (error: LaneError): LaneReply => ({ type: "error", phase: "run", at: -1, error });
+  worker.on("message", push);
+  worker.on("error", (error) => push(died({ name: error.name, message: `a check worker failed: ${error.message}`, stack: error.stack })));
+  worker.on("exit", (code) => push(code === 0 ? { type: "done" } : died({ name: "Error", message: `a check worker exited with code ${code}` })));
+  return () => {
+    const next = queue.shift();
+    if (next) return Promise.resolve(next);
+    return new Promise((resolve) => (waiting = resolve));
+  };
+}
