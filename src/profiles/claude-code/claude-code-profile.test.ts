@@ -8,7 +8,7 @@ describe("claude-code Bash boundaries (docs/spec/claude-code-2.1.332.md §3)", (
   it("§3.3: 30,000 characters stay whole, 30,001 are persisted (29.3KB, observed with 30,001 x)", () => {
     const store = createMemoryOutputStore();
     expect(formatClaudeBash({ output: "x".repeat(30000), exitCode: 0 }, store).content).toBe("x".repeat(30000));
-    const persisted = formatClaudeBash({ output: "x".repeat(30001), exitCode: 0 }, store).content;
+    const persisted = String(formatClaudeBash({ output: "x".repeat(30001), exitCode: 0 }, store).content);
     expect(persisted.startsWith("<persisted-output>\nOutput too large (29.3KB). Full output saved to: ")).toBe(true);
     expect(persisted.endsWith(`\n\nPreview (first 2KB):\n${"x".repeat(2000)}\n...\n</persisted-output>`)).toBe(true);
   });
@@ -51,7 +51,7 @@ describe("claude-code Read token cap (§4.6)", () => {
     const { formatClaudeRead } = await import("./files/format-claude-files.js");
     const text = "0123456789abcdef\n".repeat(1800);
     const result = formatClaudeRead({ file_path: "/ws/s30.txt" }, { path: "/ws/s30.txt", kind: "file", text, tokens: 50000 }, "/ws");
-    expect(result.content.split("\n").length).toBe(765);
+    expect(String(result.content).split("\n").length).toBe(765);
     expect(result.notes?.[0]?.startsWith("[Truncated: PARTIAL view — /ws/s30.txt: showing lines 1-765 of 1801 total (50000 tokens, cap 25000). Call Read with offset=766 limit=765")).toBe(true);
     expect(formatClaudeRead({ file_path: "/ws/s30.txt" }, { path: "/ws/s30.txt", kind: "file", text, tokens: 25000 }, "/ws").notes).toBeUndefined();
   });

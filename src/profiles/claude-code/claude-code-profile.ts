@@ -1,3 +1,4 @@
+import { utf8Length } from "../../text/utf8-length.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { BASH_MAX_OUTPUT_LENGTH, formatClaudeBash } from "./bash/format-claude-bash.js";
@@ -27,7 +28,7 @@ export const claudeCode: Profile = {
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
     if (request.text === undefined) throw new UnsupportedError("claude-code truncate takes `text` (a successful Bash output)");
     const result = formatClaudeBash({ output: request.text, exitCode: 0 }, store);
-    return { result: result.content, truncated: request.text.replace(/^\n+/, "").trimEnd().length > BASH_MAX_OUTPUT_LENGTH };
+    return { result: result.content, truncated: utf8Length(request.text.replace(/^\n+/, "").trimEnd()) > BASH_MAX_OUTPUT_LENGTH };
   },
   /** Runs a call with Claude Code's rules. @see spec §3–§7 */
   observe: (call, environment) => runClaudeTool(call, environment),

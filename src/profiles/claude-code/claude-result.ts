@@ -4,7 +4,8 @@
  * @see docs/spec/claude-code-2.1.332.md §2
  */
 export interface ClaudeCodeResult {
-  content: string;
+  /** A string, or content blocks (Read's image and notebook results, spec §4.7). */
+  content: string | Record<string, unknown>[];
   is_error?: boolean;
   /** Notes the binary sends as `role: "system"` turns after the turn's results (Read's truncation notice). @see spec §2.3, §4.6 */
   notes?: string[];
