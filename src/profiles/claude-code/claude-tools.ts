@@ -20,7 +20,28 @@ export const claudeToolParameters: Readonly<Record<string, readonly ClaudeParame
   Read: [p("file_path", "string", true), p("offset", "number"), p("limit", "number"), p("pages", "string"), p("allow_large", "boolean")],
   Edit: [p("file_path", "string", true), p("old_string", "string", true), p("new_string", "string", true), p("replace_all", "boolean")],
   Write: [p("file_path", "string", true), p("content", "string", true)],
+  // Deferred tools: their parameters from the schema the binary quotes in its validation error (§7.3).
+  WebFetch: [p("url", "string", true), p("prompt", "string", true), p("offset", "number")],
+  NotebookEdit: [p("notebook_path", "string", true), p("cell_id", "string"), p("new_source", "string", true), p("cell_type", "string"), p("edit_mode", "string")],
 };
+
+/**
+ * Deferred tools: their schema is not in the request until ToolSearch loads them, and an invalid
+ * input is refused with the schema appended (not modelled); a valid one runs. @see spec §7.3
+ */
+export const claudeDeferredTools: ReadonlySet<string> = new Set([
+  "CronCreate",
+  "CronDelete",
+  "CronList",
+  "EnterWorktree",
+  "ExitWorktree",
+  "Monitor",
+  "NotebookEdit",
+  "SendMessage",
+  "TaskStop",
+  "WebFetch",
+  "WebSearch",
+]);
 
 /** The tools offered in the request's `tools` (the case hint of §7.1 names only these). */
 export const claudeOfferedToolNames: readonly string[] = ["Agent", "Bash", "Edit", "ListAgents", "Read", "ReportFindings", "ScheduleWakeup", "Skill", "ToolSearch", "Workflow", "Write"];

@@ -2,8 +2,18 @@ import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
 import { type ClaudeBashObservation, formatClaudeBash } from "./bash/format-claude-bash.js";
+import { formatClaudeNotebookEdit, formatClaudeWebFetch } from "./claude-deferred-tools.js";
 import { type ClaudeCodeResult, toolUseError } from "./claude-result.js";
-import { claudeAbsentToolNotes, claudeInputIssues, claudeLiveAliases, claudeNormalizedInput, claudeOfferedToolNames, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
+import {
+  claudeAbsentToolNotes,
+  claudeDeferredTools,
+  claudeInputIssues,
+  claudeLiveAliases,
+  claudeNormalizedInput,
+  claudeOfferedToolNames,
+  claudeToolNames,
+  claudeToolParameters,
+} from "./claude-tools.js";
 import { type ClaudeChangeObservation, type ClaudeReadObservation, formatClaudeEdit, formatClaudeRead, formatClaudeWrite } from "./files/format-claude-files.js";
 
 /**
@@ -31,6 +41,11 @@ export function formatClaudeTool(request: FormatRequest, store: OutputStorePort)
   if (claudeToolParameters[tool] === undefined) throw new UnsupportedError(`claude-code: the ${tool} tool is not modelled (docs/spec/claude-code-2.1.332.md §9)`);
   const normalized = claudeNormalizedInput(tool, request.input);
   const issues = claudeInputIssues(tool, normalized);
+  if (issues.length > 0 && claudeDeferredTools.has(tool)) {
+    throw new UnsupportedError(
+      `claude-code: an invalid input to the deferred tool ${tool} is refused with its schema appended, which depends on whether ToolSearch loaded it; not modelled (docs/spec/claude-code-2.1.332.md §7.3)`,
+    );
+  }
   if (issues.length > 0) {
     return toolUseError(`InputValidationError: ${tool} failed due to the following ${issues.length === 1 ? "issue" : "issues"}:\n${issues.join("\n")}`);
   }
@@ -45,6 +60,10 @@ export function formatClaudeTool(request: FormatRequest, store: OutputStorePort)
       return formatClaudeEdit(input, request.observation as unknown as ClaudeChangeObservation, cwd);
     case "Write":
       return formatClaudeWrite(input, request.observation as unknown as ClaudeChangeObservation);
+    case "WebFetch":
+      return formatClaudeWebFetch(input);
+    case "NotebookEdit":
+      return formatClaudeNotebookEdit(request.observation);
     default:
       throw new UnsupportedError(`claude-code: the ${tool} tool is not modelled`);
   }

@@ -150,8 +150,6 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const path = resolvePath(cwd, String(input.file_path));
       const before = await fileText(environment, path);
       const known = session.files.get(path);
-      if (known?.uncertain === true)
-        throw new UnsupportedError(`claude-code: a Bash command changed ${path} after the session read it; whether the binary's "changed on disk" note refreshed its state is not pinned (spec §9)`);
       const after = claudeEditedText(input, before);
       const stale = known !== undefined && before !== null && known.text !== before;
       if (after !== null) {
@@ -159,7 +157,16 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
         if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
         session.files.set(path, { text: after });
       }
-      return { path, before, after, known: known !== undefined, ...(stale ? { stale: true } : {}), ...withCwd, ...(before === null ? await suggestion(environment, path, cwd) : {}) };
+      return {
+        path,
+        before,
+        after,
+        known: known !== undefined,
+        ...(stale ? { stale: true } : {}),
+        ...(known?.uncertain === true ? { uncertain: true } : {}),
+        ...withCwd,
+        ...(before === null ? await suggestion(environment, path, cwd) : {}),
+      };
     }
     case "Write": {
       const path = resolvePath(cwd, String(input.file_path));
@@ -171,6 +178,13 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
       session.files.set(path, { text: content });
       return { path, before, after: content };
+    }
+    case "WebFetch":
+      return {};
+    case "NotebookEdit": {
+      const path = resolvePath(cwd, String(input.notebook_path));
+      const fact = await environment.stat(path);
+      return { path, kind: fact.kind, known: session.files.has(path) };
     }
     default:
       throw new UnsupportedError(`claude-code: the ${call.tool} tool is not modelled`);

@@ -1,6 +1,7 @@
 import { decodeBase64 } from "../../../text/base64.js";
 import { extnamePath } from "../../../text/path-posix.js";
 import { utf8Length } from "../../../text/utf8-length.js";
+import { UnsupportedError } from "../../profile.js";
 import { claudeKilobytes } from "../bash/format-claude-bash.js";
 import { type ClaudeCodeResult, claudeError, toolUseError } from "../claude-result.js";
 import { formatClaudeReadKind } from "./format-claude-read-kind.js";
@@ -42,6 +43,8 @@ export interface ClaudeChangeObservation {
   cwd?: string;
   /** A missing path: what ` Did you mean …?` names (§4.3). */
   suggestion?: string;
+  /** A Bash command changed the file after the session saw it: whether the binary's note refreshed its state is not pinned (§9). */
+  uncertain?: boolean;
   /** Why nothing was written: `EISDIR` for a directory (§6.1). */
   failure?: string;
 }
@@ -138,6 +141,10 @@ function occurrences(text: string, needle: string): number {
 export function formatClaudeEdit(input: Record<string, unknown>, observation: ClaudeChangeObservation, sessionCwd: string): ClaudeCodeResult {
   const cwd = observation.cwd ?? sessionCwd;
   const path = String(input.file_path);
+  if (observation.uncertain === true)
+    throw new UnsupportedError(
+      `claude-code: a Bash command changed ${observation.path} after the session read it; whether the binary's "changed on disk" note refreshed its state is not pinned (docs/spec/claude-code-2.1.332.md §9)`,
+    );
   const oldString = String(input.old_string);
   const newString = String(input.new_string);
   if (oldString === newString) return toolUseError("No changes to make: old_string and new_string are exactly the same.");
