@@ -22,6 +22,7 @@ export const claudeToolParameters: Readonly<Record<string, readonly ClaudeParame
   Write: [p("file_path", "string", true), p("content", "string", true)],
   // Deferred tools: their parameters from the schema the binary quotes in its validation error (§7.3).
   WebFetch: [p("url", "string", true), p("prompt", "string", true), p("offset", "number")],
+  ToolSearch: [p("query", "string", true), p("max_results", "number")],
   NotebookEdit: [p("notebook_path", "string", true), p("cell_id", "string"), p("new_source", "string", true), p("cell_type", "string"), p("edit_mode", "string")],
 };
 
@@ -123,7 +124,11 @@ export const claudeAbsentToolNotes: Readonly<Record<string, string>> = {
 /** Names the binary runs as another tool (live aliases): their results are that tool's, not modelled. @see spec §7.1 */
 export const claudeLiveAliases: Readonly<Record<string, string>> = { Task: "Agent", KillShell: "TaskStop" };
 
-/** A string the binary takes as a number parameter's value (observed: Read `offset: "2"`, `limit: "2"` read lines 2–3; `timeout: "fast"` is refused). */
+/**
+ * A string the binary takes as a number parameter's value (observed: Read `offset: "2"`, `limit: "2"`
+ * read lines 2–3; `timeout: "fast"` is refused); a boolean parameter takes "true" and "false"
+ * (observed: `run_in_background: "false"` ran, `replace_all: "true"` replaced all; "yes" is refused).
+ */
 const NUMERIC_STRING = /^-?\d+(\.\d+)?$/;
 
 /**
@@ -154,6 +159,7 @@ export function claudeNormalizedInput(tool: string, input: unknown): unknown {
   for (const parameter of claudeToolParameters[tool] ?? []) {
     const value = record[parameter.name];
     if (parameter.type === "number" && typeof value === "string" && NUMERIC_STRING.test(value)) record[parameter.name] = Number(value);
+    if (parameter.type === "boolean" && (value === "true" || value === "false")) record[parameter.name] = value === "true";
   }
   return record;
 }

@@ -2,7 +2,7 @@ import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
 import { type ClaudeBashObservation, formatClaudeBash } from "./bash/format-claude-bash.js";
-import { formatClaudeNotebookEdit, formatClaudeWebFetch } from "./claude-deferred-tools.js";
+import { formatClaudeNotebookEdit, formatClaudeToolSearch, formatClaudeWebFetch } from "./claude-deferred-tools.js";
 import { type ClaudeCodeResult, toolUseError } from "./claude-result.js";
 import {
   claudeAbsentToolNotes,
@@ -62,6 +62,8 @@ export function formatClaudeTool(request: FormatRequest, store: OutputStorePort)
       return formatClaudeWrite(input, request.observation as unknown as ClaudeChangeObservation);
     case "WebFetch":
       return formatClaudeWebFetch(input);
+    case "ToolSearch":
+      return formatClaudeToolSearch(input, [...claudeOfferedToolNames, ...claudeDeferredTools]);
     case "NotebookEdit":
       return formatClaudeNotebookEdit(request.observation);
     default:

@@ -155,7 +155,9 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       if (after !== null) {
         const failure = await environment.writeFile(path, new TextEncoder().encode(after), { parents: true });
         if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
-        session.files.set(path, { text: after });
+        // The edit keeps the file in the session's context only when it was (or the edit created it):
+        // an edit of a file never read leaves it unread (a second edit gets no note either). §5.1
+        if (known !== undefined || before === null) session.files.set(path, { text: after });
       }
       return {
         path,
@@ -180,6 +182,7 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       return { path, before, after: content };
     }
     case "WebFetch":
+    case "ToolSearch":
       return {};
     case "NotebookEdit": {
       const path = resolvePath(cwd, String(input.notebook_path));

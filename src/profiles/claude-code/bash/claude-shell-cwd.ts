@@ -25,5 +25,5 @@ export function claudeNextCwd(cwd: string, endCwd: string | undefined, workspace
 /** The note after the results when the working directory changed. @see spec §3.5 */
 export const environmentUpdateNote = (cwd: string, previous: string) => `# Environment update\n - Primary working directory: ${cwd} (was ${previous})`;
 
-/** The output with the reset line: the output trimmed, `⏎Shell cwd was reset to <workspace>`. @see spec §3.5 */
-export const withCwdReset = (output: string, workspace: string) => `${output.trim()}\nShell cwd was reset to ${workspace}`;
+/** The output with the reset line: the output without its trailing whitespace (observed: `  padded` keeps its leading spaces), `⏎Shell cwd was reset to <workspace>`. @see spec §3.5 */
+export const withCwdReset = (output: string, workspace: string) => `${output.trimEnd()}\nShell cwd was reset to ${workspace}`;

@@ -26,8 +26,9 @@ const IMAGE_AS_IS_MAX_BYTES = 256 * 1024;
 /**
  * Read's results for files that are not text: an image extension is answered with one image
  * block of the file's bytes (`{type: "image", source: {type: "base64", data, media_type}}`); a
- * notebook (`.ipynb`) with one text block per cell, `<cell id="cell-N">SOURCE</cell id="cell-N">`
- * (keys `text`, then `type`). Undefined for a text file. What is not pinned (a large or non-PNG
+ * notebook (`.ipynb`) with one text block (keys `text`, then `type`) of its cells joined by `⏎`,
+ * each `<cell id="cell-N">SOURCE</cell id="cell-N">`, a markdown cell's source after
+ * `<cell_type>markdown</cell_type>`. Undefined for a text file. What is not pinned (a large or non-PNG
  * image, a PDF, cells with outputs, ids or other types, `offset`/`limit`/`pages` on these) is
  * `unsupported`, naming the rule. @see docs/spec/claude-code-2.1.332.md §4.7
  */
@@ -59,14 +60,14 @@ function formatNotebook(observation: ClaudeReadObservation, ranged: boolean): Cl
   }
   const cells = (notebook as { cells?: unknown }).cells;
   if (!Array.isArray(cells) || cells.length === 0) throw unsupported("without cells");
-  return {
-    content: cells.map((cell: unknown, index) => {
-      const { cell_type: type, source, outputs, id } = (cell ?? {}) as Record<string, unknown>;
-      if (type !== "code" || id !== undefined || (Array.isArray(outputs) && outputs.length > 0) || (outputs !== undefined && !Array.isArray(outputs)))
-        throw unsupported("with other than code cells without ids or outputs");
-      const text = Array.isArray(source) ? source.join("") : typeof source === "string" ? source : undefined;
-      if (text === undefined) throw unsupported("with a cell whose source is not text");
-      return { text: `<cell id="cell-${index}">${text}</cell id="cell-${index}">`, type: "text" };
-    }),
-  };
+  const texts = cells.map((cell: unknown, index) => {
+    const { cell_type: type, source, outputs, id } = (cell ?? {}) as Record<string, unknown>;
+    if ((type !== "code" && type !== "markdown") || id !== undefined || (outputs !== undefined && (!Array.isArray(outputs) || outputs.length > 0))) {
+      throw unsupported("with cells other than code and markdown without ids or outputs");
+    }
+    const text = Array.isArray(source) ? source.join("") : typeof source === "string" ? source : undefined;
+    if (text === undefined) throw unsupported("with a cell whose source is not text");
+    return `<cell id="cell-${index}">${type === "code" ? "" : `<cell_type>${type}</cell_type>`}${text}</cell id="cell-${index}">`;
+  });
+  return { content: [{ text: texts.join("\n"), type: "text" }] };
 }
