@@ -21,9 +21,9 @@ export const claudeCode: Profile = {
   afterNotes: claudeAfterNotes,
   // Read, Edit and Write observe file-read and file-changed facts too, but a call refused by input
   // validation observes nothing ({}), which those schemas (path required) would reject in the corpus.
-  // `bash` and `read` are not Claude Code tools (unknown, spec §7.1): they observe nothing, so they
+  // `bash`, `read` and `webfetch` are not Claude Code tools (unknown, spec §7.1): they observe nothing, so they
   // take the one kind that accepts {} rather than opencode's observations/bash and observations/read.
-  observationKinds: { Bash: "observations/command-run", bash: "observations/command-run", read: "observations/command-run" },
+  observationKinds: { Bash: "observations/command-run", bash: "observations/command-run", read: "observations/command-run", webfetch: "observations/command-run" },
   format: (request, store) => formatClaudeTool(request, store),
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
     if (request.text === undefined) throw new UnsupportedError("claude-code truncate takes `text` (a successful Bash output)");
