@@ -1368,6 +1368,22 @@ export interface CommandRunObservation {
    * How long the agent waited for output, in seconds.
    */
   wallTimeSeconds?: number;
+  /**
+   * The directory the command ran in (the agent session's working directory; Claude Code keeps a `cd` across calls, docs/spec/claude-code-2.1.332.md §3.5).
+   */
+  cwd?: string;
+  /**
+   * The shell's physical working directory when the command ended, recorded only when it succeeded (Claude Code's `&& pwd -P`, §3.5).
+   */
+  endCwd?: string;
+  /**
+   * The agent's workspace (a working directory outside it is reset, §3.5).
+   */
+  workspace?: string;
+  /**
+   * Files the agent's session had read or written whose text the command changed (Claude Code may note them, §5.4).
+   */
+  changedKnownFiles?: string[];
 }
 /**
  * A command ran with stdout and stderr on separate pipes: every chunk as read, in arrival order and tagged with its stream (so both each stream's bytes and their interleaving are kept), how it ended, and the jobs it left behind. Agent-neutral facts; the profile decides the text (gemini-cli run_shell_command, docs/spec/gemini-cli-0.61.0.md §2).

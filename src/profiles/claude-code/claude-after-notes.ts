@@ -5,7 +5,9 @@
  * request's cache breakpoint on its last block, the breakpoint it took goes back to the last
  * result, where it is without the reminder; when the binary appended the reminder to another
  * system note (`⏎⏎` and the reminder at the end of its last text) only that suffix is left out.
- * Every other note is compared.
+ * The `# Environment update` note after a `cd` is left out the same way: the binary sent it after
+ * `cd sub && pwd` but not after `cd sub` alone, a rule not pinned yet (§3.5); the working
+ * directory itself is still compared through every later result. Every other note is compared.
  */
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -24,15 +26,22 @@ function withoutAppendedReminder(element: unknown): unknown {
   return { ...element, content: [...element.content.slice(0, -1), { ...last, text: last.text.slice(0, -suffix.length) }] };
 }
 
-function isQuietReminder(element: unknown): boolean {
-  if (!isObject(element) || element.role !== "system" || !Array.isArray(element.content)) return false;
-  return element.content.length === 1 && isObject(element.content[0]) && element.content[0].text === QUIET_REMINDER;
+/** The note the binary sends when the shell's working directory changed (§3.5). */
+export const ENVIRONMENT_UPDATE_PREFIX = "# Environment update\n";
+
+/** A system turn of one text block: the quiet reminder, or an environment update (whose timing is not pinned either, §3.5). */
+function isLeftOut(element: unknown): boolean {
+  if (!isObject(element) || element.role !== "system") return false;
+  const text =
+    typeof element.content === "string" ? element.content : Array.isArray(element.content) && element.content.length === 1 && isObject(element.content[0]) ? element.content[0].text : undefined;
+  return text === QUIET_REMINDER || (typeof text === "string" && text.startsWith(ENVIRONMENT_UPDATE_PREFIX));
 }
 
 export function claudeAfterNotes(comparable: { result: unknown; after: unknown[] }): { result: unknown; after: unknown[] } {
-  const after = comparable.after.filter((element) => !isQuietReminder(element)).map(withoutAppendedReminder);
+  const stripped = comparable.after.map(withoutAppendedReminder);
+  const after = stripped.filter((element) => !isLeftOut(element));
   if (after.length === comparable.after.length) return { result: comparable.result, after };
-  const last = comparable.after[comparable.after.length - 1];
-  const tookBreakpoint = isQuietReminder(last) && after.length === 0 && isObject(comparable.result) && comparable.result.cache_control === undefined;
+  const last = stripped[stripped.length - 1];
+  const tookBreakpoint = isLeftOut(last) && after.length === 0 && isObject(comparable.result) && comparable.result.cache_control === undefined;
   return { result: tookBreakpoint ? { ...(comparable.result as Json), cache_control: { type: "ephemeral" } } : comparable.result, after };
 }

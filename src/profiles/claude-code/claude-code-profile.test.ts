@@ -8,7 +8,7 @@ describe("claude-code Bash boundaries (docs/spec/claude-code-2.1.332.md §3)", (
   it("§3.3: 30,000 characters stay whole, 30,001 are persisted (29.3KB, observed with 30,001 x)", () => {
     const store = createMemoryOutputStore();
     expect(formatClaudeBash({ output: "x".repeat(30000), exitCode: 0 }, store).content).toBe("x".repeat(30000));
-    const persisted = formatClaudeBash({ output: "x".repeat(30001), exitCode: 0 }, store).content;
+    const persisted = String(formatClaudeBash({ output: "x".repeat(30001), exitCode: 0 }, store).content);
     expect(persisted.startsWith("<persisted-output>\nOutput too large (29.3KB). Full output saved to: ")).toBe(true);
     expect(persisted.endsWith(`\n\nPreview (first 2KB):\n${"x".repeat(2000)}\n...\n</persisted-output>`)).toBe(true);
   });
@@ -51,7 +51,7 @@ describe("claude-code Read token cap (§4.6)", () => {
     const { formatClaudeRead } = await import("./files/format-claude-files.js");
     const text = "0123456789abcdef\n".repeat(1800);
     const result = formatClaudeRead({ file_path: "/ws/s30.txt" }, { path: "/ws/s30.txt", kind: "file", text, tokens: 50000 }, "/ws");
-    expect(result.content.split("\n").length).toBe(765);
+    expect(String(result.content).split("\n").length).toBe(765);
     expect(result.notes?.[0]?.startsWith("[Truncated: PARTIAL view — /ws/s30.txt: showing lines 1-765 of 1801 total (50000 tokens, cap 25000). Call Read with offset=766 limit=765")).toBe(true);
     expect(formatClaudeRead({ file_path: "/ws/s30.txt" }, { path: "/ws/s30.txt", kind: "file", text, tokens: 25000 }, "/ws").notes).toBeUndefined();
   });
@@ -60,5 +60,68 @@ describe("claude-code Read token cap (§4.6)", () => {
     const note = { role: "system", content: [{ type: "text", text: `[Truncated: …]\n\n${QUIET_REMINDER}`, cache_control: { type: "ephemeral" } }] };
     const result = { tool_use_id: "toolu_1_1", type: "tool_result", content: "1\tx" };
     expect(claudeAfterNotes({ result, after: [note] })).toEqual({ result, after: [{ ...note, content: [{ type: "text", text: "[Truncated: …]", cache_control: { type: "ephemeral" } }] }] });
+  });
+});
+
+describe("claude-code session working directory (§3.5)", () => {
+  it("moves inside the workspace, resets outside it, stays after a failure", async () => {
+    const { claudeNextCwd, withCwdReset } = await import("./bash/claude-shell-cwd.js");
+    expect(claudeNextCwd("/ws", "/ws/sub", "/ws")).toEqual({ cwd: "/ws/sub", reset: false });
+    expect(claudeNextCwd("/ws/sub", "/tmp", "/ws")).toEqual({ cwd: "/ws", reset: true });
+    expect(claudeNextCwd("/ws/sub", undefined, "/ws")).toEqual({ cwd: "/ws/sub", reset: false });
+    expect(claudeNextCwd("/ws", "/wsx", "/ws")).toEqual({ cwd: "/ws", reset: true });
+    expect(withCwdReset("  padded  \n", "/ws")).toBe("  padded\nShell cwd was reset to /ws");
+  });
+
+  it("a reset names the workspace after the output; the note names both directories", () => {
+    const store = createMemoryOutputStore();
+    const result = formatClaudeBash({ output: "", exitCode: 0, cwd: "/ws/sub", endCwd: "/tmp", workspace: "/ws" }, store);
+    expect(result).toEqual({ content: "Shell cwd was reset to /ws", is_error: false, notes: ["# Environment update\n - Primary working directory: /ws (was /ws/sub)"] });
+  });
+
+  it("§3.3: the persisted threshold counts UTF-8 bytes", () => {
+    const store = createMemoryOutputStore();
+    expect(formatClaudeBash({ output: "é".repeat(15000), exitCode: 0 }, store).content).toBe("é".repeat(15000));
+    expect(String(formatClaudeBash({ output: "é".repeat(15001), exitCode: 0 }, store).content).startsWith("<persisted-output>\nOutput too large (29.3KB).")).toBe(true);
+  });
+});
+
+describe("claude-code input normalisation and unknown names (§7.1, §7.2)", () => {
+  it("renames Edit's aliases and takes numeric and boolean strings", async () => {
+    const { claudeNormalizedInput } = await import("./claude-tools.js");
+    expect(claudeNormalizedInput("Edit", { path: "/a", old_str: "x", new_str: "y", replace_name: "true" })).toEqual({ file_path: "/a", old_string: "x", new_string: "y", replace_all: true });
+    expect(claudeNormalizedInput("Edit", { path: 5 })).toEqual({ path: 5 });
+    expect(claudeNormalizedInput("Read", { file_path: "/a", offset: "2", limit: "x" })).toEqual({ file_path: "/a", offset: 2, limit: "x" });
+    expect(claudeNormalizedInput("Bash", { command: "x", run_in_background: "false" })).toEqual({ command: "x", run_in_background: false });
+  });
+
+  it("notes for names the binary knows; the case hint only for offered tools", async () => {
+    const { formatClaudeTool } = await import("./format-claude-tool.js");
+    const store = createMemoryOutputStore();
+    const text = (tool: string) => formatClaudeTool({ tool, input: {}, observation: {} }, store).content;
+    expect(text("TaskList")).toBe("<tool_use_error>Error: No such tool available: TaskList. TaskList is disabled for this session, in subagents as well as here.</tool_use_error>");
+    expect(text("view")).toBe("<tool_use_error>Error: No such tool available: view. Call Read instead.</tool_use_error>");
+    expect(text("toolsearch")).toBe("<tool_use_error>Error: No such tool available: toolsearch. Tool names are case-sensitive: call ToolSearch instead.</tool_use_error>");
+    expect(text("webfetch")).toBe("<tool_use_error>Error: No such tool available: webfetch</tool_use_error>");
+  });
+
+  it("ToolSearch select: references loadable tools in the order named, with the Tool loaded. block", async () => {
+    const { formatClaudeToolSearch } = await import("./claude-deferred-tools.js");
+    expect(formatClaudeToolSearch({ query: "select:WebFetch,Nope,Bash" }, ["Bash", "WebFetch"])).toEqual({
+      content: [
+        { type: "tool_reference", tool_name: "WebFetch" },
+        { type: "tool_reference", tool_name: "Bash" },
+      ],
+      typeFirst: true,
+      blocks: [{ type: "text", text: "Tool loaded." }],
+    });
+    expect(formatClaudeToolSearch({ query: "select:Nope" }, ["Bash"])).toEqual({ content: "No matching deferred tools found", typeFirst: true });
+  });
+
+  it("§4.7: binary extensions by the last dot of the name", async () => {
+    const { claudeBinaryExtension } = await import("./files/claude-read-kinds.js");
+    expect(claudeBinaryExtension("/ws/data.BIN")).toBe(".bin");
+    expect(claudeBinaryExtension("/ws/a.png")).toBeUndefined();
+    expect(claudeBinaryExtension("/ws/v1.0/readme")).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { lowerClaudeTurn } from "../../lower/claude-code/lower-claude-code.js";
 import { neutralProfileHistory } from "../../lower/neutral-history.js";
+import { utf8Length } from "../../text/utf8-length.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { BASH_MAX_OUTPUT_LENGTH, formatClaudeBash } from "./bash/format-claude-bash.js";
@@ -45,14 +46,14 @@ export const claudeCode: Profile = {
   afterNotes: claudeAfterNotes,
   // Read, Edit and Write observe file-read and file-changed facts too, but a call refused by input
   // validation observes nothing ({}), which those schemas (path required) would reject in the corpus.
-  // `bash` and `read` are not Claude Code tools (unknown, spec §7.1): they observe nothing, so they
+  // `bash`, `read` and `webfetch` are not Claude Code tools (unknown, spec §7.1): they observe nothing, so they
   // take the one kind that accepts {} rather than opencode's observations/bash and observations/read.
-  observationKinds: { Bash: "observations/command-run", bash: "observations/command-run", read: "observations/command-run" },
+  observationKinds: { Bash: "observations/command-run", bash: "observations/command-run", read: "observations/command-run", webfetch: "observations/command-run" },
   format: (request, store) => formatClaudeTool(request, store),
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
     if (request.text === undefined) throw new UnsupportedError("claude-code truncate takes `text` (a successful Bash output)");
     const result = formatClaudeBash({ output: request.text, exitCode: 0 }, store);
-    return { result: result.content, truncated: request.text.replace(/^\n+/, "").trimEnd().length > BASH_MAX_OUTPUT_LENGTH };
+    return { result: result.content, truncated: utf8Length(request.text.replace(/^\n+/, "").trimEnd()) > BASH_MAX_OUTPUT_LENGTH };
   },
   /** Runs a call with Claude Code's rules. @see spec §3–§7 */
   observe: (call, environment) => runClaudeTool(call, environment),

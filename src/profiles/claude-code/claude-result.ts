@@ -4,8 +4,13 @@
  * @see docs/spec/claude-code-2.1.332.md §2
  */
 export interface ClaudeCodeResult {
-  content: string;
+  /** A string, or content blocks (Read's image and notebook results, spec §4.7). */
+  content: string | Record<string, unknown>[];
   is_error?: boolean;
+  /** The result block's keys are `type, tool_use_id, content` (ToolSearch, §7.5). */
+  typeFirst?: boolean;
+  /** Blocks the binary adds to the results' user message after every result of the turn (ToolSearch's `Tool loaded.`, §7.5). */
+  blocks?: Record<string, unknown>[];
   /** Notes the binary sends as `role: "system"` turns after the turn's results (Read's truncation notice). @see spec §2.3, §4.6 */
   notes?: string[];
 }

@@ -1,17 +1,40 @@
 import type { EnvironmentPort } from "../environment-port.js";
 
-/**
- * The files a Claude Code session knows the state of (read by Read, or written by Edit or Write
- * in this session): kept per environment, since one environment serves one agent session.
- * @see docs/spec/claude-code-2.1.332.md §5.1
- */
-const known = new WeakMap<EnvironmentPort, Set<string>>();
+/** What the session holds of one file: the text it last saw (read whole, or written by Edit or Write). */
+export interface ClaudeKnownFile {
+  text: string;
+  /**
+   * A Bash command changed the file after the session saw it: whether the binary then sent its
+   * "changed on disk" note (and took the new text as known) is not pinned, so what follows from
+   * the file's state is `unsupported` until the session sees it again. @see spec §2.3, §9
+   */
+  uncertain?: boolean;
+}
 
-export function claudeKnownFiles(environment: EnvironmentPort): Set<string> {
-  let files = known.get(environment);
-  if (files === undefined) {
-    files = new Set();
-    known.set(environment, files);
+/**
+ * The state a Claude Code session carries between calls: the shell's working directory (a `cd`
+ * that ends inside the workspace outlives its call) and the files whose state it knows (read whole
+ * by Read, or written by Edit or Write). Kept per environment, since one environment serves one
+ * agent session. @see docs/spec/claude-code-2.1.332.md §3.5, §5.1
+ */
+export interface ClaudeSession {
+  /** The shell's working directory; undefined: the workspace. */
+  cwd?: string;
+  files: Map<string, ClaudeKnownFile>;
+}
+
+const sessions = new WeakMap<EnvironmentPort, ClaudeSession>();
+
+export function claudeSession(environment: EnvironmentPort): ClaudeSession {
+  let session = sessions.get(environment);
+  if (session === undefined) {
+    session = { files: new Map() };
+    sessions.set(environment, session);
   }
-  return files;
+  return session;
+}
+
+/** The session's working directory (the workspace until a `cd` moved it). */
+export function claudeCwd(environment: EnvironmentPort): string {
+  return claudeSession(environment).cwd ?? environment.workspace;
 }

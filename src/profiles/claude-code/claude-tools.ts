@@ -20,9 +20,37 @@ export const claudeToolParameters: Readonly<Record<string, readonly ClaudeParame
   Read: [p("file_path", "string", true), p("offset", "number"), p("limit", "number"), p("pages", "string"), p("allow_large", "boolean")],
   Edit: [p("file_path", "string", true), p("old_string", "string", true), p("new_string", "string", true), p("replace_all", "boolean")],
   Write: [p("file_path", "string", true), p("content", "string", true)],
+  // Deferred tools: their parameters from the schema the binary quotes in its validation error (§7.3).
+  WebFetch: [p("url", "string", true), p("prompt", "string", true), p("offset", "number")],
+  ToolSearch: [p("query", "string", true), p("max_results", "number")],
+  NotebookEdit: [p("notebook_path", "string", true), p("cell_id", "string"), p("new_source", "string", true), p("cell_type", "string"), p("edit_mode", "string")],
 };
 
-/** Every tool name the binary knows: offered ones, then deferred ones (loaded through ToolSearch). */
+/**
+ * Deferred tools: their schema is not in the request until ToolSearch loads them, and an invalid
+ * input is refused with the schema appended (not modelled); a valid one runs. @see spec §7.3
+ */
+export const claudeDeferredTools: ReadonlySet<string> = new Set([
+  "CronCreate",
+  "CronDelete",
+  "CronList",
+  "EnterWorktree",
+  "ExitWorktree",
+  "Monitor",
+  "NotebookEdit",
+  "SendMessage",
+  "TaskStop",
+  "WebFetch",
+  "WebSearch",
+]);
+
+/** The tools offered in the request's `tools` (the case hint of §7.1 names only these). */
+export const claudeOfferedToolNames: readonly string[] = ["Agent", "Bash", "Edit", "ListAgents", "Read", "ReportFindings", "ScheduleWakeup", "Skill", "ToolSearch", "Workflow", "Write"];
+
+/**
+ * Every tool name the binary runs: offered ones, then deferred ones (loaded through ToolSearch;
+ * TaskCreate, TaskGet, TaskList and TaskUpdate are disabled in `-p` mode, §7.1).
+ */
 export const claudeToolNames: readonly string[] = [
   "Agent",
   "Bash",
@@ -43,14 +71,98 @@ export const claudeToolNames: readonly string[] = [
   "Monitor",
   "NotebookEdit",
   "SendMessage",
-  "TaskCreate",
-  "TaskGet",
-  "TaskList",
   "TaskStop",
-  "TaskUpdate",
   "WebFetch",
   "WebSearch",
 ];
+
+/**
+ * What the binary appends to `Error: No such tool available: <name>` for names it knows but does
+ * not offer in this configuration (each observed with `{}` as input, probe scenario
+ * `claude-unknown-names`; the rules are those of the binary's unknown-tool message: search tools
+ * that were removed, tools it has but disabled, tools of an absent source, model-facing aliases
+ * of offered tools). A name not listed gets the plain message (or the case hint). @see spec §7.1
+ */
+const SEARCH_GONE = (tool: string, how: string) => `. ${tool} is not available in this session — ${how} via the Bash tool instead.`;
+const DISABLED = (tool: string) => `. ${tool} is disabled for this session, in subagents as well as here.`;
+const NOT_HERE = (tool: string) => `. ${tool} is not among the tools available here. Continue with the tools you have.`;
+const LOAD_FIRST = (tool: string) => `. Call ${tool} instead, loading it first with ToolSearch query "select:${tool}" if it is not loaded yet.`;
+
+export const claudeAbsentToolNotes: Readonly<Record<string, string>> = {
+  Glob: SEARCH_GONE("Glob", "find files with `find`"),
+  Grep: SEARCH_GONE("Grep", "search file contents with `grep`"),
+  ...Object.fromEntries(
+    [
+      "TodoWrite",
+      "ExitPlanMode",
+      "EnterPlanMode",
+      "AskUserQuestion",
+      "Artifact",
+      "Poll",
+      "SendUserFile",
+      "Projects",
+      "LSP",
+      "RemoteTrigger",
+      "PushNotification",
+      "TaskCreate",
+      "TaskGet",
+      "TaskList",
+      "TaskUpdate",
+    ].map((tool) => [tool, DISABLED(tool)]),
+  ),
+  ListMcpResourcesTool: NOT_HERE("ListMcpResourcesTool"),
+  ReadMcpResourceTool: NOT_HERE("ReadMcpResourceTool"),
+  Brief: ". Brief is not enabled in this session — write your message as normal assistant text instead.",
+  bash_tool: ". Call Bash instead.",
+  create_file: ". Call Write instead.",
+  view: ". Call Read instead.",
+  str_replace: ". Call Edit instead.",
+  web_search: LOAD_FIRST("WebSearch"),
+  web_fetch: LOAD_FIRST("WebFetch"),
+};
+
+/** Names the binary runs as another tool (live aliases): their results are that tool's, not modelled. @see spec §7.1 */
+export const claudeLiveAliases: Readonly<Record<string, string>> = { Task: "Agent", KillShell: "TaskStop" };
+
+/**
+ * A string the binary takes as a number parameter's value (observed: Read `offset: "2"`, `limit: "2"`
+ * read lines 2–3; `timeout: "fast"` is refused); a boolean parameter takes "true" and "false"
+ * (observed: `run_in_background: "false"` ran, `replace_all: "true"` replaced all; "yes" is refused).
+ */
+const NUMERIC_STRING = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The input the binary validates and runs: Edit's aliases renamed (`path`, `old_str`, `new_str`
+ * when the proper key is absent and the value a string; `replace_name` as `replace_all`, true
+ * when it is true or "true"; each renamed key moves to the end), and a number parameter given as
+ * a numeric string taken as that number. @see spec §7.2
+ */
+export function claudeNormalizedInput(tool: string, input: unknown): unknown {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return input;
+  const record: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  if (tool === "Edit") {
+    if ("replace_name" in record) {
+      if (!("replace_all" in record)) record.replace_all = record.replace_name === true || record.replace_name === "true";
+      delete record.replace_name;
+    }
+    for (const [alias, name] of [
+      ["path", "file_path"],
+      ["old_str", "old_string"],
+      ["new_str", "new_string"],
+    ] as const) {
+      if (alias in record && !(name in record) && typeof record[alias] === "string") {
+        record[name] = record[alias];
+        delete record[alias];
+      }
+    }
+  }
+  for (const parameter of claudeToolParameters[tool] ?? []) {
+    const value = record[parameter.name];
+    if (parameter.type === "number" && typeof value === "string" && NUMERIC_STRING.test(value)) record[parameter.name] = Number(value);
+    if (parameter.type === "boolean" && (value === "true" || value === "false")) record[parameter.name] = value === "true";
+  }
+  return record;
+}
 
 /** The JSON type name the binary reports for a provided value. */
 function providedType(value: unknown): string {

@@ -2,17 +2,30 @@ import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
 import { type ClaudeBashObservation, formatClaudeBash } from "./bash/format-claude-bash.js";
+import { formatClaudeNotebookEdit, formatClaudeToolSearch, formatClaudeWebFetch } from "./claude-deferred-tools.js";
 import { type ClaudeCodeResult, toolUseError } from "./claude-result.js";
-import { claudeInputIssues, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
+import {
+  claudeAbsentToolNotes,
+  claudeDeferredTools,
+  claudeInputIssues,
+  claudeLiveAliases,
+  claudeNormalizedInput,
+  claudeOfferedToolNames,
+  claudeToolNames,
+  claudeToolParameters,
+} from "./claude-tools.js";
 import { type ClaudeChangeObservation, type ClaudeReadObservation, formatClaudeEdit, formatClaudeRead, formatClaudeWrite } from "./files/format-claude-files.js";
 
 /**
- * A tool not offered: `Error: No such tool available: <name>`, and when a known tool has the same
- * name in other case, which one to call. @see spec §7.1
+ * A tool not offered: `Error: No such tool available: <name>`, then what the binary says of a
+ * name it knows (removed, disabled, an alias), or when an offered tool has the same name in
+ * other case, which one to call. @see spec §7.1
  */
 function unknownTool(tool: string): ClaudeCodeResult {
-  const other = claudeToolNames.find((name) => name.toLowerCase() === tool.toLowerCase());
-  return toolUseError(`Error: No such tool available: ${tool}${other === undefined ? "" : `. Tool names are case-sensitive: call ${other} instead.`}`);
+  const known = Object.hasOwn(claudeAbsentToolNotes, tool) ? claudeAbsentToolNotes[tool] : undefined;
+  const other = claudeOfferedToolNames.filter((name) => name.toLowerCase() === tool.toLowerCase());
+  const hint = known ?? (other.length === 1 ? `. Tool names are case-sensitive: call ${other[0]} instead.` : "");
+  return toolUseError(`Error: No such tool available: ${tool}${hint}`);
 }
 
 /**
@@ -22,13 +35,21 @@ function unknownTool(tool: string): ClaudeCodeResult {
  */
 export function formatClaudeTool(request: FormatRequest, store: OutputStorePort): ClaudeCodeResult {
   const { tool } = request;
+  const alias = Object.hasOwn(claudeLiveAliases, tool) ? claudeLiveAliases[tool] : undefined;
+  if (alias !== undefined) throw new UnsupportedError(`claude-code: ${tool} runs as ${alias} (a live alias), whose results are not modelled (docs/spec/claude-code-2.1.332.md §7.1, §9)`);
   if (!claudeToolNames.includes(tool)) return unknownTool(tool);
   if (claudeToolParameters[tool] === undefined) throw new UnsupportedError(`claude-code: the ${tool} tool is not modelled (docs/spec/claude-code-2.1.332.md §9)`);
-  const issues = claudeInputIssues(tool, request.input);
+  const normalized = claudeNormalizedInput(tool, request.input);
+  const issues = claudeInputIssues(tool, normalized);
+  if (issues.length > 0 && claudeDeferredTools.has(tool)) {
+    throw new UnsupportedError(
+      `claude-code: an invalid input to the deferred tool ${tool} is refused with its schema appended, which depends on whether ToolSearch loaded it; not modelled (docs/spec/claude-code-2.1.332.md §7.3)`,
+    );
+  }
   if (issues.length > 0) {
     return toolUseError(`InputValidationError: ${tool} failed due to the following ${issues.length === 1 ? "issue" : "issues"}:\n${issues.join("\n")}`);
   }
-  const input = request.input as Record<string, unknown>;
+  const input = normalized as Record<string, unknown>;
   const cwd = request.options?.cwd ?? "";
   switch (tool) {
     case "Bash":
@@ -39,6 +60,12 @@ export function formatClaudeTool(request: FormatRequest, store: OutputStorePort)
       return formatClaudeEdit(input, request.observation as unknown as ClaudeChangeObservation, cwd);
     case "Write":
       return formatClaudeWrite(input, request.observation as unknown as ClaudeChangeObservation);
+    case "WebFetch":
+      return formatClaudeWebFetch(input);
+    case "ToolSearch":
+      return formatClaudeToolSearch(input, [...claudeOfferedToolNames, ...claudeDeferredTools]);
+    case "NotebookEdit":
+      return formatClaudeNotebookEdit(request.observation);
     default:
       throw new UnsupportedError(`claude-code: the ${tool} tool is not modelled`);
   }

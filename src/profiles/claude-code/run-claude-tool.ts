@@ -2,8 +2,10 @@ import { encodeBase64 } from "../../text/base64.js";
 import { resolvePath } from "../../text/path-posix.js";
 import { commandBytes, type EnvironmentPort, isFsFailure } from "../environment-port.js";
 import { type ToolCall, UnsupportedError } from "../profile.js";
-import { claudeKnownFiles } from "./claude-session.js";
-import { claudeInputIssues, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
+import { claudeNextCwd } from "./bash/claude-shell-cwd.js";
+import { claudeCwd, claudeSession } from "./claude-session.js";
+import { claudeInputIssues, claudeNormalizedInput, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
+import { claudeBinaryExtension, claudeSimilarFile, claudeSuggestUnderCwd } from "./files/claude-read-kinds.js";
 import { claudeEditedText, READ_MAX_SIZE_BYTES } from "./files/format-claude-files.js";
 
 /** Read asks count_tokens for a whole file over this many bytes (25,000 observed not asked, 25,500 asked). @see spec §4.6 */
@@ -11,6 +13,9 @@ export const READ_COUNT_TOKENS_OVER_BYTES = 25000;
 
 /** Bash's default timeout: 2 minutes. @see spec §3.1 */
 const BASH_DEFAULT_TIMEOUT_MS = 120_000;
+
+/** The shell the binary runs commands with when SHELL names none (observed: `$0` is `/bin/bash`). @see spec §3.1 */
+const CLAUDE_SHELL = "/bin/bash";
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
@@ -29,6 +34,9 @@ async function fileText(environment: EnvironmentPort, path: string): Promise<str
   if (isFsFailure(bytes)) return null;
   return new TextDecoder("utf-8", { fatal: false }).decode(bytes);
 }
+
+/** `'…'` for bash, a `'` written as `'\''` (how the binary quotes the command it evals, observed in /proc/PID/cmdline). */
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /**
  * What the provider's count_tokens answers for a file's text, asked as the binary asks it:
@@ -57,57 +65,129 @@ async function countTokens(environment: EnvironmentPort, bytes: Uint8Array): Pro
 }
 
 /**
+ * Bash: the command evaluated by `/bin/bash -c` in the session's working directory with stdin
+ * from /dev/null, stdout and stderr on one stream, and — only when it succeeded — the shell's
+ * physical working directory recorded at its end (the binary runs `eval '<command>' < /dev/null
+ * && pwd -P >| <file>`). Here the command's two streams share the stdout pipe and `pwd -P` goes
+ * to stderr, so no file is needed. Files the session knows that the command changed are named.
+ * @see spec §3.1, §3.5
+ */
+async function runBash(input: Record<string, unknown>, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+  if (input.run_in_background === true) throw new UnsupportedError("claude-code: Bash run_in_background is not modelled");
+  const session = claudeSession(environment);
+  const cwd = claudeCwd(environment);
+  const timeoutMs = typeof input.timeout === "number" ? input.timeout : BASH_DEFAULT_TIMEOUT_MS;
+  const script = `{ eval ${shellQuote(String(input.command))} < /dev/null; } 2>&1 && pwd -P >&2`;
+  const run = await environment.run({ file: CLAUDE_SHELL, args: ["-c", script], cwd, env: environment.agentEnv, timeoutMs, stderr: "separate" });
+  if (run.timedOut) throw new UnsupportedError("claude-code: a Bash command over its timeout is moved to the background; not modelled (spec §9)");
+  const endCwd = run.exitCode === 0 ? new TextDecoder().decode(commandBytes(run, "stderr")).replace(/\n$/, "") : "";
+  const next = claudeNextCwd(cwd, endCwd === "" ? undefined : endCwd, environment.workspace);
+  session.cwd = next.cwd;
+  const changed: string[] = [];
+  for (const [path, known] of session.files) {
+    if ((await fileText(environment, path)) !== known.text) {
+      known.uncertain = true;
+      changed.push(path);
+    }
+  }
+  return {
+    ...textOrBase64(commandBytes(run, "stdout"), "output", "outputBase64"),
+    exitCode: run.exitCode,
+    cwd,
+    ...(endCwd === "" ? {} : { endCwd }),
+    workspace: environment.workspace,
+    ...(changed.length > 0 ? { changedKnownFiles: changed } : {}),
+  };
+}
+
+/** Read: the file's bytes and what the binary checks first (a binary extension, a suggestion for a missing path). @see spec §4 */
+async function runRead(input: Record<string, unknown>, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+  const cwd = claudeCwd(environment);
+  const path = resolvePath(cwd, String(input.file_path));
+  const base = { path, workspace: environment.workspace, ...(cwd === environment.workspace ? {} : { cwd }) };
+  if (claudeBinaryExtension(path) !== undefined) return { ...base, kind: "file", binaryExtension: true };
+  const fact = await environment.stat(path);
+  if (fact.kind === "missing") return { ...base, kind: "missing", ...(await suggestion(environment, path, cwd)) };
+  if (fact.kind === "directory") return { ...base, kind: "directory" };
+  const bytes = await environment.readFile(path);
+  if (isFsFailure(bytes)) return { ...base, kind: "missing" };
+  const whole = input.offset === undefined && input.limit === undefined;
+  const session = claudeSession(environment);
+  if (whole) session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes) });
+  const tokens = whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES ? await countTokens(environment, bytes) : undefined;
+  return { ...base, kind: "file", ...textOrBase64(bytes, "text", "base64"), ...(tokens === undefined ? {} : { tokens }) };
+}
+
+/** The ` Did you mean …?` of a missing path: the same path under the working directory, else a file of the same name with another extension. @see spec §4.3 */
+async function suggestion(environment: EnvironmentPort, path: string, cwd: string): Promise<{ suggestion?: string }> {
+  const underCwd = await claudeSuggestUnderCwd(environment, path, cwd);
+  if (underCwd !== undefined) return { suggestion: underCwd };
+  const similar = await claudeSimilarFile(environment, path);
+  return similar === undefined ? {} : { suggestion: similar };
+}
+
+/**
  * Runs a call with Claude Code's rules: nothing runs for an unknown tool or invalid input; Bash
- * runs `bash -c` in the workspace with stdout and stderr on one pipe; Read, Edit and Write resolve
- * their path against the workspace; the session's known files are kept per environment.
+ * runs in the session's working directory; Read, Edit and Write resolve their path against it;
+ * the session's state (working directory, known files) is kept per environment.
  * @see docs/spec/claude-code-2.1.332.md §3–§7
  */
 export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   if (!claudeToolNames.includes(call.tool)) return {};
   if (claudeToolParameters[call.tool] === undefined) throw new UnsupportedError(`claude-code: the ${call.tool} tool is not modelled (docs/spec/claude-code-2.1.332.md §9)`);
-  if (claudeInputIssues(call.tool, call.input).length > 0) return {};
-  const input = call.input as Record<string, unknown>;
-  const known = claudeKnownFiles(environment);
+  const normalized = claudeNormalizedInput(call.tool, call.input);
+  if (claudeInputIssues(call.tool, normalized).length > 0) return {};
+  const input = normalized as Record<string, unknown>;
+  const session = claudeSession(environment);
+  const cwd = claudeCwd(environment);
+  const withCwd = cwd === environment.workspace ? {} : { cwd };
   switch (call.tool) {
-    case "Bash": {
-      if (input.run_in_background === true) throw new UnsupportedError("claude-code: Bash run_in_background is not modelled");
-      const timeoutMs = typeof input.timeout === "number" ? input.timeout : BASH_DEFAULT_TIMEOUT_MS;
-      const run = await environment.run({ file: "bash", args: ["-c", String(input.command)], cwd: environment.workspace, env: environment.agentEnv, timeoutMs, stderr: "merged" });
-      if (run.timedOut) throw new UnsupportedError("claude-code: a Bash command over its timeout is moved to the background; not modelled (spec §9)");
-      return { ...textOrBase64(commandBytes(run), "output", "outputBase64"), exitCode: run.exitCode };
-    }
-    case "Read": {
-      const path = resolvePath(environment.workspace, String(input.file_path));
-      const fact = await environment.stat(path);
-      if (fact.kind === "missing") return { path, kind: "missing", workspace: environment.workspace };
-      if (fact.kind === "directory") return { path, kind: "directory", workspace: environment.workspace };
-      const bytes = await environment.readFile(path);
-      if (isFsFailure(bytes)) return { path, kind: "missing", workspace: environment.workspace };
-      known.add(path);
-      const whole = input.offset === undefined && input.limit === undefined;
-      const tokens = whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES ? await countTokens(environment, bytes) : undefined;
-      return { path, kind: "file", ...textOrBase64(bytes, "text", "base64"), workspace: environment.workspace, ...(tokens === undefined ? {} : { tokens }) };
-    }
+    case "Bash":
+      return runBash(input, environment);
+    case "Read":
+      return runRead(input, environment);
     case "Edit": {
-      const path = resolvePath(environment.workspace, String(input.file_path));
+      const path = resolvePath(cwd, String(input.file_path));
       const before = await fileText(environment, path);
-      const wasKnown = known.has(path);
+      const known = session.files.get(path);
       const after = claudeEditedText(input, before);
+      const stale = known !== undefined && before !== null && known.text !== before;
       if (after !== null) {
         const failure = await environment.writeFile(path, new TextEncoder().encode(after), { parents: true });
         if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
-        known.add(path);
+        // The edit keeps the file in the session's context only when it was (or the edit created it):
+        // an edit of a file never read leaves it unread (a second edit gets no note either). §5.1
+        if (known !== undefined || before === null) session.files.set(path, { text: after });
       }
-      return { path, before, after, known: wasKnown };
+      return {
+        path,
+        before,
+        after,
+        known: known !== undefined,
+        ...(stale ? { stale: true } : {}),
+        ...(known?.uncertain === true ? { uncertain: true } : {}),
+        ...withCwd,
+        ...(before === null ? await suggestion(environment, path, cwd) : {}),
+      };
     }
     case "Write": {
-      const path = resolvePath(environment.workspace, String(input.file_path));
+      const path = resolvePath(cwd, String(input.file_path));
+      const fact = await environment.stat(path);
+      if (fact.kind === "directory") return { path, before: null, after: null, failure: "EISDIR" };
       const before = await fileText(environment, path);
       const content = String(input.content);
       const failure = await environment.writeFile(path, new TextEncoder().encode(content), { parents: true });
       if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
-      known.add(path);
+      session.files.set(path, { text: content });
       return { path, before, after: content };
+    }
+    case "WebFetch":
+    case "ToolSearch":
+      return {};
+    case "NotebookEdit": {
+      const path = resolvePath(cwd, String(input.notebook_path));
+      const fact = await environment.stat(path);
+      return { path, kind: fact.kind, known: session.files.has(path) };
     }
     default:
       throw new UnsupportedError(`claude-code: the ${call.tool} tool is not modelled`);

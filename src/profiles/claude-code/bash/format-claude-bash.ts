@@ -1,7 +1,9 @@
 import { decodeBase64 } from "../../../text/base64.js";
 import { utf8Length } from "../../../text/utf8-length.js";
 import type { OutputStorePort } from "../../output-store-port.js";
+import { UnsupportedError } from "../../profile.js";
 import type { ClaudeCodeResult } from "../claude-result.js";
+import { claudeNextCwd, environmentUpdateNote, withCwdReset } from "./claude-shell-cwd.js";
 
 /** Output over this many characters is persisted (success) or cut (failure). @see spec §3.3 */
 export const BASH_MAX_OUTPUT_LENGTH = 30000;
@@ -15,6 +17,13 @@ export interface ClaudeBashObservation {
   output?: string;
   outputBase64?: string;
   exitCode?: number | null;
+  /** The session's working directory the command ran in, and the workspace. */
+  cwd?: string;
+  workspace?: string;
+  /** The shell's physical working directory at the end of a command that succeeded. */
+  endCwd?: string;
+  /** Files the session knew that the command changed (their note is not pinned). */
+  changedKnownFiles?: string[];
 }
 
 /** The output as text: UTF-8 with every invalid sequence as U+FFFD. @see spec §3.2 */
@@ -51,15 +60,29 @@ export function cutErrorMiddle(text: string): string {
  * @see docs/spec/claude-code-2.1.332.md §3
  */
 export function formatClaudeBash(observation: ClaudeBashObservation, store: OutputStorePort): ClaudeCodeResult {
-  const raw = outputText(observation);
+  if (observation.changedKnownFiles !== undefined) {
+    throw new UnsupportedError(
+      `claude-code: the command changed ${observation.changedKnownFiles.join(", ")}, which the session had read; whether the binary sends its "changed on disk" note after this result is not pinned (docs/spec/claude-code-2.1.332.md §9)`,
+    );
+  }
+  const workspace = observation.workspace ?? observation.cwd ?? "";
+  const cwd = observation.cwd ?? workspace;
+  const next = claudeNextCwd(cwd, observation.endCwd, workspace);
+  const notes = next.cwd === cwd ? undefined : [environmentUpdateNote(next.cwd, cwd)];
+  const raw = next.reset ? withCwdReset(outputText(observation), workspace) : outputText(observation);
+  return { ...formatClaudeBashText(raw, observation.exitCode ?? 0, store), ...(notes === undefined ? {} : { notes }) };
+}
+
+/** The result for a command's output text and exit code (§3.2–§3.4). */
+function formatClaudeBashText(raw: string, code: number, store: OutputStorePort): ClaudeCodeResult {
   const text = raw.replace(/^\n+/, "").trimEnd();
-  const code = observation.exitCode ?? 0;
   if (code !== 0) {
     const output = text.length > BASH_MAX_OUTPUT_LENGTH ? text.slice(0, BASH_MAX_OUTPUT_LENGTH) : text;
     return { content: cutErrorMiddle(output === "" ? `Exit code ${code}` : `Exit code ${code}\n${output}`), is_error: true };
   }
   if (text === "") return { content: "(Bash completed with no output)", is_error: false };
-  if (text.length <= BASH_MAX_OUTPUT_LENGTH) return { content: text, is_error: false };
+  // The threshold counts UTF-8 bytes (10,500 × ✓ = 31,500 bytes and 16,000 × é = 32,000 bytes were persisted). §3.3
+  if (utf8Length(text) <= BASH_MAX_OUTPUT_LENGTH) return { content: text, is_error: false };
   const path = store.write(text);
   const size = claudeKilobytes(utf8Length(text));
   const preview = persistedPreview(text);

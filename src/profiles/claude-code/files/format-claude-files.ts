@@ -1,7 +1,10 @@
 import { decodeBase64 } from "../../../text/base64.js";
+import { extnamePath } from "../../../text/path-posix.js";
 import { utf8Length } from "../../../text/utf8-length.js";
+import { UnsupportedError } from "../../profile.js";
 import { claudeKilobytes } from "../bash/format-claude-bash.js";
 import { type ClaudeCodeResult, claudeError, toolUseError } from "../claude-result.js";
+import { formatClaudeReadKind } from "./format-claude-read-kind.js";
 
 /** Read refuses a whole file over 256 KB (262,144 bytes) when neither offset nor limit is given. @see spec §4.5 */
 export const READ_MAX_SIZE_BYTES = 256 * 1024;
@@ -18,6 +21,12 @@ export interface ClaudeReadObservation {
   text?: string;
   base64?: string;
   workspace?: string;
+  /** The session's working directory when a `cd` moved it from the workspace (§3.5). */
+  cwd?: string;
+  /** The path's extension is one Read refuses as binary; nothing was read (§4.7). */
+  binaryExtension?: boolean;
+  /** A missing path: what ` Did you mean …?` names (§4.3). */
+  suggestion?: string;
   /** What count_tokens answered for the text (asked for a whole file over 25,000 bytes). */
   tokens?: number;
 }
@@ -28,14 +37,36 @@ export interface ClaudeChangeObservation {
   before: string | null;
   after?: string | null;
   known?: boolean;
+  /** The file's text on disk differs from what the session last saw (§5.4). */
+  stale?: boolean;
+  /** The session's working directory when a `cd` moved it from the workspace (§3.5). */
+  cwd?: string;
+  /** A missing path: what ` Did you mean …?` names (§4.3). */
+  suggestion?: string;
+  /** A Bash command changed the file after the session saw it: whether the binary's note refreshed its state is not pinned (§9). */
+  uncertain?: boolean;
+  /** Why nothing was written: `EISDIR` for a directory (§6.1). */
+  failure?: string;
 }
 
-const missingText = (cwd: string) => `File does not exist. Note: your current working directory is ${cwd}.`;
+/** The missing-file text, naming the session's working directory and a suggestion. @see spec §4.3 */
+const missingText = (cwd: string, suggestion?: string) => `File does not exist. Note: your current working directory is ${cwd}.${suggestion === undefined ? "" : ` Did you mean ${suggestion}?`}`;
 
-function readText(observation: ClaudeReadObservation): string {
-  if (observation.text !== undefined) return observation.text;
-  if (observation.base64 !== undefined) return new TextDecoder("utf-8", { fatal: false }).decode(decodeBase64(observation.base64));
-  return "";
+/** The note Read appends to a file that is not valid UTF-8. @see spec §4.7 */
+export const NOT_UTF8_NOTE =
+  "\n\n[This file is not valid UTF-8: it uses a legacy encoding such as Windows-1252, Shift-JIS or GBK, or it is binary. Its undecodable bytes show above as U+FFFD. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]";
+
+/** The note Edit adds instead of the file-state note when the file had changed on disk since the session saw it. @see spec §5.4 */
+export const STALE_EDIT_NOTE =
+  " (note: the file had been modified on disk since you last read it — the edit applied cleanly, but the file contains other changes not in your context. Read it before edits that depend on surrounding content.)";
+
+/** The file's text: UTF-8 (a BOM dropped, invalid bytes as U+FFFD), or UTF-16LE after its BOM (FF FE). @see spec §4.7 */
+function readText(observation: ClaudeReadObservation): { text: string; notUtf8: boolean } {
+  if (observation.text !== undefined) return { text: observation.text, notUtf8: false };
+  if (observation.base64 === undefined) return { text: "", notUtf8: false };
+  const bytes = decodeBase64(observation.base64);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(bytes), notUtf8: false };
+  return { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes), notUtf8: true };
 }
 
 function readBytes(observation: ClaudeReadObservation): number {
@@ -51,34 +82,45 @@ function readBytes(observation: ClaudeReadObservation): number {
  * 25,000 tokens is answered with its first lines (their count scaled by 25,000 / tokens × 0.85)
  * and the truncation notice as a system note. @see spec §4
  */
-export function formatClaudeRead(input: Record<string, unknown>, observation: ClaudeReadObservation, cwd: string): ClaudeCodeResult {
-  if (observation.kind === "missing") return claudeError(missingText(cwd));
+export function formatClaudeRead(input: Record<string, unknown>, observation: ClaudeReadObservation, sessionCwd: string): ClaudeCodeResult {
+  const cwd = observation.cwd ?? sessionCwd;
+  if (observation.binaryExtension === true) {
+    return toolUseError(
+      `This tool cannot read binary files. The file appears to be a binary ${extnamePath(observation.path).toLowerCase()} file. Use a skill for this file type if one is available, or a shell command or script that can read the format.`,
+    );
+  }
+  if (observation.kind === "missing") return claudeError(missingText(cwd, observation.suggestion));
   if (observation.kind === "directory") return claudeError(`EISDIR: illegal operation on a directory, read '${observation.path}'`);
-  const offset = typeof input.offset === "number" ? input.offset : undefined;
-  const limit = typeof input.limit === "number" ? input.limit : undefined;
+  const special = formatClaudeReadKind(input, observation);
+  if (special !== undefined) return special;
+  // A negative offset reads from line 1; offset 0 reads from line 1 numbered from 0; limit 0 is no limit (observed). §4.2
+  const offset = typeof input.offset === "number" && input.offset >= 0 ? input.offset : undefined;
+  const limit = typeof input.limit === "number" && input.limit !== 0 ? input.limit : undefined;
   const size = readBytes(observation);
   if (offset === undefined && limit === undefined && size > READ_MAX_SIZE_BYTES) {
     return claudeError(
       `File content (${claudeKilobytes(size)}) exceeds maximum allowed size (256KB). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file. To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file.`,
     );
   }
-  const text = readText(observation);
+  const { text, notUtf8 } = readText(observation);
+  const note = notUtf8 ? NOT_UTF8_NOTE : "";
   if (text === "") return { content: "<system-reminder>Warning: the file exists but the contents are empty.</system-reminder>" };
   const lines = text.split(/\r?\n/);
-  const start = offset === undefined || offset < 1 ? 1 : offset;
+  const start = offset === undefined ? 1 : offset;
   if (start > lines.length) {
     return { content: `<system-reminder>Warning: the file exists but is shorter than the provided offset (${start}). The file has ${lines.length} lines.</system-reminder>` };
   }
-  const numbered = (shown: string[]) => shown.map((line, index) => `${start + index}\t${line}`).join("\n");
+  const numbered = (shown: string[]) => shown.map((line, index) => `${start + index}\t${line}`).join("\n") + note;
   const tokens = observation.tokens;
   if (offset === undefined && limit === undefined && tokens !== undefined && tokens > READ_MAX_TOKENS) {
     const page = Math.floor(((lines.length * READ_MAX_TOKENS) / tokens) * 0.85);
-    const note =
+    const notice =
       `[Truncated: PARTIAL view — ${observation.path}: showing lines 1-${page} of ${lines.length} total (${tokens} tokens, cap ${READ_MAX_TOKENS}). ` +
       `Call Read with offset=${page + 1} limit=${page} for the next page, or Grep to find a specific section. To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file. Do NOT answer from this page alone if the answer may be further in the file.]`;
-    return { content: numbered(lines.slice(0, page)), notes: [note] };
+    return { content: numbered(lines.slice(0, page)), notes: [notice] };
   }
-  const shown = lines.slice(start - 1, limit === undefined ? undefined : start - 1 + limit);
+  const first = Math.max(start - 1, 0);
+  const shown = lines.slice(first, limit === undefined ? undefined : first + limit);
   return { content: numbered(shown) };
 }
 
@@ -96,13 +138,18 @@ function occurrences(text: string, needle: string): number {
  * success line, with the file-state note when the session knew the file or the edit created it.
  * @see spec §5
  */
-export function formatClaudeEdit(input: Record<string, unknown>, observation: ClaudeChangeObservation, cwd: string): ClaudeCodeResult {
+export function formatClaudeEdit(input: Record<string, unknown>, observation: ClaudeChangeObservation, sessionCwd: string): ClaudeCodeResult {
+  const cwd = observation.cwd ?? sessionCwd;
   const path = String(input.file_path);
+  if (observation.uncertain === true)
+    throw new UnsupportedError(
+      `claude-code: a Bash command changed ${observation.path} after the session read it; whether the binary's "changed on disk" note refreshed its state is not pinned (docs/spec/claude-code-2.1.332.md §9)`,
+    );
   const oldString = String(input.old_string);
   const newString = String(input.new_string);
   if (oldString === newString) return toolUseError("No changes to make: old_string and new_string are exactly the same.");
   if (observation.before === null) {
-    if (oldString !== "") return toolUseError(missingText(cwd));
+    if (oldString !== "") return toolUseError(missingText(cwd, observation.suggestion));
     return { content: `The file ${path} has been updated successfully.${FILE_STATE_NOTE}` };
   }
   if (oldString === "") {
@@ -116,7 +163,7 @@ export function formatClaudeEdit(input: Record<string, unknown>, observation: Cl
       );
     }
   }
-  const note = observation.known === true ? FILE_STATE_NOTE : "";
+  const note = observation.stale === true ? STALE_EDIT_NOTE : observation.known === true ? FILE_STATE_NOTE : "";
   if (input.replace_all === true) return { content: `The file ${path} has been updated. All occurrences were successfully replaced.${note}` };
   return { content: `The file ${path} has been updated successfully.${note}` };
 }
@@ -136,6 +183,7 @@ export function claudeEditedText(input: Record<string, unknown>, before: string 
 /** A Write result: created, or updated (an existing file, read or not). @see spec §6 */
 export function formatClaudeWrite(input: Record<string, unknown>, observation: ClaudeChangeObservation): ClaudeCodeResult {
   const path = String(input.file_path);
+  if (observation.failure === "EISDIR") return toolUseError(`${path} is a directory, not a file. To create a file inside it, include the file name in file_path.`);
   if (observation.before === null) return { content: `File created successfully at: ${path}${FILE_STATE_NOTE}` };
   return { content: `The file ${path} has been updated successfully.${FILE_STATE_NOTE}` };
 }

@@ -1,0 +1,58 @@
+import { UnsupportedError } from "../profile.js";
+import { type ClaudeCodeResult, claudeError, toolUseError } from "./claude-result.js";
+
+/** Hosts the gate serves pages on: the binary's domain safety check (a request to claude.ai) cannot pass offline for them. */
+const LOOPBACK_HOSTS = new Set(["127.0.0.1"]);
+
+/**
+ * WebFetch of a loopback page: before fetching, the binary asks claude.ai whether the domain is
+ * safe; offline that check fails, and the result is its error (`is_error`, no `<tool_use_error>`).
+ * A hostname without a dot (`localhost`) is refused before that, pointing to Bash and curl.
+ * Other URLs (preapproved documentation hosts skip the check; a URL that does not parse is refused
+ * first) are not modelled. @see docs/spec/claude-code-2.1.332.md §7.4
+ */
+export function formatClaudeWebFetch(input: Record<string, unknown>): ClaudeCodeResult {
+  let url: URL;
+  try {
+    url = new URL(String(input.url));
+  } catch {
+    throw new UnsupportedError("claude-code: WebFetch of a URL that does not parse is not modelled (spec §9)");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UnsupportedError("claude-code: WebFetch of a non-http URL is not modelled (spec §9)");
+  if (!url.hostname.includes(".")) return claudeError("WebFetch cannot fetch localhost or other hostnames without a dot. To reach a local server, use Bash with curl instead.");
+  if (!LOOPBACK_HOSTS.has(url.hostname)) {
+    throw new UnsupportedError("claude-code: WebFetch of a non-loopback URL is not modelled (spec §9)");
+  }
+  return claudeError(`Unable to verify if domain ${url.hostname} is safe to fetch. This may be due to network restrictions or enterprise security policies blocking claude.ai.`);
+}
+
+/** NotebookEdit of a notebook the session has not read: refused before anything else is checked. @see spec §7.4 */
+export function formatClaudeNotebookEdit(observation: Record<string, unknown>): ClaudeCodeResult {
+  if (observation.kind === "file" && observation.known === false) return toolUseError("File has not been read yet. Read it first before writing to it.");
+  throw new UnsupportedError("claude-code: NotebookEdit of a missing notebook or one the session has read is not modelled (spec §9)");
+}
+
+/**
+ * ToolSearch with `select:A,B`: a `tool_reference` block for each named tool the session can load
+ * (offered, or deferred and enabled), in the order named, and a `Tool loaded.` text block after
+ * the turn's results; none: `No matching deferred tools found`. Its result block's keys are
+ * `type, tool_use_id, content`. A keyword search (ranked) is not modelled. @see spec §7.5
+ */
+export function formatClaudeToolSearch(input: Record<string, unknown>, loadable: readonly string[]): ClaudeCodeResult {
+  const query = String(input.query);
+  if (!query.startsWith("select:") || input.max_results !== undefined) throw new UnsupportedError("claude-code: ToolSearch by keyword (ranked) or with max_results is not modelled (spec §9)");
+  const names = [
+    ...new Set(
+      query
+        .slice("select:".length)
+        .split(",")
+        .map((name) => name.trim()),
+    ),
+  ].filter((name) => name !== "");
+  if (names.some((name) => !loadable.includes(name) && loadable.some((tool) => tool.toLowerCase() === name.toLowerCase()))) {
+    throw new UnsupportedError("claude-code: ToolSearch select: of a name in other case is not modelled (spec §9)");
+  }
+  const found = names.filter((name) => loadable.includes(name));
+  if (found.length === 0) return { content: "No matching deferred tools found", typeFirst: true };
+  return { content: found.map((name) => ({ type: "tool_reference", tool_name: name })), typeFirst: true, blocks: [{ type: "text", text: "Tool loaded." }] };
+}

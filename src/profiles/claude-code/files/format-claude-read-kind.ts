@@ -1,0 +1,73 @@
+import { decodeBase64, encodeBase64 } from "../../../text/base64.js";
+import { extnamePath } from "../../../text/path-posix.js";
+import { UnsupportedError } from "../../profile.js";
+import type { ClaudeCodeResult } from "../claude-result.js";
+import { CLAUDE_IMAGE_TYPES } from "./claude-read-kinds.js";
+import type { ClaudeReadObservation } from "./format-claude-files.js";
+
+/** The bytes of a file observation. */
+function bytesOf(observation: ClaudeReadObservation): Uint8Array {
+  if (observation.base64 !== undefined) return decodeBase64(observation.base64);
+  return new TextEncoder().encode(observation.text ?? "");
+}
+
+/** A PNG's width and height from its IHDR chunk, or undefined when the bytes are no PNG. */
+function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length < 24 || signature.some((byte, index) => bytes[index] !== byte)) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** Images the binary sends as they are: small PNGs (larger ones and other formats may be resized or re-encoded; not pinned). */
+const IMAGE_AS_IS_MAX_SIDE = 2000;
+const IMAGE_AS_IS_MAX_BYTES = 256 * 1024;
+
+/**
+ * Read's results for files that are not text: an image extension is answered with one image
+ * block of the file's bytes (`{type: "image", source: {type: "base64", data, media_type}}`); a
+ * notebook (`.ipynb`) with one text block (keys `text`, then `type`) of its cells joined by `⏎`,
+ * each `<cell id="cell-N">SOURCE</cell id="cell-N">`, a markdown cell's source after
+ * `<cell_type>markdown</cell_type>`. Undefined for a text file. What is not pinned (a large or non-PNG
+ * image, a PDF, cells with outputs, ids or other types, `offset`/`limit`/`pages` on these) is
+ * `unsupported`, naming the rule. @see docs/spec/claude-code-2.1.332.md §4.7
+ */
+export function formatClaudeReadKind(input: Record<string, unknown>, observation: ClaudeReadObservation): ClaudeCodeResult | undefined {
+  const extension = extnamePath(observation.path).toLowerCase();
+  const ranged = input.offset !== undefined || input.limit !== undefined || input.pages !== undefined;
+  if (extension === ".pdf") throw new UnsupportedError("claude-code: Read of a PDF is not modelled (docs/spec/claude-code-2.1.332.md §9)");
+  const mediaType = CLAUDE_IMAGE_TYPES[extension];
+  if (mediaType !== undefined) {
+    const bytes = bytesOf(observation);
+    const size = pngSize(bytes);
+    if (ranged || extension !== ".png" || size === undefined || size.width > IMAGE_AS_IS_MAX_SIDE || size.height > IMAGE_AS_IS_MAX_SIDE || bytes.length > IMAGE_AS_IS_MAX_BYTES) {
+      throw new UnsupportedError("claude-code: Read of an image other than a small PNG (resizing and re-encoding) is not modelled (docs/spec/claude-code-2.1.332.md §9)");
+    }
+    return { content: [{ type: "image", source: { type: "base64", data: encodeBase64(bytes), media_type: mediaType } }] };
+  }
+  if (extension === ".ipynb") return formatNotebook(observation, ranged);
+  return undefined;
+}
+
+function formatNotebook(observation: ClaudeReadObservation, ranged: boolean): ClaudeCodeResult {
+  const unsupported = (why: string) => new UnsupportedError(`claude-code: Read of a notebook ${why} is not modelled (docs/spec/claude-code-2.1.332.md §9)`);
+  if (ranged) throw unsupported("with offset, limit or pages");
+  let notebook: unknown;
+  try {
+    notebook = JSON.parse(observation.text ?? "");
+  } catch {
+    throw unsupported("that is not valid JSON");
+  }
+  const cells = (notebook as { cells?: unknown }).cells;
+  if (!Array.isArray(cells) || cells.length === 0) throw unsupported("without cells");
+  const texts = cells.map((cell: unknown, index) => {
+    const { cell_type: type, source, outputs, id } = (cell ?? {}) as Record<string, unknown>;
+    if ((type !== "code" && type !== "markdown") || id !== undefined || (outputs !== undefined && (!Array.isArray(outputs) || outputs.length > 0))) {
+      throw unsupported("with cells other than code and markdown without ids or outputs");
+    }
+    const text = Array.isArray(source) ? source.join("") : typeof source === "string" ? source : undefined;
+    if (text === undefined) throw unsupported("with a cell whose source is not text");
+    return `<cell id="cell-${index}">${type === "code" ? "" : `<cell_type>${type}</cell_type>`}${text}</cell id="cell-${index}">`;
+  });
+  return { content: [{ text: texts.join("\n"), type: "text" }] };
+}
