@@ -1,10 +1,11 @@
 import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
-import { formatListDirectory, formatReadFile, formatReplace, formatWriteFile, type GeminiPlace } from "./files/format-file-tools.js";
+import { formatListDirectory, formatReadFile, formatReplace, formatWriteFile } from "./files/format-file-tools.js";
 import { formatUnknownTool } from "./format-unknown-tool.js";
 import type { GeminiCliResult } from "./gemini-result.js";
 import { GEMINI_TOOL_NAMES } from "./gemini-tools.js";
+import type { GeminiPlace } from "./gemini-workspace.js";
 import { formatShellCommand } from "./run-shell-command/format-shell-command.js";
 import { formatWebFetch } from "./web-fetch/format-web-fetch.js";
 import { formatWriteTodos } from "./write-todos/format-write-todos.js";
@@ -23,7 +24,7 @@ export function formatGeminiTool(request: FormatRequest, store: OutputStorePort)
   };
   switch (tool) {
     case "run_shell_command":
-      return formatShellCommand(input, observation, store);
+      return formatShellCommand(input, observation, store, place);
     case "read_file":
       return formatReadFile(input, observation, place);
     case "list_directory":

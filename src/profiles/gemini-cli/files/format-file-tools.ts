@@ -3,7 +3,7 @@ import { relativePath, resolvePath } from "../../../text/path-posix.js";
 import { UnsupportedError } from "../../profile.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "../gemini-result.js";
-import { geminiTempDirectory, outsideWorkspaceMessage } from "../gemini-workspace.js";
+import { type GeminiPlace, geminiTempDirectory, outsideWorkspaceMessage, placeViolation } from "../gemini-workspace.js";
 import { geminiDiffSnippet } from "./gemini-diff-snippet.js";
 import { geminiFileType } from "./gemini-file-type.js";
 import { applyGeminiReplace } from "./gemini-replace.js";
@@ -14,12 +14,6 @@ const MAX_LINES = 2000;
 const MAX_LINE_LENGTH = 2000;
 /** Files above this size are refused. @see spec §3.1 */
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
-
-/** Where the workspace and the agent's HOME are (the observation carries the workspace; HOME from options). */
-export interface GeminiPlace {
-  workspace: string;
-  home?: string;
-}
 
 const need = (tool: string, field: string): never => {
   throw new UnsupportedError(`${tool}: the observation lacks ${field}`);
@@ -138,7 +132,11 @@ export function formatWriteFile(callInput: unknown, observation: Record<string, 
   const input = geminiInput(callInput);
   if (!input.file_path) return geminiError(`Missing or empty "file_path"`);
   const path = resolvePath(place.workspace, String(input.file_path));
-  if (typeof observation.path !== "string") throw new UnsupportedError("write_file: refusals other than arguments (outside the workspace, a directory) are not modelled");
+  // validateToolParamValues: the workspace, then a directory (lstat of the resolved path). §5
+  const violation = placeViolation(String(input.file_path), place);
+  if (violation !== null) return geminiError(violation);
+  if (observation.kind === "directory") return geminiError(`Path is a directory, not a file: ${path}`);
+  if (typeof observation.path !== "string") need("write_file", "path");
   const before = observation.before as string | null;
   const after = typeof observation.after === "string" ? observation.after : need("write_file", "after");
   const head = before === null ? `Successfully created and wrote to new file: ${path}.` : `Successfully overwrote file: ${path}.`;
@@ -146,13 +144,16 @@ export function formatWriteFile(callInput: unknown, observation: Record<string, 
 }
 
 /** replace's result. @see docs/spec/gemini-cli-0.61.0.md §6 */
-export function formatReplace(callInput: unknown, observation: Record<string, unknown>, _place: GeminiPlace): GeminiCliResult {
+export function formatReplace(callInput: unknown, observation: Record<string, unknown>, place: GeminiPlace): GeminiCliResult {
   const paramsError = geminiParamsError("replace", callInput);
   if (paramsError !== null) return geminiError(paramsError);
   const input = geminiInput(callInput);
   if (!input.file_path) return geminiError("The 'file_path' parameter must be non-empty.");
-  if (typeof observation.path !== "string") throw new UnsupportedError("replace: refusals other than arguments (outside the workspace, a directory) are not modelled");
-  const path = observation.path;
+  const violation = placeViolation(String(input.file_path), place);
+  if (violation !== null) return geminiError(violation);
+  const path = typeof observation.path === "string" ? observation.path : need("replace", "path");
+  // reading a directory's text fails in calculateEdit; the error's message is sent. §6.1
+  if (observation.kind === "directory") return geminiError("EISDIR: illegal operation on a directory, read");
   const before = observation.before as string | null;
   const outcome = applyGeminiReplace(before, input);
   switch (outcome.kind) {
@@ -160,9 +161,11 @@ export function formatReplace(callInput: unknown, observation: Record<string, un
       return geminiError(`File not found: ${path}`);
     case "refused":
       return geminiError(outcome.error);
+    case "exists":
+      return geminiError(`File already exists, cannot create: ${path}`);
     case "written": {
       const head = outcome.created ? `Created new file: ${path} with provided content.` : `Successfully modified file: ${path} (${outcome.occurrences} replacements).`;
-      return geminiOutput(`${head} Here is the updated code:\n${geminiDiffSnippet(before ?? "", outcome.written)}`);
+      return geminiOutput(`${head} Here is the updated code:\n${geminiDiffSnippet(outcome.compared, outcome.written)}`);
     }
     default: {
       const _exhaustive: never = outcome;
