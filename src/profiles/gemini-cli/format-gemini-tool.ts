@@ -4,8 +4,9 @@ import { UnsupportedError } from "../profile.js";
 import { formatListDirectory, formatReadFile, formatReplace, formatWriteFile } from "./files/format-file-tools.js";
 import { formatUnknownTool } from "./format-unknown-tool.js";
 import type { GeminiCliResult } from "./gemini-result.js";
-import { GEMINI_TOOL_NAMES } from "./gemini-tools.js";
+import { GEMINI_TOOL_NAMES, geminiToolOf } from "./gemini-tools.js";
 import type { GeminiPlace } from "./gemini-workspace.js";
+import { formatGrepSearch } from "./grep-search/format-grep-search.js";
 import { formatShellCommand } from "./run-shell-command/format-shell-command.js";
 import { formatWebFetch } from "./web-fetch/format-web-fetch.js";
 import { formatWriteTodos } from "./write-todos/format-write-todos.js";
@@ -22,7 +23,7 @@ export function formatGeminiTool(request: FormatRequest, store: OutputStorePort)
     workspace: request.options?.cwd ?? (typeof observation.workspace === "string" ? observation.workspace : "/workspace"),
     ...(typeof observation.home === "string" ? { home: observation.home } : {}),
   };
-  switch (tool) {
+  switch (geminiToolOf(tool)) {
     case "run_shell_command":
       return formatShellCommand(input, observation, store, place);
     case "read_file":
@@ -37,6 +38,8 @@ export function formatGeminiTool(request: FormatRequest, store: OutputStorePort)
       return formatWriteTodos(input);
     case "web_fetch":
       return formatWebFetch(input);
+    case "grep_search":
+      return formatGrepSearch(input, observation, place);
     default:
       if (GEMINI_TOOL_NAMES.includes(tool)) throw new UnsupportedError(`gemini-cli: ${tool} is not modelled (docs/spec/gemini-cli-0.61.0.md §7)`);
       return formatUnknownTool(tool);

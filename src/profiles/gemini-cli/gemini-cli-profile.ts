@@ -2,6 +2,8 @@ import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { formatGeminiTool } from "./format-gemini-tool.js";
 import { geminiRedactions } from "./gemini-redactions.js";
+import { geminiToolOf } from "./gemini-tools.js";
+import { adoptGrepFileOrder } from "./grep-search/grep-search-order.js";
 import { runGeminiTool } from "./run-gemini-tool.js";
 import { truncateShellOutput } from "./truncate/truncate-shell-output.js";
 
@@ -23,4 +25,6 @@ export const geminiCli: Profile = {
   },
   /** Runs a call with Gemini CLI's rules. @see spec §2–§10 */
   observe: (call, environment) => runGeminiTool(call, environment),
+  /** grep_search lists ripgrep's parallel traversal: the agent's file order is adopted. @see spec §7.3 */
+  adoptAgentOrder: (call, observation, agentText) => (geminiToolOf(call.tool) === "grep_search" ? adoptGrepFileOrder(observation, agentText) : observation),
 };

@@ -23,6 +23,16 @@ export const GEMINI_TOOL_NAMES: readonly string[] = [
   "activate_skill",
 ];
 
+/**
+ * Old names the registry still answers to, and the tool each now is (TOOL_LEGACY_ALIASES): a call
+ * by the old name runs the tool, and its response keeps the name the model sent.
+ * @see docs/spec/gemini-cli-0.61.0.md §7.1 [bundle: packages/core/src/tools/tool-names.ts, tool-registry.ts getTool]
+ */
+export const GEMINI_TOOL_ALIASES: Readonly<Record<string, string>> = { search_file_content: "grep_search" };
+
+/** The tool a call runs: its name, or the tool an old name stands for. */
+export const geminiToolOf = (name: string): string => (Object.hasOwn(GEMINI_TOOL_ALIASES, name) ? GEMINI_TOOL_ALIASES[name]! : name);
+
 /** Parameter JSON Schemas (draft-07, as declared) of the tools the profile models. */
 export const GEMINI_TOOL_SCHEMAS: Readonly<Record<string, Record<string, unknown>>> = {
   list_directory: {

@@ -1,6 +1,8 @@
 import type { EnvironmentPort } from "../environment-port.js";
 import type { ToolCall } from "../profile.js";
 import { runListDirectory, runReadFile, runReplace, runWriteFile } from "./files/run-gemini-files.js";
+import { geminiToolOf } from "./gemini-tools.js";
+import { runGrepSearch } from "./grep-search/run-grep-search.js";
 import { runShellCommand } from "./run-shell-command/run-shell-command.js";
 
 /**
@@ -11,7 +13,7 @@ import { runShellCommand } from "./run-shell-command/run-shell-command.js";
  */
 export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   const place = { workspace: environment.workspace, ...(environment.agentEnv.HOME ? { home: environment.agentEnv.HOME } : {}) };
-  switch (call.tool) {
+  switch (geminiToolOf(call.tool)) {
     case "run_shell_command":
       return await runShellCommand(call.input, environment);
     case "read_file":
@@ -22,6 +24,8 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
       return await runWriteFile(call.input, environment);
     case "replace":
       return await runReplace(call.input, environment);
+    case "grep_search":
+      return { ...(await runGrepSearch(call.input, environment)), ...place };
     default:
       return {};
   }
