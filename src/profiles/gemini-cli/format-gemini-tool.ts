@@ -6,6 +6,7 @@ import { formatUnknownTool } from "./format-unknown-tool.js";
 import type { GeminiCliResult } from "./gemini-result.js";
 import { GEMINI_TOOL_NAMES, geminiToolOf } from "./gemini-tools.js";
 import type { GeminiPlace } from "./gemini-workspace.js";
+import { formatGlob } from "./glob/format-glob.js";
 import { formatGrepSearch } from "./grep-search/format-grep-search.js";
 import { formatShellCommand } from "./run-shell-command/format-shell-command.js";
 import { formatWebFetch } from "./web-fetch/format-web-fetch.js";
@@ -38,6 +39,8 @@ export function formatGeminiTool(request: FormatRequest, store: OutputStorePort)
       return formatWriteTodos(input);
     case "web_fetch":
       return formatWebFetch(input);
+    case "glob":
+      return formatGlob(input, observation, place);
     case "grep_search":
       return formatGrepSearch(input, observation, place);
     default:

@@ -2,6 +2,7 @@ import type { EnvironmentPort } from "../environment-port.js";
 import type { ToolCall } from "../profile.js";
 import { runListDirectory, runReadFile, runReplace, runWriteFile } from "./files/run-gemini-files.js";
 import { geminiToolOf } from "./gemini-tools.js";
+import { runGlob } from "./glob/run-glob.js";
 import { runGrepSearch } from "./grep-search/run-grep-search.js";
 import { runShellCommand } from "./run-shell-command/run-shell-command.js";
 
@@ -24,6 +25,8 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
       return await runWriteFile(call.input, environment);
     case "replace":
       return await runReplace(call.input, environment);
+    case "glob":
+      return await runGlob(call.input, environment);
     case "grep_search":
       return { ...(await runGrepSearch(call.input, environment)), ...place };
     default:

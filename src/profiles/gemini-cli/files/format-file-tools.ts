@@ -6,6 +6,7 @@ import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "..
 import { type GeminiPlace, geminiTempDirectory, outsideWorkspaceMessage, placeViolation } from "../gemini-workspace.js";
 import { geminiDiffSnippet } from "./gemini-diff-snippet.js";
 import { geminiFileType } from "./gemini-file-type.js";
+import { filterGeminiIgnored } from "./gemini-ignore-filter.js";
 import { applyGeminiReplace } from "./gemini-replace.js";
 import { decodeGeminiText } from "./gemini-text-decoding.js";
 
@@ -103,14 +104,18 @@ export function formatListDirectory(callInput: unknown, observation: Record<stri
   if (observation.kind === "file") return geminiError(`Error: Path is not a directory: ${path}`);
   const entries = (Array.isArray(observation.entries) ? observation.entries : need("list_directory", "entries")) as { name: string; directory: boolean; size: number }[];
   if (entries.length === 0) return geminiOutput(`Directory ${path} is empty.`);
-  if (entries.some((entry) => entry.name === ".git" || entry.name === ".gitignore" || entry.name === ".geminiignore")) {
-    throw new UnsupportedError("list_directory: git and gemini ignore files are not modelled");
-  }
+  const filtering = (input.file_filtering_options ?? {}) as { respect_git_ignore?: boolean; respect_gemini_ignore?: boolean };
+  if (observation.gitRepository === true && filtering.respect_git_ignore !== false) throw new UnsupportedError("list_directory: .gitignore filtering inside a git repository is not modelled");
+  // The file discovery's filter first (its drops are counted), on workspace-relative names passed as files; then `ignore`. §4.1
+  const patterns = (Array.isArray(observation.geminiIgnore) ? observation.geminiIgnore : []) as string[];
+  const relative = entries.map((entry) => relativePath(place.workspace, `${path}/${entry.name}`));
+  const { kept: keptPaths, ignoredCount } = filterGeminiIgnored(relative, patterns, filtering.respect_gemini_ignore ?? true);
+  const keptSet = new Set(keptPaths);
   const ignore = Array.isArray(input.ignore) ? (input.ignore as string[]) : [];
-  const kept = entries.filter((entry) => !ignoredByPatterns(entry.name, ignore));
+  const kept = entries.filter((entry, index) => keptSet.has(relative[index]!) && !ignoredByPatterns(entry.name, ignore));
   kept.sort((a, b) => (a.directory === b.directory ? a.name.localeCompare(b.name) : a.directory ? -1 : 1));
   const listing = kept.map((entry) => (entry.directory ? `[DIR] ${entry.name}` : `${entry.name} (${entry.size} bytes)`)).join("\n");
-  return geminiOutput(`Directory listing for ${path}:\n${listing}`);
+  return geminiOutput(`Directory listing for ${path}:\n${listing}${ignoredCount > 0 ? `\n\n(${ignoredCount} ignored)` : ""}`);
 }
 
 /** list_directory's `ignore`: `*` → `.*`, `?` → `.`, other regex characters escaped, matched against the whole name. @see spec §4 */

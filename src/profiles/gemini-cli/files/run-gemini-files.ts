@@ -4,6 +4,7 @@ import { type EnvironmentPort, isFsFailure } from "../../environment-port.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { geminiInput } from "../gemini-result.js";
 import { workspaceViolation } from "../gemini-workspace.js";
+import { geminiDiscoveryFacts } from "./gemini-file-discovery.js";
 import { applyGeminiReplace } from "./gemini-replace.js";
 import { decodeGeminiText } from "./gemini-text-decoding.js";
 
@@ -28,7 +29,7 @@ export async function runReadFile(callInput: unknown, environment: EnvironmentPo
   return { path, kind: "file", base64: encodeBase64(bytes) };
 }
 
-/** list_directory: the directory's entries with kind and size (links followed). @see spec §4 */
+/** list_directory: the directory's entries with kind and size (links followed), and the file discovery's facts. @see spec §4, §4.1 */
 export async function runListDirectory(callInput: unknown, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   if (geminiParamsError("list_directory", callInput) !== null) return {};
   const path = resolveArgument(environment, geminiInput(callInput).dir_path);
@@ -44,7 +45,7 @@ export async function runListDirectory(callInput: unknown, environment: Environm
     if (entryStat.kind === "missing") continue;
     entries.push({ name: entry.name, directory: entryStat.kind === "directory", size: entryStat.kind === "directory" ? 0 : (entryStat.size ?? 0) });
   }
-  return { path, kind: "directory", entries };
+  return { path, kind: "directory", entries, ...(await geminiDiscoveryFacts(environment)) };
 }
 
 /** The file's current text, or null when there is no file. */
