@@ -13,8 +13,12 @@ import { decodeGeminiText } from "./gemini-text-decoding.js";
 /** Lines read_file returns at most, and chars per line. @see spec §3.1 */
 const MAX_LINES = 2000;
 const MAX_LINE_LENGTH = 2000;
-/** Files above this size are refused. @see spec §3.1 */
-const MAX_FILE_BYTES = 20 * 1024 * 1024;
+/** Files above this many MiB are refused. @see spec §3.3 */
+const MAX_FILE_MB = 20;
+/** SVG files above this size are not shown. @see spec §3.3 */
+const SVG_MAX_BYTES = 1024 * 1024;
+/** The audio formats the CLI names when it refuses one. @see spec §3.3 */
+const SUPPORTED_AUDIO_DISPLAY = "MP3, WAV, AIFF, AAC, OGG, and FLAC";
 
 const need = (tool: string, field: string): never => {
   throw new UnsupportedError(`${tool}: the observation lacks ${field}`);
@@ -40,7 +44,8 @@ export function formatReadFile(callInput: unknown, observation: Record<string, u
   if (observation.kind === "directory") return geminiError(`Path is a directory, not a file: ${path}`);
   const bytes =
     typeof observation.base64 === "string" ? decodeBase64(observation.base64) : typeof observation.text === "string" ? new TextEncoder().encode(observation.text) : need("read_file", "base64 or text");
-  if (bytes.length > MAX_FILE_BYTES) throw new UnsupportedError("read_file: files over 20 MB are not modelled");
+  // The size is checked before the type: `fileSizeInMB > 20`, written with two decimals. §3.3
+  if (bytes.length / (1024 * 1024) > MAX_FILE_MB) return geminiError(`File size exceeds the ${MAX_FILE_MB}MB limit: ${path} (${(bytes.length / (1024 * 1024)).toFixed(2)}MB)`);
   const type = geminiFileType(path, bytes);
   const shown = relativePath(place.workspace, path);
   switch (type.kind) {
@@ -51,9 +56,20 @@ export function formatReadFile(callInput: unknown, observation: Record<string, u
     case "text":
       return geminiOutput(readTextSelection(decodeOrUnsupported(bytes), start, end));
     case "svg":
+      // the whole text, decoded by its BOM, without line handling (ranges are not applied)
+      if (bytes.length > SVG_MAX_BYTES) return geminiOutput(`Cannot display content of SVG file larger than 1MB: ${shown}`);
+      return geminiOutput(decodeOrUnsupported(bytes));
     case "pdf":
-    case "audio-video":
-      throw new UnsupportedError(`read_file: ${type.kind} files are not modelled`);
+      return { response: { output: "Binary content provided (1 item(s))." }, parts: [{ inlineData: { data: encodeBase64(bytes), mimeType: "application/pdf" } }] };
+    case "audio":
+    case "video": {
+      if (type.mimeType === null) return geminiError(`Unsupported audio file format for ${path}. Supported audio formats are ${SUPPORTED_AUDIO_DISPLAY}.`);
+      // gemini-2.5-pro takes no audio or video in a function response: the part is injected after the turn's responses. §1.5
+      return {
+        response: { output: `Binary content (${type.mimeType}) read successfully. Content will be injected for analysis in the next sequence.` },
+        deferredParts: [{ inlineData: { data: encodeBase64(bytes), mimeType: type.mimeType } }],
+      };
+    }
     default: {
       const _exhaustive: never = type;
       return _exhaustive;
