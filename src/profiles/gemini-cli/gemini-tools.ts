@@ -35,6 +35,18 @@ export const geminiToolOf = (name: string): string => (Object.hasOwn(GEMINI_TOOL
 
 /** Parameter JSON Schemas (draft-07, as declared) of the tools the profile models. */
 export const GEMINI_TOOL_SCHEMAS: Readonly<Record<string, Record<string, unknown>>> = {
+  update_topic: {
+    type: "object",
+    properties: { title: { type: "string" }, summary: { type: "string" }, strategic_intent: { type: "string" }, wait_for_previous: { type: "boolean" } },
+    required: ["strategic_intent"],
+  },
+  list_background_processes: { type: "object", properties: { wait_for_previous: { type: "boolean" } } },
+  read_background_output: {
+    type: "object",
+    properties: { pid: { type: "integer" }, lines: { type: "integer", minimum: 1 }, delay_ms: { type: "integer" }, wait_for_previous: { type: "boolean" } },
+    required: ["pid"],
+  },
+  enter_plan_mode: { type: "object", properties: { reason: { type: "string" } } },
   list_directory: {
     type: "object",
     properties: {
