@@ -4,7 +4,7 @@ import { UnsupportedError } from "../profile.js";
 import { formatListDirectory, formatReadFile, formatReplace, formatWriteFile } from "./files/format-file-tools.js";
 import { formatUnknownTool } from "./format-unknown-tool.js";
 import { type GeminiCliResult, geminiError } from "./gemini-result.js";
-import { GEMINI_TOOL_NAMES, geminiToolOf } from "./gemini-tools.js";
+import { GEMINI_PLAN_TOOL_NAMES, GEMINI_TOOL_NAMES, geminiToolOf } from "./gemini-tools.js";
 import type { GeminiPlace } from "./gemini-workspace.js";
 import { formatGlob } from "./glob/format-glob.js";
 import { formatGrepSearch } from "./grep-search/format-grep-search.js";
@@ -26,6 +26,7 @@ export function formatGeminiTool(request: FormatRequest, store: OutputStorePort)
     ...(typeof observation.home === "string" ? { home: observation.home } : {}),
   };
   // plan mode's policy (§15.1): a denied call is an error naming the rule's message
+  if (observation.planModeNotFound === true) return formatUnknownTool(tool, GEMINI_PLAN_TOOL_NAMES);
   if (typeof observation.policyDenied === "string") return geminiError(`Tool execution denied by policy. ${observation.policyDenied}`);
   if (typeof observation.planModeUnmodelled === "string") throw new UnsupportedError(`gemini-cli: ${observation.planModeUnmodelled} are not modelled`);
   switch (geminiToolOf(tool)) {

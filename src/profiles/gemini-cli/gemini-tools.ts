@@ -24,6 +24,25 @@ export const GEMINI_TOOL_NAMES: readonly string[] = [
 ];
 
 /**
+ * The registry in plan mode, in the order its requests declare them (observed: the tools of the
+ * requests after enter_plan_mode, `gemini-plan-mode`): the read-only tools, the two writers (for
+ * plans), exit_plan_mode and invoke_agent. A call to any other name is a tool not found.
+ * @see docs/spec/gemini-cli-0.61.0.md §15.1
+ */
+export const GEMINI_PLAN_TOOL_NAMES: readonly string[] = [
+  "update_topic",
+  "list_directory",
+  "read_file",
+  "grep_search",
+  "glob",
+  "replace",
+  "write_file",
+  "google_web_search",
+  "exit_plan_mode",
+  "invoke_agent",
+];
+
+/**
  * Old names the registry still answers to, and the tool each now is (TOOL_LEGACY_ALIASES): a call
  * by the old name runs the tool, and its response keeps the name the model sent.
  * @see docs/spec/gemini-cli-0.61.0.md §7.1 [bundle: packages/core/src/tools/tool-names.ts, tool-registry.ts getTool]

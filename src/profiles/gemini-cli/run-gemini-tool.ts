@@ -23,8 +23,11 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
   const session = geminiSession(environment);
   const tool = geminiToolOf(call.tool);
   // Arguments are validated before the policy decides; in plan mode its rules decide first. §15.1
-  if (session.planMode && geminiParamsError(tool, call.input) === null) {
+  if (session.planMode) {
+    // a name outside plan mode's registry is not found before its arguments are looked at
     const decision = planModeDecision(tool, call.input);
+    if (decision.kind === "not-found") return { planModeNotFound: true };
+    if (geminiParamsError(tool, call.input) !== null) return {};
     if (decision.kind === "deny") return { policyDenied: decision.message };
     if (decision.kind === "unmodelled") return { planModeUnmodelled: decision.rule };
   }
