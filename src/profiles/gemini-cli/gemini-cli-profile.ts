@@ -17,6 +17,9 @@ export const geminiCli: Profile = {
   id: "gemini-cli",
   version: "0.61.0",
   redactions: geminiRedactions,
+  // glob's observation is its own (files with modification times, the discovery facts), not
+  // opencode's `observations/glob`; it has no schema yet (spec §7.4)
+  observationKinds: { glob: "observations/gemini-cli-glob" },
   format: (request, store) => formatGeminiTool(request, store),
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
     if (request.text === undefined) throw new UnsupportedError("gemini-cli truncate takes `text` (the wrapped shell result)");
