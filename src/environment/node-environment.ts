@@ -109,7 +109,7 @@ async function statPath(path: string): Promise<PathFact> {
   try {
     const stats = await stat(path);
     const kind = stats.isFile() ? "file" : stats.isDirectory() ? "directory" : "other";
-    return { kind, symlink, ...(kind === "file" ? { size: stats.size } : {}), realPath: await realpath(path) };
+    return { kind, symlink, ...(kind === "file" ? { size: stats.size } : {}), mtimeMs: stats.mtimeMs, realPath: await realpath(path) };
   } catch (error) {
     return missing(symlink, error);
   }

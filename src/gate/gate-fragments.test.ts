@@ -49,6 +49,10 @@ describe("extractGateFragments", () => {
     expect(fragments).toEqual([{ callId: null, name: "invalid", ordinal: 0, value: part, after: [] }]);
     expect(gateFragmentText("google-gemini", part)).toBe("t");
   });
+  it("google-gemini: Gemini CLI's `output` or `error` response is the text (gemini-cli spec §1.3)", () => {
+    expect(gateFragmentText("google-gemini", { functionResponse: { name: "grep_search", response: { output: "File: a\nL1: x" }, id: "i" } })).toBe("File: a\nL1: x");
+    expect(gateFragmentText("google-gemini", { functionResponse: { name: "read_file", response: { error: "File not found: /w/a" }, id: "i" } })).toBe("File not found: /w/a");
+  });
   it("openai-responses: function_call_output items", () => {
     const item = {
       type: "function_call_output",

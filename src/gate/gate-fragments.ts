@@ -117,7 +117,11 @@ export function gateFragmentText(protocol: Protocol, value: unknown): string {
       return textOf(value.content);
     case "google-gemini": {
       const response = isObject(value.functionResponse) && isObject(value.functionResponse.response) ? value.functionResponse.response : {};
-      return typeof response.content === "string" ? response.content : JSON.stringify(response.content ?? "");
+      if (typeof response.content === "string") return response.content;
+      // Gemini CLI's responses carry `output` or `error` (gemini-cli spec §1.3)
+      if (typeof response.output === "string") return response.output;
+      if (typeof response.error === "string") return response.error;
+      return JSON.stringify(response.content ?? "");
     }
     case "openai-responses":
       return textOf(value.output);

@@ -1139,6 +1139,15 @@ export interface GeminiCliToolResult {
       mimeType: string;
     };
   }[];
+  /**
+   * Parts sent after every functionResponse of the turn (audio and video read by read_file: the CLI injects them as its next user content, which reaches the wire merged into the responses' one). docs/spec/gemini-cli-0.61.0.md §1.5.
+   */
+  deferredParts?: {
+    inlineData: {
+      data: string;
+      mimeType: string;
+    };
+  }[];
 }
 /**
  * A golden file (golden/<case id>.yaml): the reviewed expected outputs of one case.

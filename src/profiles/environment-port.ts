@@ -34,6 +34,8 @@ export interface PathFact {
   symlink: boolean;
   /** Size in bytes for a file. */
   size?: number;
+  /** The modification time (ms since the epoch, fractional as the system gives it), when the path exists. */
+  mtimeMs?: number;
   /** The canonical path (links resolved), when the path exists. */
   realPath?: string;
   /** Why a `missing` path could not be stated, when it is not plain ENOENT (ENOTDIR below a file, ELOOP, EACCES…). */

@@ -27,4 +27,29 @@ describe("lowerGeminiTurn (docs/spec/gemini-cli-0.61.0.md §1)", () => {
     const validate = await loadValidator("wire/google-gemini");
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
   });
+
+  it("§1.5: audio and video parts follow every response of the turn, after the images' sibling parts (observed: gemini-unseen-read-kinds turn 2)", () => {
+    const body = lowerGeminiTurn(
+      "Read.",
+      [
+        {
+          tool: "read_file",
+          input: { file_path: "clip.mp4" },
+          result: {
+            response: { output: "Binary content (video/mp4) read successfully. Content will be injected for analysis in the next sequence." },
+            deferredParts: [{ inlineData: { data: "AA==", mimeType: "video/mp4" } }],
+          },
+        },
+        {
+          tool: "read_file",
+          input: { file_path: "a.jpg" },
+          result: { response: { output: "Binary content provided (1 item(s))." }, parts: [{ inlineData: { data: "/w==", mimeType: "image/jpeg" } }] },
+        },
+      ],
+      7,
+    );
+    const parts = (body.contents[2] as { parts: unknown[] }).parts;
+    expect(parts.map((part) => Object.keys(part as object)[0])).toEqual(["functionResponse", "functionResponse", "inlineData", "inlineData"]);
+    expect(parts.slice(2)).toEqual([{ inlineData: { data: "/w==", mimeType: "image/jpeg" } }, { inlineData: { data: "AA==", mimeType: "video/mp4" } }]);
+  });
 });

@@ -21,7 +21,8 @@ export const geminiCallId = (tool: string, ms: number, index: number) => `${tool
  * The google-gemini `contents` Gemini CLI sends after a turn's tools ran, reduced to the turn: the
  * user's prompt, the model turn with each call (`{functionCall: {id, args, name}}`, the first with
  * `thoughtSignature`), then one user turn with each `functionResponse` (`{name, response, id}`) in
- * call order, each followed by its sibling parts (an image read by read_file). Keys in the order
+ * call order, each followed by its sibling parts (an image read by read_file), then the deferred
+ * parts of every call (audio and video read by read_file). Keys in the order
  * the binary sends them; `ms` stands for the reply's time in the ids.
  * @see docs/spec/gemini-cli-0.61.0.md §1.1–1.6
  */
@@ -31,7 +32,11 @@ export function lowerGeminiTurn(prompt: string, calls: readonly GeminiTurnCall[]
     functionCall: { id: ids[index], args: call.input, name: call.tool },
     ...(index === 0 ? { thoughtSignature: SKIP_THOUGHT_SIGNATURE } : {}),
   }));
-  const responseParts = calls.flatMap((call, index) => [{ functionResponse: { name: call.tool, response: call.result.response, id: ids[index] } }, ...(call.result.parts ?? [])]);
+  const responseParts = [
+    ...calls.flatMap((call, index) => [{ functionResponse: { name: call.tool, response: call.result.response, id: ids[index] } }, ...(call.result.parts ?? [])]),
+    // audio and video: the CLI's next user content, merged into this one once its synthetic thought turn is left out. §1.5
+    ...calls.flatMap((call) => call.result.deferredParts ?? []),
+  ];
   return {
     contents: [
       { parts: [{ text: prompt }], role: "user" },

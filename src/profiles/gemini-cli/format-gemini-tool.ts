@@ -1,11 +1,15 @@
 import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
-import { formatListDirectory, formatReadFile, formatReplace, formatWriteFile, type GeminiPlace } from "./files/format-file-tools.js";
+import { formatListDirectory, formatReadFile, formatReplace, formatWriteFile } from "./files/format-file-tools.js";
 import { formatUnknownTool } from "./format-unknown-tool.js";
-import type { GeminiCliResult } from "./gemini-result.js";
-import { GEMINI_TOOL_NAMES } from "./gemini-tools.js";
+import { type GeminiCliResult, geminiError } from "./gemini-result.js";
+import { GEMINI_PLAN_TOOL_NAMES, GEMINI_TOOL_NAMES, geminiToolOf } from "./gemini-tools.js";
+import type { GeminiPlace } from "./gemini-workspace.js";
+import { formatGlob } from "./glob/format-glob.js";
+import { formatGrepSearch } from "./grep-search/format-grep-search.js";
 import { formatShellCommand } from "./run-shell-command/format-shell-command.js";
+import { formatBackgroundTool, formatEnterPlanMode, formatUpdateTopic } from "./session-tools/format-session-tools.js";
 import { formatWebFetch } from "./web-fetch/format-web-fetch.js";
 import { formatWriteTodos } from "./write-todos/format-write-todos.js";
 
@@ -21,9 +25,13 @@ export function formatGeminiTool(request: FormatRequest, store: OutputStorePort)
     workspace: request.options?.cwd ?? (typeof observation.workspace === "string" ? observation.workspace : "/workspace"),
     ...(typeof observation.home === "string" ? { home: observation.home } : {}),
   };
-  switch (tool) {
+  // plan mode's policy (§15.1): a denied call is an error naming the rule's message
+  if (observation.planModeNotFound === true) return formatUnknownTool(tool, GEMINI_PLAN_TOOL_NAMES);
+  if (typeof observation.policyDenied === "string") return geminiError(`Tool execution denied by policy. ${observation.policyDenied}`);
+  if (typeof observation.planModeUnmodelled === "string") throw new UnsupportedError(`gemini-cli: ${observation.planModeUnmodelled} are not modelled`);
+  switch (geminiToolOf(tool)) {
     case "run_shell_command":
-      return formatShellCommand(input, observation, store);
+      return formatShellCommand(input, observation, store, place);
     case "read_file":
       return formatReadFile(input, observation, place);
     case "list_directory":
@@ -36,6 +44,27 @@ export function formatGeminiTool(request: FormatRequest, store: OutputStorePort)
       return formatWriteTodos(input);
     case "web_fetch":
       return formatWebFetch(input);
+    case "glob":
+      return formatGlob(input, observation, place);
+    case "grep_search":
+      return formatGrepSearch(input, observation, place);
+    case "enter_plan_mode":
+      return formatEnterPlanMode(input);
+    case "update_topic":
+      return formatUpdateTopic(input, observation);
+    case "list_background_processes":
+    case "read_background_output":
+      return formatBackgroundTool(geminiToolOf(tool) as "list_background_processes", input, observation);
+    case "google_web_search":
+      throw new UnsupportedError(
+        "gemini-cli: google_web_search's text is the provider's answer to a grounding request (a googleSearch call the fake serves, with its citations), which the profile does not see (spec §15.4)",
+      );
+    case "activate_skill":
+      throw new UnsupportedError("gemini-cli: activate_skill's text is the skill's SKILL.md from the CLI's own installation (bundle/builtin/<skill>), which the profile does not read (spec §15.4)");
+    case "invoke_agent":
+      throw new UnsupportedError(
+        "gemini-cli: invoke_agent's text is the outcome of a subagent's own conversation with the provider (its termination reason and result), which the profile does not run (spec §15.4)",
+      );
     default:
       if (GEMINI_TOOL_NAMES.includes(tool)) throw new UnsupportedError(`gemini-cli: ${tool} is not modelled (docs/spec/gemini-cli-0.61.0.md §7)`);
       return formatUnknownTool(tool);

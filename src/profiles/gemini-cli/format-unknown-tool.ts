@@ -14,11 +14,12 @@ function levenshtein(a: string, b: string): number {
 
 /**
  * An unknown tool: `Tool "<name>" not found.` and the three registered names nearest by
- * Levenshtein distance (stable over the registry order).
+ * Levenshtein distance (stable over the registry order: the session's, which plan mode changes).
  * @see docs/spec/gemini-cli-0.61.0.md §10 [bundle: packages/core/src/utils/tool-utils.ts getToolSuggestion]
  */
-export function formatUnknownTool(tool: string): GeminiCliResult {
-  const nearest = GEMINI_TOOL_NAMES.map((name) => ({ name, distance: levenshtein(tool, name) }))
+export function formatUnknownTool(tool: string, registry: readonly string[] = GEMINI_TOOL_NAMES): GeminiCliResult {
+  const nearest = registry
+    .map((name) => ({ name, distance: levenshtein(tool, name) }))
     .sort((a, b) => a.distance - b.distance)
     .slice(0, 3)
     .map((match) => `"${match.name}"`);

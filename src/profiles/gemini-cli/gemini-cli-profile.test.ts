@@ -74,4 +74,17 @@ describe("gemini-cli redactions (docs/spec/gemini-cli-0.61.0.md §13)", () => {
       text: "Background PIDs: [PIDS]\nProcess Group PGID: [PGID]\nCommand moved to background (PID: [PID]). see: [OUTPUT]/tool_[ID]\n",
     });
   });
+
+  it("§1.1: the call-id time is redacted for every name the model can send (capitalised, unknown, dotted), only in a whole id", () => {
+    const ids = ["Read_1796172182176_0", "Run_Shell_Command_1796172182317_2", "mcp.tool-x_1796172182317_1", "search_file_content_0_3"];
+    expect(redactValue(ids, geminiCli.redactions ?? [])).toEqual(["Read_[MS]_0", "Run_Shell_Command_[MS]_2", "mcp.tool-x_[MS]_1", "search_file_content_[MS]_3"]);
+    expect(redactValue("Output: a_12_3 b", geminiCli.redactions ?? [])).toBe("Output: a_12_3 b");
+  });
+
+  it("§3.4: the project temp directory in an outside-workspace refusal becomes its token", () => {
+    const text = 'Path not in workspace: Attempted path "/" resolves outside the allowed workspace directories: /w/ws or the project temp directory: /w/home/.gemini/tmp/ws';
+    expect(redactValue(text, geminiCli.redactions ?? [])).toBe(
+      'Path not in workspace: Attempted path "/" resolves outside the allowed workspace directories: /w/ws or the project temp directory: [GEMINI_TEMP]',
+    );
+  });
 });

@@ -5,7 +5,8 @@ import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedErr
 import { formatGeminiTool } from "./format-gemini-tool.js";
 import { geminiRedactions } from "./gemini-redactions.js";
 import type { GeminiCliResult } from "./gemini-result.js";
-import { GEMINI_TOOL_NAMES } from "./gemini-tools.js";
+import { GEMINI_TOOL_NAMES, geminiToolOf } from "./gemini-tools.js";
+import { adoptGrepFileOrder } from "./grep-search/grep-search-order.js";
 import { runGeminiTool } from "./run-gemini-tool.js";
 import { truncateShellOutput } from "./truncate/truncate-shell-output.js";
 
@@ -41,6 +42,9 @@ export const geminiCli: Profile = {
     ),
   ),
   redactions: geminiRedactions,
+  // glob's observation is its own (files with modification times, the discovery facts), not
+  // opencode's `observations/glob`; it has no schema yet (spec §7.4)
+  observationKinds: { glob: "observations/gemini-cli-glob" },
   format: (request, store) => formatGeminiTool(request, store),
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
     if (request.text === undefined) throw new UnsupportedError("gemini-cli truncate takes `text` (the wrapped shell result)");
@@ -49,4 +53,6 @@ export const geminiCli: Profile = {
   },
   /** Runs a call with Gemini CLI's rules. @see spec §2–§10 */
   observe: (call, environment) => runGeminiTool(call, environment),
+  /** grep_search lists ripgrep's parallel traversal: the agent's file order is adopted. @see spec §7.3 */
+  adoptAgentOrder: (call, observation, agentText) => (geminiToolOf(call.tool) === "grep_search" ? adoptGrepFileOrder(observation, agentText) : observation),
 };

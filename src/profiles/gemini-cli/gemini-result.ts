@@ -6,6 +6,8 @@
 export interface GeminiCliResult {
   response: { output: string } | { error: string };
   parts?: { inlineData: { data: string; mimeType: string } }[];
+  /** Parts sent after every response of the turn (audio and video read by read_file). @see spec §1.5 */
+  deferredParts?: { inlineData: { data: string; mimeType: string } }[];
 }
 
 /** A successful result. */

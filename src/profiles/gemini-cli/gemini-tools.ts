@@ -23,8 +23,49 @@ export const GEMINI_TOOL_NAMES: readonly string[] = [
   "activate_skill",
 ];
 
+/**
+ * The registry in plan mode, in the order its requests declare them (observed: the tools of the
+ * requests after enter_plan_mode, `gemini-plan-mode`): the read-only tools, the two writers (for
+ * plans), exit_plan_mode and invoke_agent. A call to any other name is a tool not found.
+ * @see docs/spec/gemini-cli-0.61.0.md §15.1
+ */
+export const GEMINI_PLAN_TOOL_NAMES: readonly string[] = [
+  "update_topic",
+  "list_directory",
+  "read_file",
+  "grep_search",
+  "glob",
+  "replace",
+  "write_file",
+  "google_web_search",
+  "exit_plan_mode",
+  "invoke_agent",
+];
+
+/**
+ * Old names the registry still answers to, and the tool each now is (TOOL_LEGACY_ALIASES): a call
+ * by the old name runs the tool, and its response keeps the name the model sent.
+ * @see docs/spec/gemini-cli-0.61.0.md §7.1 [bundle: packages/core/src/tools/tool-names.ts, tool-registry.ts getTool]
+ */
+export const GEMINI_TOOL_ALIASES: Readonly<Record<string, string>> = { search_file_content: "grep_search" };
+
+/** The tool a call runs: its name, or the tool an old name stands for. */
+export const geminiToolOf = (name: string): string => (Object.hasOwn(GEMINI_TOOL_ALIASES, name) ? GEMINI_TOOL_ALIASES[name]! : name);
+
 /** Parameter JSON Schemas (draft-07, as declared) of the tools the profile models. */
 export const GEMINI_TOOL_SCHEMAS: Readonly<Record<string, Record<string, unknown>>> = {
+  update_topic: {
+    type: "object",
+    properties: { title: { type: "string" }, summary: { type: "string" }, strategic_intent: { type: "string" }, wait_for_previous: { type: "boolean" } },
+    required: ["strategic_intent"],
+  },
+  list_background_processes: { type: "object", properties: { wait_for_previous: { type: "boolean" } } },
+  read_background_output: {
+    type: "object",
+    properties: { pid: { type: "integer" }, lines: { type: "integer", minimum: 1 }, delay_ms: { type: "integer" }, wait_for_previous: { type: "boolean" } },
+    required: ["pid"],
+  },
+  enter_plan_mode: { type: "object", properties: { reason: { type: "string" } } },
   list_directory: {
     type: "object",
     properties: {

@@ -1,4 +1,4 @@
-import { basenamePath, joinPath, normalizePath } from "../../text/path-posix.js";
+import { basenamePath, joinPath, normalizePath, resolvePath } from "../../text/path-posix.js";
 import type { EnvironmentPort } from "../environment-port.js";
 
 /**
@@ -26,4 +26,21 @@ export function workspaceViolation(path: string, environment: Pick<EnvironmentPo
 /** The refusal text for a path outside the workspace. @see spec §3.4 */
 export function outsideWorkspaceMessage(path: string, workspace: string, temp: string): string {
   return `Path not in workspace: Attempted path "${path}" resolves outside the allowed workspace directories: ${workspace} or the project temp directory: ${temp}`;
+}
+
+/** Where the workspace and the agent's HOME are, as a formatter knows them. */
+export interface GeminiPlace {
+  workspace: string;
+  home?: string;
+}
+
+/**
+ * The refusal for a path argument (resolved against the workspace) outside the workspace and the
+ * project temp directory, or null. @see spec §2.7, §3.4
+ */
+export function placeViolation(argument: string, place: GeminiPlace): string | null {
+  const resolved = resolvePath(place.workspace, argument);
+  const temp = geminiTempDirectory(place.workspace, place.home);
+  if (within(resolved, place.workspace) || within(resolved, temp)) return null;
+  return outsideWorkspaceMessage(resolved, place.workspace, temp);
 }

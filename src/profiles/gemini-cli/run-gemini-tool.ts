@@ -1,19 +1,43 @@
 import type { EnvironmentPort } from "../environment-port.js";
 import type { ToolCall } from "../profile.js";
 import { runListDirectory, runReadFile, runReplace, runWriteFile } from "./files/run-gemini-files.js";
+import { geminiParamsError } from "./gemini-params.js";
+import { geminiInput } from "./gemini-result.js";
+import { geminiSession } from "./gemini-session.js";
+import { geminiToolOf } from "./gemini-tools.js";
+import { runGlob } from "./glob/run-glob.js";
+import { runGrepSearch } from "./grep-search/run-grep-search.js";
+import { planModeDecision } from "./plan-mode-policy.js";
 import { runShellCommand } from "./run-shell-command/run-shell-command.js";
+import { nextTopicState } from "./session-tools/format-session-tools.js";
 
 /**
  * Runs one call with Gemini CLI's rules and returns its observation; calls that run nothing
  * (refused arguments, unknown tools, tools decided by their arguments alone) observe `{}`
- * plus where the agent ran (workspace, HOME), which refusal texts name.
+ * plus where the agent ran (workspace, HOME), which refusal texts name. The session (§15) is
+ * read and updated here: plan mode's policy decides before a call runs.
  * @see docs/spec/gemini-cli-0.61.0.md §2–§10
  */
 export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   const place = { workspace: environment.workspace, ...(environment.agentEnv.HOME ? { home: environment.agentEnv.HOME } : {}) };
-  switch (call.tool) {
-    case "run_shell_command":
-      return await runShellCommand(call.input, environment);
+  const session = geminiSession(environment);
+  const tool = geminiToolOf(call.tool);
+  // Arguments are validated before the policy decides; in plan mode its rules decide first. §15.1
+  if (session.planMode) {
+    // a name outside plan mode's registry is not found before its arguments are looked at
+    const decision = planModeDecision(tool, call.input);
+    if (decision.kind === "not-found") return { planModeNotFound: true };
+    if (geminiParamsError(tool, call.input) !== null) return {};
+    if (decision.kind === "deny") return { policyDenied: decision.message };
+    if (decision.kind === "unmodelled") return { planModeUnmodelled: decision.rule };
+  }
+  switch (tool) {
+    case "run_shell_command": {
+      const observation = await runShellCommand(call.input, environment);
+      // a command run with is_background is moved to the background at its delay, ended or not (§2.6)
+      if (geminiInput(call.input).is_background === true && observation.chunks !== undefined && observation.spawnFailure === undefined) session.backgroundCommands++;
+      return observation;
+    }
     case "read_file":
       return { ...(await runReadFile(call.input, environment)), ...place };
     case "list_directory":
@@ -22,6 +46,24 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
       return await runWriteFile(call.input, environment);
     case "replace":
       return await runReplace(call.input, environment);
+    case "glob":
+      return await runGlob(call.input, environment);
+    case "grep_search":
+      return { ...(await runGrepSearch(call.input, environment)), ...place };
+    case "enter_plan_mode":
+      if (geminiParamsError(tool, call.input) === null) session.planMode = true;
+      return {};
+    case "update_topic": {
+      const before = { ...(session.topic === undefined ? {} : { topic: session.topic }), ...(session.intent === undefined ? {} : { intent: session.intent }) };
+      if (geminiParamsError(tool, call.input) === null) {
+        const input = geminiInput(call.input) as { title?: string; strategic_intent?: string };
+        Object.assign(session, nextTopicState(before, input.title, input.strategic_intent));
+      }
+      return before;
+    }
+    case "list_background_processes":
+    case "read_background_output":
+      return { backgroundCommands: session.backgroundCommands };
     default:
       return {};
   }

@@ -3,23 +3,22 @@ import { relativePath, resolvePath } from "../../../text/path-posix.js";
 import { UnsupportedError } from "../../profile.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "../gemini-result.js";
-import { geminiTempDirectory, outsideWorkspaceMessage } from "../gemini-workspace.js";
+import { type GeminiPlace, geminiTempDirectory, outsideWorkspaceMessage, placeViolation } from "../gemini-workspace.js";
 import { geminiDiffSnippet } from "./gemini-diff-snippet.js";
 import { geminiFileType } from "./gemini-file-type.js";
+import { filterGeminiIgnored } from "./gemini-ignore-filter.js";
 import { applyGeminiReplace } from "./gemini-replace.js";
 import { decodeGeminiText } from "./gemini-text-decoding.js";
 
 /** Lines read_file returns at most, and chars per line. @see spec §3.1 */
 const MAX_LINES = 2000;
 const MAX_LINE_LENGTH = 2000;
-/** Files above this size are refused. @see spec §3.1 */
-const MAX_FILE_BYTES = 20 * 1024 * 1024;
-
-/** Where the workspace and the agent's HOME are (the observation carries the workspace; HOME from options). */
-export interface GeminiPlace {
-  workspace: string;
-  home?: string;
-}
+/** Files above this many MiB are refused. @see spec §3.3 */
+const MAX_FILE_MB = 20;
+/** SVG files above this size are not shown. @see spec §3.3 */
+const SVG_MAX_BYTES = 1024 * 1024;
+/** The audio formats the CLI names when it refuses one. @see spec §3.3 */
+const SUPPORTED_AUDIO_DISPLAY = "MP3, WAV, AIFF, AAC, OGG, and FLAC";
 
 const need = (tool: string, field: string): never => {
   throw new UnsupportedError(`${tool}: the observation lacks ${field}`);
@@ -45,7 +44,8 @@ export function formatReadFile(callInput: unknown, observation: Record<string, u
   if (observation.kind === "directory") return geminiError(`Path is a directory, not a file: ${path}`);
   const bytes =
     typeof observation.base64 === "string" ? decodeBase64(observation.base64) : typeof observation.text === "string" ? new TextEncoder().encode(observation.text) : need("read_file", "base64 or text");
-  if (bytes.length > MAX_FILE_BYTES) throw new UnsupportedError("read_file: files over 20 MB are not modelled");
+  // The size is checked before the type: `fileSizeInMB > 20`, written with two decimals. §3.3
+  if (bytes.length / (1024 * 1024) > MAX_FILE_MB) return geminiError(`File size exceeds the ${MAX_FILE_MB}MB limit: ${path} (${(bytes.length / (1024 * 1024)).toFixed(2)}MB)`);
   const type = geminiFileType(path, bytes);
   const shown = relativePath(place.workspace, path);
   switch (type.kind) {
@@ -56,9 +56,20 @@ export function formatReadFile(callInput: unknown, observation: Record<string, u
     case "text":
       return geminiOutput(readTextSelection(decodeOrUnsupported(bytes), start, end));
     case "svg":
+      // the whole text, decoded by its BOM, without line handling (ranges are not applied)
+      if (bytes.length > SVG_MAX_BYTES) return geminiOutput(`Cannot display content of SVG file larger than 1MB: ${shown}`);
+      return geminiOutput(decodeOrUnsupported(bytes));
     case "pdf":
-    case "audio-video":
-      throw new UnsupportedError(`read_file: ${type.kind} files are not modelled`);
+      return { response: { output: "Binary content provided (1 item(s))." }, parts: [{ inlineData: { data: encodeBase64(bytes), mimeType: "application/pdf" } }] };
+    case "audio":
+    case "video": {
+      if (type.mimeType === null) return geminiError(`Unsupported audio file format for ${path}. Supported audio formats are ${SUPPORTED_AUDIO_DISPLAY}.`);
+      // gemini-2.5-pro takes no audio or video in a function response: the part is injected after the turn's responses. §1.5
+      return {
+        response: { output: `Binary content (${type.mimeType}) read successfully. Content will be injected for analysis in the next sequence.` },
+        deferredParts: [{ inlineData: { data: encodeBase64(bytes), mimeType: type.mimeType } }],
+      };
+    }
     default: {
       const _exhaustive: never = type;
       return _exhaustive;
@@ -109,14 +120,18 @@ export function formatListDirectory(callInput: unknown, observation: Record<stri
   if (observation.kind === "file") return geminiError(`Error: Path is not a directory: ${path}`);
   const entries = (Array.isArray(observation.entries) ? observation.entries : need("list_directory", "entries")) as { name: string; directory: boolean; size: number }[];
   if (entries.length === 0) return geminiOutput(`Directory ${path} is empty.`);
-  if (entries.some((entry) => entry.name === ".git" || entry.name === ".gitignore" || entry.name === ".geminiignore")) {
-    throw new UnsupportedError("list_directory: git and gemini ignore files are not modelled");
-  }
+  const filtering = (input.file_filtering_options ?? {}) as { respect_git_ignore?: boolean; respect_gemini_ignore?: boolean };
+  if (observation.gitRepository === true && filtering.respect_git_ignore !== false) throw new UnsupportedError("list_directory: .gitignore filtering inside a git repository is not modelled");
+  // The file discovery's filter first (its drops are counted), on workspace-relative names passed as files; then `ignore`. §4.1
+  const patterns = (Array.isArray(observation.geminiIgnore) ? observation.geminiIgnore : []) as string[];
+  const relative = entries.map((entry) => relativePath(place.workspace, `${path}/${entry.name}`));
+  const { kept: keptPaths, ignoredCount } = filterGeminiIgnored(relative, patterns, filtering.respect_gemini_ignore ?? true);
+  const keptSet = new Set(keptPaths);
   const ignore = Array.isArray(input.ignore) ? (input.ignore as string[]) : [];
-  const kept = entries.filter((entry) => !ignoredByPatterns(entry.name, ignore));
+  const kept = entries.filter((entry, index) => keptSet.has(relative[index]!) && !ignoredByPatterns(entry.name, ignore));
   kept.sort((a, b) => (a.directory === b.directory ? a.name.localeCompare(b.name) : a.directory ? -1 : 1));
   const listing = kept.map((entry) => (entry.directory ? `[DIR] ${entry.name}` : `${entry.name} (${entry.size} bytes)`)).join("\n");
-  return geminiOutput(`Directory listing for ${path}:\n${listing}`);
+  return geminiOutput(`Directory listing for ${path}:\n${listing}${ignoredCount > 0 ? `\n\n(${ignoredCount} ignored)` : ""}`);
 }
 
 /** list_directory's `ignore`: `*` → `.*`, `?` → `.`, other regex characters escaped, matched against the whole name. @see spec §4 */
@@ -138,7 +153,11 @@ export function formatWriteFile(callInput: unknown, observation: Record<string, 
   const input = geminiInput(callInput);
   if (!input.file_path) return geminiError(`Missing or empty "file_path"`);
   const path = resolvePath(place.workspace, String(input.file_path));
-  if (typeof observation.path !== "string") throw new UnsupportedError("write_file: refusals other than arguments (outside the workspace, a directory) are not modelled");
+  // validateToolParamValues: the workspace, then a directory (lstat of the resolved path). §5
+  const violation = placeViolation(String(input.file_path), place);
+  if (violation !== null) return geminiError(violation);
+  if (observation.kind === "directory") return geminiError(`Path is a directory, not a file: ${path}`);
+  if (typeof observation.path !== "string") need("write_file", "path");
   const before = observation.before as string | null;
   const after = typeof observation.after === "string" ? observation.after : need("write_file", "after");
   const head = before === null ? `Successfully created and wrote to new file: ${path}.` : `Successfully overwrote file: ${path}.`;
@@ -146,13 +165,16 @@ export function formatWriteFile(callInput: unknown, observation: Record<string, 
 }
 
 /** replace's result. @see docs/spec/gemini-cli-0.61.0.md §6 */
-export function formatReplace(callInput: unknown, observation: Record<string, unknown>, _place: GeminiPlace): GeminiCliResult {
+export function formatReplace(callInput: unknown, observation: Record<string, unknown>, place: GeminiPlace): GeminiCliResult {
   const paramsError = geminiParamsError("replace", callInput);
   if (paramsError !== null) return geminiError(paramsError);
   const input = geminiInput(callInput);
   if (!input.file_path) return geminiError("The 'file_path' parameter must be non-empty.");
-  if (typeof observation.path !== "string") throw new UnsupportedError("replace: refusals other than arguments (outside the workspace, a directory) are not modelled");
-  const path = observation.path;
+  const violation = placeViolation(String(input.file_path), place);
+  if (violation !== null) return geminiError(violation);
+  const path = typeof observation.path === "string" ? observation.path : need("replace", "path");
+  // reading a directory's text fails in calculateEdit; the error's message is sent. §6.1
+  if (observation.kind === "directory") return geminiError("EISDIR: illegal operation on a directory, read");
   const before = observation.before as string | null;
   const outcome = applyGeminiReplace(before, input);
   switch (outcome.kind) {
@@ -160,9 +182,11 @@ export function formatReplace(callInput: unknown, observation: Record<string, un
       return geminiError(`File not found: ${path}`);
     case "refused":
       return geminiError(outcome.error);
+    case "exists":
+      return geminiError(`File already exists, cannot create: ${path}`);
     case "written": {
       const head = outcome.created ? `Created new file: ${path} with provided content.` : `Successfully modified file: ${path} (${outcome.occurrences} replacements).`;
-      return geminiOutput(`${head} Here is the updated code:\n${geminiDiffSnippet(before ?? "", outcome.written)}`);
+      return geminiOutput(`${head} Here is the updated code:\n${geminiDiffSnippet(outcome.compared, outcome.written)}`);
     }
     default: {
       const _exhaustive: never = outcome;

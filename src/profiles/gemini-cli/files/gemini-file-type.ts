@@ -54,25 +54,97 @@ const BINARY_EXTENSIONS = new Set([
   ".lib",
   ".wasm",
 ]);
-/** Extensions with an audio/video MIME type or of a supported audio format (not modelled). */
-const AUDIO_VIDEO = new Set([".mp3", ".wav", ".aiff", ".aif", ".aac", ".ogg", ".flac", ".mp4", ".webm", ".mov", ".avi", ".mkv", ".m4a", ".mpeg", ".mpg", ".oga", ".ogv", ".3gp"]);
+/**
+ * Extensions the `mime` package (its standard table, as the CLI bundles it) gives an audio or
+ * video type, with that type (`.ts`/`.mts`, also video/mp2t there, are read as text first).
+ * @see spec §3.3 [bundle: packages/core/node_modules/mime/dist/types/standard.js]
+ */
+const AUDIO_VIDEO_TYPES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    (
+      [
+        ["audio/aac", "adts aac"],
+        ["audio/adpcm", "adp"],
+        ["audio/amr", "amr"],
+        ["audio/basic", "au snd"],
+        ["audio/midi", "mid midi kar rmi"],
+        ["audio/mobile-xmf", "mxmf"],
+        ["audio/mp4", "m4a mp4a m4b"],
+        ["audio/mpeg", "mpga mp2 mp2a mp3 m2a m3a"],
+        ["audio/ogg", "oga ogg spx opus"],
+        ["audio/s3m", "s3m"],
+        ["audio/silk", "sil"],
+        ["audio/wav", "wav"],
+        ["audio/webm", "weba"],
+        ["audio/xm", "xm"],
+        ["video/3gpp", "3gp 3gpp"],
+        ["video/3gpp2", "3g2"],
+        ["video/h261", "h261"],
+        ["video/h263", "h263"],
+        ["video/h264", "h264"],
+        ["video/iso.segment", "m4s"],
+        ["video/jpeg", "jpgv"],
+        ["video/mj2", "mj2 mjp2"],
+        ["video/mp2t", "m2t m2ts"],
+        ["video/mp4", "mp4 mp4v mpg4"],
+        ["video/mpeg", "mpeg mpg mpe m1v m2v"],
+        ["video/ogg", "ogv"],
+        ["video/quicktime", "qt mov"],
+        ["video/webm", "webm"],
+      ] as const
+    ).flatMap(([type, extensions]) => extensions.split(" ").map((extension) => [`.${extension}`, type])),
+  ),
+};
+/** The audio formats the CLI reads (SUPPORTED_AUDIO_MIME_TYPES_BY_EXTENSION), by extension. @see spec §3.3 */
+const SUPPORTED_AUDIO: Readonly<Record<string, string>> = {
+  ".mp3": "audio/mpeg",
+  ".wav": "audio/wav",
+  ".aiff": "audio/aiff",
+  ".aif": "audio/aiff",
+  ".aac": "audio/aac",
+  ".ogg": "audio/ogg",
+  ".flac": "audio/flac",
+};
+const SUPPORTED_AUDIO_TYPES = new Set(Object.values(SUPPORTED_AUDIO));
 
 /** How Gemini CLI reads a file. @see spec §3.3 [bundle: fileUtils.ts detectFileType] */
-export type GeminiFileType = { kind: "text" } | { kind: "svg" } | { kind: "binary" } | { kind: "image"; mimeType: string } | { kind: "pdf" } | { kind: "audio-video" };
+export type GeminiFileType =
+  | { kind: "text" }
+  | { kind: "svg" }
+  | { kind: "binary" }
+  | { kind: "image"; mimeType: string }
+  | { kind: "pdf" }
+  | { kind: "audio"; mimeType: string | null }
+  | { kind: "video"; mimeType: string };
 
-/** The file type of a path with these bytes. */
+/**
+ * The file type of a path with these bytes: `.ts`-likes text; `.svg`; an image type; an audio or
+ * video type only when the bytes are binary (else text); a PDF; a supported audio extension when
+ * binary; a listed binary extension; bytes isbinaryfile calls binary; else text. An audio file
+ * carries the type the CLI sends (the looked-up type when it is a supported one, else the
+ * extension's), null when its format is not supported.
+ */
 export function geminiFileType(path: string, bytes: Uint8Array): GeminiFileType {
   const extension = extnamePath(path).toLowerCase();
   if (extension === ".ts" || extension === ".mts" || extension === ".cts") return { kind: "text" };
   if (extension === ".svg") return { kind: "svg" };
   const image = IMAGE_TYPES[extension];
   if (image !== undefined) return { kind: "image", mimeType: image };
-  if (AUDIO_VIDEO.has(extension)) return { kind: "audio-video" };
+  const media = AUDIO_VIDEO_TYPES[extension];
+  const binary = () => {
+    const verdict = looksBinary(bytes);
+    if (verdict === "protobuf-check") throw new UnsupportedError(`read_file: ${path} has more than one suspicious byte; isbinaryfile's protobuf heuristic is not modelled`);
+    return verdict;
+  };
+  if (media !== undefined) {
+    if (!binary()) return { kind: "text" };
+    if (media.startsWith("video/")) return { kind: "video", mimeType: media };
+    return { kind: "audio", mimeType: SUPPORTED_AUDIO_TYPES.has(media) ? media : (SUPPORTED_AUDIO[extension] ?? null) };
+  }
   if (extension === ".pdf") return { kind: "pdf" };
+  if (SUPPORTED_AUDIO[extension] !== undefined) return binary() ? { kind: "audio", mimeType: SUPPORTED_AUDIO[extension]! } : { kind: "text" };
   if (BINARY_EXTENSIONS.has(extension)) return { kind: "binary" };
-  const binary = looksBinary(bytes);
-  if (binary === "protobuf-check") throw new UnsupportedError(`read_file: ${path} has more than one suspicious byte; isbinaryfile's protobuf heuristic is not modelled`);
-  return binary ? { kind: "binary" } : { kind: "text" };
+  return binary() ? { kind: "binary" } : { kind: "text" };
 }
 
 const MAX_BYTES = 512;

@@ -1,14 +1,20 @@
 import { UnsupportedError } from "../../profile.js";
 
 /** What a replace call does to a file. @see docs/spec/gemini-cli-0.61.0.md §6.1 */
-export type GeminiReplaceOutcome = { kind: "written"; written: string; occurrences: number; created: boolean } | { kind: "refused"; error: string } | { kind: "missing" };
+export type GeminiReplaceOutcome =
+  | { kind: "written"; written: string; occurrences: number; created: boolean; compared: string }
+  | { kind: "refused"; error: string }
+  | { kind: "missing" }
+  | { kind: "exists" };
 
 const countOf = (text: string, search: string) => (search === "" ? 0 : text.split(search).length - 1);
 
 /**
  * Decides a replace call from the file's text before (null: no file): creation with an empty
- * `old_string`, exact literal matches (CRLF in the strings read as LF), the occurrence checks and
- * their texts (which name `file_path` as given). Gemini CLI's flexible, regex and fuzzy strategies
+ * `old_string` (refused when the file exists), exact literal matches on the text with CRLF read as
+ * LF (CRLF in the strings too), the occurrence checks and their texts (which name `file_path` as
+ * given), the trailing newline restored as it was, CRLF written back when the file had any.
+ * `compared` is the text the snippet diffs against (the LF-normalized old text). Gemini CLI's flexible, regex and fuzzy strategies
  * (tried when there is no exact match) are not modelled: a call without an exact match whose
  * `old_string` matches once whitespace is trimmed is refused as unsupported.
  * @see docs/spec/gemini-cli-0.61.0.md §6.1 [bundle: packages/core/src/tools/edit.ts calculateReplacement, getErrorReplaceResult]
@@ -18,18 +24,19 @@ export function applyGeminiReplace(before: string | null, input: Record<string, 
   const search = String(input.old_string).replace(/\r\n/g, "\n");
   const replacement = String(input.new_string).replace(/\r\n/g, "\n");
   if (before === null) {
-    if (search === "") return { kind: "written", written: replacement, occurrences: 0, created: true };
+    if (search === "") return { kind: "written", written: replacement, occurrences: 1, created: true, compared: "" };
     return { kind: "missing" };
   }
-  if (search === "") throw new UnsupportedError("replace: an empty old_string on an existing file is not modelled");
-  if (before.includes("\r\n")) throw new UnsupportedError("replace: CRLF files are not modelled");
-  const occurrences = countOf(before, search);
+  if (search === "") return { kind: "exists" };
+  const crlf = before.includes("\r\n");
+  const text = before.replace(/\r\n/g, "\n");
+  const occurrences = countOf(text, search);
   if (occurrences === 0) {
     const trimmed = search
       .split("\n")
       .map((line) => line.trim())
       .join("\n");
-    const flexible = before
+    const flexible = text
       .split("\n")
       .map((line) => line.trim())
       .join("\n");
@@ -46,6 +53,10 @@ export function applyGeminiReplace(before: string | null, input: Record<string, 
     };
   }
   if (search === replacement) return { kind: "refused", error: `No changes to apply. The old_string and new_string are identical in file: ${filePath}` };
-  const written = input.allow_multiple === true ? before.split(search).join(replacement) : before.replace(search, () => replacement);
-  return { kind: "written", written, occurrences, created: false };
+  // replaceAll of the literal, also for a single occurrence (safeLiteralReplace)
+  let written = text.split(search).join(replacement);
+  // restoreTrailingNewline: the old text's final newline, kept or left out as it was
+  if (text.endsWith("\n") && !written.endsWith("\n")) written += "\n";
+  else if (!text.endsWith("\n") && written.endsWith("\n")) written = written.slice(0, -1);
+  return { kind: "written", written: crlf ? written.replace(/\r?\n/g, "\r\n") : written, occurrences, created: false, compared: text };
 }

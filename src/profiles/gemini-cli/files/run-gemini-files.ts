@@ -4,6 +4,7 @@ import { type EnvironmentPort, isFsFailure } from "../../environment-port.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { geminiInput } from "../gemini-result.js";
 import { workspaceViolation } from "../gemini-workspace.js";
+import { geminiDiscoveryFacts } from "./gemini-file-discovery.js";
 import { applyGeminiReplace } from "./gemini-replace.js";
 import { decodeGeminiText } from "./gemini-text-decoding.js";
 
@@ -28,7 +29,7 @@ export async function runReadFile(callInput: unknown, environment: EnvironmentPo
   return { path, kind: "file", base64: encodeBase64(bytes) };
 }
 
-/** list_directory: the directory's entries with kind and size (links followed). @see spec §4 */
+/** list_directory: the directory's entries with kind and size (links followed), and the file discovery's facts. @see spec §4, §4.1 */
 export async function runListDirectory(callInput: unknown, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   if (geminiParamsError("list_directory", callInput) !== null) return {};
   const path = resolveArgument(environment, geminiInput(callInput).dir_path);
@@ -44,7 +45,7 @@ export async function runListDirectory(callInput: unknown, environment: Environm
     if (entryStat.kind === "missing") continue;
     entries.push({ name: entry.name, directory: entryStat.kind === "directory", size: entryStat.kind === "directory" ? 0 : (entryStat.size ?? 0) });
   }
-  return { path, kind: "directory", entries };
+  return { path, kind: "directory", entries, ...(await geminiDiscoveryFacts(environment)) };
 }
 
 /** The file's current text, or null when there is no file. */
@@ -56,17 +57,21 @@ async function currentText(path: string, environment: EnvironmentPort): Promise<
 }
 
 /**
- * What write_file and replace both check before changing a file: valid parameters, a file_path
- * inside the workspace that is not a directory; then the file's text before (null when absent).
- * Null when the tool refuses without touching the file (the formatter gives the refusal's text).
+ * What write_file and replace both check before changing a file: valid parameters, a non-empty
+ * file_path; then where it resolves: outside the workspace or a directory (refusals the formatter
+ * words), else the file's text before (null when absent). Null when the arguments are refused.
  */
-async function changeTarget(tool: string, callInput: unknown, environment: EnvironmentPort): Promise<{ input: Record<string, unknown>; path: string; before: string | null } | null> {
+async function changeTarget(
+  tool: string,
+  callInput: unknown,
+  environment: EnvironmentPort,
+): Promise<{ input: Record<string, unknown>; path: string; before: string | null } | { path: string; kind: "outside" | "directory" } | null> {
   if (geminiParamsError(tool, callInput) !== null) return null;
   const input = geminiInput(callInput);
   if (!input.file_path) return null;
   const path = resolveArgument(environment, input.file_path);
-  if (workspaceViolation(path, environment) !== null) return null;
-  if ((await environment.stat(path)).kind === "directory") return null;
+  if (workspaceViolation(path, environment) !== null) return { path, kind: "outside" };
+  if ((await environment.stat(path)).kind === "directory") return { path, kind: "directory" };
   return { input, path, before: await currentText(path, environment) };
 }
 
@@ -77,6 +82,7 @@ async function changeTarget(tool: string, callInput: unknown, environment: Envir
 export async function runWriteFile(callInput: unknown, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   const target = await changeTarget("write_file", callInput, environment);
   if (target === null) return {};
+  if ("kind" in target) return target;
   const { input, path, before } = target;
   let after = input.content as string;
   if (before !== null && before !== "" && before.includes("\r\n")) after = after.replace(/\r?\n/g, "\r\n");
@@ -88,6 +94,7 @@ export async function runWriteFile(callInput: unknown, environment: EnvironmentP
 export async function runReplace(callInput: unknown, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   const target = await changeTarget("replace", callInput, environment);
   if (target === null) return {};
+  if ("kind" in target) return target;
   const { input, path, before } = target;
   const outcome = applyGeminiReplace(before, input);
   if (outcome.kind === "written") await environment.writeFile(path, new TextEncoder().encode(outcome.written), { parents: true });

@@ -3,6 +3,7 @@ import type { OutputStorePort } from "../../output-store-port.js";
 import { UnsupportedError } from "../../profile.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "../gemini-result.js";
+import { type GeminiPlace, placeViolation } from "../gemini-workspace.js";
 import { truncateShellOutput } from "../truncate/truncate-shell-output.js";
 import { hasCommandSubstitution } from "./shell-command-substitution.js";
 import { shellOutputText } from "./shell-output-text.js";
@@ -49,17 +50,20 @@ export const COMMAND_SUBSTITUTION_REFUSAL =
 /**
  * run_shell_command's result: refusals first (arguments, empty command, command substitution),
  * then the observed run as `Output:` / `Exit Code:` / `Signal:` / `Background PIDs:` /
- * `Process Group PGID:` lines, wrapped, then truncated. The pid is not an observed fact (the
- * environment does not report it): `pid` defaults to 0, and the line is redacted in comparisons.
+ * `Process Group PGID:` lines, wrapped, then truncated. The PGID line is written only for a
+ * known, non-zero pid (the CLI tests `result.pid` for truth), and is redacted in comparisons.
  * @see docs/spec/gemini-cli-0.61.0.md §2.2–2.7
  */
-export function formatShellCommand(callInput: unknown, observation: CommandStreamsObservation, store: OutputStorePort): GeminiCliResult {
+export function formatShellCommand(callInput: unknown, observation: CommandStreamsObservation, store: OutputStorePort, place: GeminiPlace): GeminiCliResult {
   const paramsError = geminiParamsError("run_shell_command", callInput);
   if (paramsError !== null) return geminiError(paramsError);
   const input = geminiInput(callInput);
   const command = input.command as string;
   if (!command.trim()) return geminiError("Command cannot be empty.");
   if (hasCommandSubstitution(command)) return geminiOutput(COMMAND_SUBSTITUTION_REFUSAL);
+  // dir_path resolved against the workspace (no links resolved) must be inside it. §2.7
+  const violation = placeViolation(typeof input.dir_path === "string" && input.dir_path !== "" ? input.dir_path : ".", place);
+  if (violation !== null) return geminiError(violation);
   if (observation.spawnFailure !== undefined) return geminiError(observation.spawnFailure);
   const pid = observation.pid ?? 0;
   // A background command is reported as moved to the background whether or not it ended within
@@ -76,6 +80,6 @@ export function formatShellCommand(callInput: unknown, observation: CommandStrea
   }
   const jobs = (observation.jobs ?? []).filter((job) => job !== pid);
   if (jobs.length > 0) lines.push(`Background PIDs: ${jobs.join(", ")}`);
-  lines.push(`Process Group PGID: ${pid}`);
+  if (pid) lines.push(`Process Group PGID: ${pid}`);
   return geminiOutput(truncateShellOutput(wrapUntrusted(lines.join("\n")), store).text);
 }

@@ -64,7 +64,11 @@ export async function runShellCommand(callInput: unknown, environment: Environme
   const cwd = typeof input.dir_path === "string" && input.dir_path !== "" ? resolvePath(environment.workspace, input.dir_path) : environment.workspace;
   if (workspaceViolation(cwd, environment) !== null) return {};
   const bash = (await findOnPath(environment, "bash")) ?? "bash";
-  if ((await environment.stat(cwd)).kind !== "directory") return { chunks: [], exitCode: null, signal: null, spawnFailure: `spawn ${bash} ENOENT` };
+  // node's spawn names the file only for ENOENT (and a few others): a cwd that is a file, or below
+  // one, fails as `spawn ENOTDIR`. §2.7
+  const place = await environment.stat(cwd);
+  if (place.kind === "file" || place.failure === "ENOTDIR") return { chunks: [], exitCode: null, signal: null, spawnFailure: "spawn ENOTDIR" };
+  if (place.kind !== "directory") return { chunks: [], exitCode: null, signal: null, spawnFailure: `spawn ${bash} ENOENT` };
 
   const jobsFile = `/tmp/correx-gemini-bgpids-${Math.random().toString(36).slice(2)}.tmp`;
   let trimmed = command.trim();

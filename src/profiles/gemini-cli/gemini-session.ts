@@ -1,0 +1,27 @@
+import type { EnvironmentPort } from "../environment-port.js";
+
+/**
+ * What a Gemini CLI session remembers between calls and the profile models: whether plan mode
+ * was entered, the active topic and intent (update_topic), how many commands were moved to the
+ * background (list_background_processes, read_background_output). One per environment, which
+ * the gate makes once per scenario run: the calls of a run share it, in the order they run.
+ * @see docs/spec/gemini-cli-0.61.0.md §15
+ */
+export interface GeminiSession {
+  planMode: boolean;
+  topic?: string;
+  intent?: string;
+  backgroundCommands: number;
+}
+
+const sessions = new WeakMap<object, GeminiSession>();
+
+/** The session of the run this environment belongs to. */
+export function geminiSession(environment: EnvironmentPort): GeminiSession {
+  let session = sessions.get(environment);
+  if (session === undefined) {
+    session = { planMode: false, backgroundCommands: 0 };
+    sessions.set(environment, session);
+  }
+  return session;
+}

@@ -1,0 +1,106 @@
+import { resolvePath } from "../../../text/path-posix.js";
+import { commandBytes, type EnvironmentPort } from "../../environment-port.js";
+import { findOnPath } from "../../find-on-path.js";
+import { geminiParamsError } from "../gemini-params.js";
+import { geminiInput } from "../gemini-result.js";
+import { workspaceViolation } from "../gemini-workspace.js";
+import { GREP_DEFAULT_MAX_MATCHES, type GrepSearchMatch, ripgrepMatches } from "./grep-search-match.js";
+import { grepSearchRefusal } from "./grep-search-refusal.js";
+
+/** Globs the CLI always excludes: its core ignore patterns, then the common build folders, logs and temp files. @see spec §7.2 */
+const EXCLUDED_GLOBS = [
+  "**/node_modules/**",
+  "**/.git/**",
+  "**/bower_components/**",
+  "**/.svn/**",
+  "**/.hg/**",
+  "**/.vscode/**",
+  "**/.idea/**",
+  "**/dist/**",
+  "**/build/**",
+  "**/coverage/**",
+  "**/__pycache__/**",
+  "*.log",
+  "*.tmp",
+];
+
+/** The parameters a grep_search call may carry (declared, and the undeclared ones the CLI still reads). */
+interface GrepParams {
+  pattern: string;
+  dir_path?: string;
+  include_pattern?: string;
+  exclude_pattern?: string;
+  names_only?: boolean;
+  max_matches_per_file?: number;
+  total_max_matches?: number;
+  case_sensitive?: boolean;
+  fixed_strings?: boolean;
+  context?: number;
+  after?: number;
+  before?: number;
+  no_ignore?: boolean;
+}
+
+/**
+ * grep_search with the ripgrep strategy (the CLI finds `rg` on PATH in a trusted system folder):
+ * the refusals of its parameter checks, then ripgrep run as the CLI runs it (`--json`,
+ * `--ignore-case` unless case-sensitive, the always-excluded globs, `.geminiignore` as an ignore
+ * file, `--threads 4`), its events parsed, `exclude_pattern` and the match cap applied; with 1 to
+ * 3 matches (and no names_only or context asked for) ripgrep runs again on the matched files with
+ * 50 (one match) or 15 lines of context. The observation holds the matches in ripgrep's order.
+ * @see docs/spec/gemini-cli-0.61.0.md §7.1, §7.2 [bundle: packages/core/src/tools/ripGrep.ts]
+ */
+export async function runGrepSearch(callInput: unknown, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+  if (geminiParamsError("grep_search", callInput) !== null) return {};
+  const params = geminiInput(callInput) as unknown as GrepParams;
+  if (grepSearchRefusal(params) !== null) return {};
+  const requested = resolvePath(environment.workspace, params.dir_path || ".");
+  const searchDir = (await environment.stat(requested)).realPath ?? requested;
+  if (workspaceViolation(searchDir, environment) !== null) return { searchDir, kind: "outside" };
+  const stat = await environment.stat(searchDir);
+  if (stat.kind === "missing") return { searchDir, kind: "missing" };
+  if (stat.kind === "other") return { searchDir, kind: "other" };
+  const rg = await findOnPath(environment, "rg");
+  if (rg === undefined) return { searchDir, kind: "no-ripgrep" };
+  const geminiIgnore = `${environment.workspace}/.geminiignore`;
+  const ignoreFiles = (await environment.stat(geminiIgnore)).kind === "file" ? [geminiIgnore] : [];
+  const maxMatches = params.total_max_matches ?? GREP_DEFAULT_MAX_MATCHES;
+  const exclude = params.exclude_pattern ? new RegExp(params.exclude_pattern, params.case_sensitive ? "" : "i") : null;
+  const search = async (paths: string[], context: number | undefined): Promise<GrepSearchMatch[] | { failure: string }> => {
+    const run = await environment.run({ file: rg, args: ripgrepArgs(params, context, ignoreFiles, paths), cwd: environment.workspace, env: environment.agentEnv });
+    if (run.exitCode !== 0 && run.exitCode !== 1) return { failure: new TextDecoder().decode(commandBytes(run, "stderr")) || `exit ${run.exitCode}` };
+    return ripgrepMatches(new TextDecoder().decode(commandBytes(run, "stdout")), searchDir, exclude, maxMatches);
+  };
+  let matches = await search([searchDir], params.context);
+  if ("failure" in matches) return { searchDir, kind: "ripgrep-failed", failure: matches.failure };
+  const count = matches.filter((match) => !match.isContext).length;
+  let autoContext: number | undefined;
+  if (count >= 1 && count <= 3 && !params.names_only && params.context === undefined && params.before === undefined && params.after === undefined) {
+    autoContext = count === 1 ? 50 : 15;
+    const files = [...new Set(matches.map((match) => match.absolutePath))];
+    const enriched = await search(files, autoContext);
+    if ("failure" in enriched) return { searchDir, kind: "ripgrep-failed", failure: enriched.failure };
+    matches = enriched;
+  }
+  return { searchDir, kind: "searched", matches, ...(autoContext === undefined ? {} : { autoContext }) };
+}
+
+/** ripgrep's arguments, in the CLI's order. @see spec §7.2 */
+function ripgrepArgs(params: GrepParams, context: number | undefined, ignoreFiles: readonly string[], paths: readonly string[]): string[] {
+  const args = ["--json"];
+  if (!params.case_sensitive) args.push("--ignore-case");
+  if (params.fixed_strings) args.push("--fixed-strings");
+  args.push("--regexp", params.pattern);
+  if (context) args.push("--context", String(context));
+  if (params.after) args.push("--after-context", String(params.after));
+  if (params.before) args.push("--before-context", String(params.before));
+  if (params.no_ignore) args.push("--no-ignore");
+  if (params.max_matches_per_file) args.push("--max-count", String(params.max_matches_per_file));
+  if (params.include_pattern) args.push("--glob", params.include_pattern);
+  if (!params.no_ignore) {
+    for (const glob of EXCLUDED_GLOBS) args.push("--glob", `!${glob}`);
+    for (const file of ignoreFiles) args.push("--ignore-file", file);
+  }
+  args.push("--threads", "4", ...paths);
+  return args;
+}
