@@ -8,6 +8,7 @@ import { EXEC_MAX_OUTPUT_TOKENS } from "./exec-command/codex-exec-output.js";
 import { runExecCommand, runWriteStdin } from "./exec-command/run-exec-command.js";
 import { formatCodexTool } from "./format-codex-tool.js";
 import { formattedTruncateText } from "./truncate/codex-truncate.js";
+import { detailError } from "./view-image/format-view-image.js";
 import { runViewImage } from "./view-image/run-view-image.js";
 
 /**
@@ -44,7 +45,7 @@ export const codexCli: Profile = {
       case "apply_patch":
         return { ...(await runApplyPatch(call.input, environment)) };
       case "view_image":
-        return argumentsError(call.input, VIEW_IMAGE_ARGS) === null ? { ...(await runViewImage(input, environment)) } : {};
+        return argumentsError(call.input, VIEW_IMAGE_ARGS) === null && detailError(input) === null ? { ...(await runViewImage(input, environment)) } : {};
       default:
         return {};
     }

@@ -3,7 +3,9 @@ import { encodeBase64 } from "../../../text/base64.js";
 import { resolvePath } from "../../../text/path-posix.js";
 import { commandBytes, type EnvironmentPort } from "../../environment-port.js";
 import { UnsupportedError } from "../../profile.js";
+import { runApplyPatch } from "../apply-patch/run-apply-patch.js";
 import { rustIoError } from "../rust-io-error.js";
+import { execDisposition, USER_SHELL } from "./exec-policy.js";
 
 /** The default yield time and its clamp. @see spec §2.3 (tool description; source codex-rs/core/src/unified_exec/mod.rs) */
 export const DEFAULT_YIELD_TIME_MS = 10000;
@@ -37,26 +39,33 @@ function chunkId(): string {
 }
 
 /**
- * exec_command: `/bin/bash -c <cmd>` (the user's login shell, not as a login shell; no PTY) in
- * `workdir` resolved against the workspace, with the agent's environment plus UNIFIED_EXEC_ENV
- * and PWD; stdout and stderr read as they arrive; the profile waits for the yield time
- * (default 10 s, clamped to 250…30000 ms). A command still running then is a running session
- * (the profile stops it: it keeps no live sessions). A process that cannot be created is a spawn
- * failure with Rust's wording of the errno.
- * `tty`, `shell`, a login shell and escalated sandbox permissions are not modelled (unsupported).
- * @see spec §2.1, §2.3, §2.4
+ * exec_command: `/bin/bash -c <cmd>` (the user's shell; `login` true or false alike, see
+ * exec-policy.ts; no PTY) in `workdir` resolved against the workspace, with the agent's
+ * environment plus UNIFIED_EXEC_ENV and PWD; stdout and stderr read as they arrive; the profile
+ * waits for the yield time (default 10 s, clamped to 250…30000 ms). A command still running then
+ * is a running session (the profile stops it: it keeps no live sessions). A process that cannot
+ * be created is a spawn failure with Rust's wording of the errno. A command Codex refuses runs
+ * nothing (`{}`); an apply_patch heredoc is applied as Codex applies it (`{patch}`).
+ * @see spec §2.1, §2.3, §2.4, §2.6, §2.7
  */
 export async function runExecCommand(input: Record<string, unknown>, environment: EnvironmentPort): Promise<CommandRunObservation> {
-  if (input.tty === true) throw new UnsupportedError("codex-cli: exec_command with tty: true (a PTY) is not modelled");
-  if (typeof input.shell === "string") throw new UnsupportedError("codex-cli: exec_command with an explicit shell is not modelled");
-  if (input.login === true) throw new UnsupportedError("codex-cli: exec_command as a login shell is not modelled");
-  if (input.sandbox_permissions !== undefined || input.prefix_rule !== undefined) throw new UnsupportedError("codex-cli: sandbox_permissions and prefix_rule are not modelled");
-  const cwd = typeof input.workdir === "string" ? resolvePath(environment.workspace, input.workdir) : environment.workspace;
+  const disposition = execDisposition(input);
+  if (disposition.kind === "refused") return {};
+  const base = typeof input.workdir === "string" ? resolvePath(environment.workspace, input.workdir) : environment.workspace;
+  if (disposition.kind === "patch") {
+    const cwd = disposition.patch.cd === null ? base : resolvePath(base, disposition.patch.cd);
+    const fact = await environment.stat(cwd);
+    if (fact.kind !== "directory") throw new UnsupportedError("codex-cli: an intercepted apply_patch in a folder that does not exist is not modelled");
+    const started = performance.now();
+    const patch = await runApplyPatch(disposition.patch.patch, environment, cwd);
+    return { patch, wallTimeSeconds: (performance.now() - started) / 1000 };
+  }
+  const cwd = base;
   const requested = typeof input.yield_time_ms === "number" ? input.yield_time_ms : DEFAULT_YIELD_TIME_MS;
   const yieldMs = Math.min(Math.max(requested, MIN_YIELD_TIME_MS), MAX_YIELD_TIME_MS);
   const started = performance.now();
   const run = await environment.run({
-    file: "/bin/bash",
+    file: USER_SHELL,
     args: ["-c", input.cmd as string],
     cwd,
     env: { ...environment.agentEnv, ...UNIFIED_EXEC_ENV, PWD: cwd },
@@ -68,7 +77,10 @@ export async function runExecCommand(input: Record<string, unknown>, environment
   const bytes = commandBytes(run);
   const output = isUtf8(bytes) ? { output: new TextDecoder().decode(bytes) } : { outputBase64: encodeBase64(bytes) };
   if (run.timedOut) return { ...output, running: true, sessionId: 1000 + Math.floor(Math.random() * 99000), chunkId: chunkId(), wallTimeSeconds };
-  if (run.exitCode === null) throw new UnsupportedError("codex-cli: a command ended by a signal is not modelled");
+  if (run.exitCode === null) {
+    if (run.signal === null) throw new UnsupportedError("codex-cli: a command that ended without an exit code or a signal is not modelled");
+    return { ...output, exitCode: null, signal: run.signal, chunkId: chunkId(), wallTimeSeconds };
+  }
   return { ...output, exitCode: run.exitCode, chunkId: chunkId(), wallTimeSeconds };
 }
 
