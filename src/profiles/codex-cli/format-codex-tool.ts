@@ -33,7 +33,7 @@ export function formatCodexTool(request: FormatRequest): CodexOutput {
     }
     case "apply_patch":
       if (typeof input !== "string") throw new UnsupportedError("codex-cli: apply_patch is a freeform tool; its input is the patch text");
-      requireKey(observation, ["changes", "refused"], tool);
+      requireKey(observation, ["changes", "refused", "failed"], tool);
       return formatApplyPatch(observation as unknown as PatchAppliedObservation);
     case "view_image": {
       const invalid = argumentsError(input, VIEW_IMAGE_ARGS);

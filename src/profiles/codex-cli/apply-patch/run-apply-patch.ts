@@ -132,20 +132,49 @@ function patchedText(original: string, chunks: UpdateChunk[], path: string): str
       continue;
     }
     let pattern = chunk.oldLines;
-    let replacement = chunk.newLines;
+    let items = chunk.items;
     let found = seekSequence(lines, pattern, index, chunk.endOfFile);
     if (found === null && pattern[pattern.length - 1] === "") {
+      const last = items[items.length - 1]!;
+      if (last.kind !== " ") throw new UnsupportedError("codex-cli: retrying a chunk whose last old line is a removed empty line is not modelled");
       pattern = pattern.slice(0, -1);
-      if (replacement[replacement.length - 1] === "") replacement = replacement.slice(0, -1);
+      items = items.slice(0, -1);
       found = seekSequence(lines, pattern, index, chunk.endOfFile);
     }
     if (found === null) throw new PatchVerifyError(`Failed to find expected lines in ${path}:\n${chunk.oldLines.join("\n")}`);
-    replacements.push([found, pattern.length, replacement]);
+    replacements.push(...runsBetweenContext(items, found));
     index = found + pattern.length;
   }
   replacements.sort((a, b) => a[0] - b[0]);
   file.apply(replacements);
   return file.contents();
+}
+
+/**
+ * A matched chunk as replacements of the runs of removed and added lines between its context
+ * lines: the file's own context lines stay as they are (text and ending), even where they matched
+ * only with whitespace ignored (observed: context ` indented` left `  indented` untouched).
+ * @see spec §4.2
+ */
+function runsBetweenContext(items: UpdateChunk["items"], start: number): [number, number, string[]][] {
+  const runs: [number, number, string[]][] = [];
+  let at = start;
+  let run: [number, number, string[]] | null = null;
+  for (const item of items) {
+    if (item.kind === " ") {
+      if (run !== null) runs.push(run);
+      run = null;
+      at++;
+      continue;
+    }
+    run ??= [at, 0, []];
+    if (item.kind === "-") {
+      run[1]++;
+      at++;
+    } else run[2].push(item.text);
+  }
+  if (run !== null) runs.push(run);
+  return runs;
 }
 
 /** Unicode punctuation and spaces Codex folds to ASCII in its last matching pass. */
