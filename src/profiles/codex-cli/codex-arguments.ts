@@ -3,9 +3,10 @@ import { UnsupportedError } from "../profile.js";
 /**
  * How Codex's serde derive types one argument field: strings and booleans, the Rust integer
  * types (`u64`, `usize`, `i32`), the `sandbox_permissions` enum, a list of strings, or a field
- * whose refusals are not modelled (`other`).
+ * whose refusals are not modelled (`other`; `string-unchecked`: a string field Codex was seen
+ * not to refuse other types for, whose handling of them is not modelled).
  */
-export type FieldType = "string" | "boolean" | "u64" | "usize" | "i32" | "sandbox" | "string-list" | "other";
+export type FieldType = "string" | "boolean" | "u64" | "usize" | "i32" | "sandbox" | "string-list" | "string-unchecked" | "other";
 
 /** One field: its type, and whether serde takes `null` for it (`unknown`: not observed, unsupported). */
 export interface FieldShape {
@@ -42,9 +43,9 @@ export const EXEC_COMMAND_ARGS: ArgumentsShape = {
   required: ["cmd"],
 };
 
-/** write_stdin's arguments (`WriteStdinArgs`): `session_id` is an `i32`. @see spec §2.5, §6.2 */
+/** write_stdin's arguments (`WriteStdinArgs`): `session_id` is an `i32`; `chars: 5` was not refused (observed: the unknown session answered). @see spec §2.5, §6.2 */
 export const WRITE_STDIN_ARGS: ArgumentsShape = {
-  fields: { session_id: field("i32", false), chars: field("string"), yield_time_ms: field("u64", false), max_output_tokens: field("usize", "unknown") },
+  fields: { session_id: field("i32", false), chars: field("string-unchecked"), yield_time_ms: field("u64", false), max_output_tokens: field("usize", "unknown") },
   required: ["session_id"],
 };
 
@@ -63,6 +64,7 @@ const EXPECTED: Record<FieldType, string> = {
   i32: "i32",
   sandbox: "",
   "string-list": "",
+  "string-unchecked": "",
   other: "",
 };
 
@@ -139,6 +141,9 @@ function refuse(value: unknown, declared: FieldShape): string | null {
       if (typeof value !== "string") throw new UnsupportedError("codex-cli: a sandbox_permissions value that is not a string is not modelled");
       if ((SANDBOX_PERMISSIONS as readonly string[]).includes(value)) return null;
       return `unknown variant ${rustQuoted(value)}, expected one of ${SANDBOX_PERMISSIONS.map((name) => `\`${name}\``).join(", ")}`;
+    case "string-unchecked":
+      if (typeof value === "string") return null;
+      throw new UnsupportedError("codex-cli: write_stdin chars that are not a string are not modelled");
     case "string-list":
       if (Array.isArray(value) && value.every((item) => typeof item === "string")) return null;
       throw new UnsupportedError("codex-cli: a prefix_rule that is not a list of strings is not modelled");

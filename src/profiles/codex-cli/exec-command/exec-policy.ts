@@ -20,7 +20,9 @@ export const USER_SHELL = "/bin/bash";
  * - an apply_patch heredoc is applied by Codex itself (intercepted-apply-patch.ts);
  * - anything else runs. `login` true or false runs the same way here (Codex sources a snapshot of
  *   the login shell rather than starting one: `shopt -q login_shell` fails and `$0` is `/bin/bash`
- *   with both, observed). `prefix_rule` changes nothing without approvals (observed).
+ *   with both, observed), except for PATH, which differs between them and from the agent's: a
+ *   command that names PATH or prints the whole environment is unsupported. `prefix_rule` changes
+ *   nothing without approvals (observed).
  * Not modelled (unsupported): `tty: true` (a PTY), an explicit `shell` (looked up and mapped by
  * Codex: `/bin/zsh` absent here ran `/bin/sh`), `with_additional_permissions`, and the order of two
  * refusals in one call.
@@ -31,6 +33,9 @@ export function execDisposition(input: Record<string, unknown>): ExecDisposition
   if (typeof input.shell === "string") throw new UnsupportedError("codex-cli: exec_command with an explicit shell is not modelled");
   if (input.sandbox_permissions === "with_additional_permissions") throw new UnsupportedError("codex-cli: sandbox_permissions with_additional_permissions is not modelled");
   const cmd = input.cmd as string;
+  if (/\bPATH\b/.test(cmd) || /(^|[;&|]\s*)(env|printenv|export -p|declare -x|declare -p|set|export)\s*($|[;&]|\|\s*(sort|cat|head|tail)\b)/.test(cmd)) {
+    throw new UnsupportedError("codex-cli: the PATH Codex gives commands (its login-shell snapshot, with login: false its arg0 folder, and the codex-path folder) is not modelled");
+  }
   const escalated = input.sandbox_permissions === "require_escalated";
   const forcedRm = isForcedRm(cmd);
   if (escalated && forcedRm) throw new UnsupportedError("codex-cli: which of two refusals Codex gives first is not modelled");
