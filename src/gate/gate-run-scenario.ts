@@ -3,6 +3,7 @@ import { basename, join } from "node:path";
 import type { CaseOutcome, CaseStatus } from "../conformance/case-outcome.js";
 import { createNodeEnvironment, stringEnv } from "../environment/node-environment.js";
 import { createFakeProvider } from "../fake/create-fake-provider.js";
+import { fakeResultTexts, resultTextLookup } from "../fake/fake-result-texts.js";
 import { fakeTurnAt, fakeTurnCallIds } from "../fake/fake-turn.js";
 import { startFakeHttpServer } from "../fake/start-fake-http-server.js";
 import { redactValue, standardRedactions } from "../golden/redact.js";
@@ -124,7 +125,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     const exit = await runAgentProcess(command, { cwd: workspace, env, timeoutMs: options.timeoutMs });
     const outside = outsideWrites(watch);
 
-    const script = scriptedCalls(scenario, protocol, profile, server.url, workspace);
+    const bodies = provider.requests.filter((request) => request.kind === "provider" && request.subagent !== true).map((request) => request.body);
+    const script = scriptedCalls(scenario, protocol, profile, server.url, workspace, bodies);
     const captured = firstFragments(
       protocol,
       provider.requests.filter((request) => request.kind === "provider" && request.violation === null && request.subagent !== true).map((request) => request.body),
@@ -185,11 +187,12 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
 }
 
 /** Every scripted call in order, with the arguments the fake sent for this profile. */
-function scriptedCalls(scenario: Scenario, protocol: Protocol, profile: Profile, origin: string, workspace: string): ScriptedCall[] {
+function scriptedCalls(scenario: Scenario, protocol: Protocol, profile: Profile, origin: string, workspace: string, bodies: unknown[]): ScriptedCall[] {
   const ids = fakeTurnCallIds(scenario, protocol);
+  const results = resultTextLookup(ids, fakeResultTexts(protocol, bodies, ids.flat()));
   const calls: ScriptedCall[] = [];
   scenario.turns.forEach((_turn, index) => {
-    const turn = fakeTurnAt(scenario, index, protocol, profile.id, { origin, workspace });
+    const turn = fakeTurnAt(scenario, index, protocol, profile.id, { origin, workspace }, results);
     turn.calls.forEach((call, callIndex) => {
       // A freeform call's input is its raw text (codex-cli's apply_patch).
       const input = call.custom ? call.arguments : (JSON.parse(call.arguments) as unknown);

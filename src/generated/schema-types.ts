@@ -1262,6 +1262,10 @@ export interface CommandRunObservation {
    */
   spawnFailure?: string;
   /**
+   * The agent refused to write to the session's stdin: it is closed (no PTY).
+   */
+  stdinClosed?: true;
+  /**
    * No run of the agent has this session id (write_stdin to an unknown session).
    */
   unknownSession?: number;

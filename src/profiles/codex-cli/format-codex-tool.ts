@@ -87,11 +87,12 @@ function formatInterceptedPatch(observation: CommandRunObservation): string {
 /**
  * exec_command / write_stdin: the spawn failure text
  * `exec_command failed: CreateProcess { message: "Rejected(\"Failed to create unified exec process: <error>\")" }`,
- * `write_stdin failed: Unknown process id <id>`, or the exec output block.
+ * `write_stdin failed: Unknown process id <id>`, the closed-stdin refusal, or the exec output block.
  * @see spec §2.2, §2.4, §2.5 (observed bytes)
  */
 function formatCommandRun(tool: string, observation: CommandRunObservation, maxOutputTokens: unknown): string {
   if (observation.unknownSession !== undefined) return `write_stdin failed: Unknown process id ${observation.unknownSession}`;
+  if (observation.stdinClosed) return "write_stdin failed: stdin is closed for this session; rerun exec_command with tty=true to keep stdin open";
   if (observation.spawnFailure !== undefined) {
     const inner = `Rejected(${rustDebugString(`Failed to create unified exec process: ${observation.spawnFailure}`)})`;
     return `${tool} failed: CreateProcess { message: ${rustDebugString(inner)} }`;

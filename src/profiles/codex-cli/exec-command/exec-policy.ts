@@ -18,10 +18,12 @@ export const USER_SHELL = "/bin/bash";
  *   ``exec_command failed: CreateProcess { message: "Rejected(\"`<shell> -lc '<cmd>'` rejected: rm -f style commands are not permitted. Use a safer approach\")" }``
  *   (`-c` with `login: false`; the command quoted as a shell word: `'…'`, or `"…"` when it holds a `'`);
  * - an apply_patch heredoc is applied by Codex itself (intercepted-apply-patch.ts);
- * - anything else runs. `login` true or false runs the same way here (Codex sources a snapshot of
- *   the login shell rather than starting one: `shopt -q login_shell` fails and `$0` is `/bin/bash`
- *   with both, observed), except for PATH, which differs between them and from the agent's: a
- *   command that names PATH or prints the whole environment is unsupported. `prefix_rule` changes
+ * - anything else runs. `login` true or false runs the same way here, `$0` being `/bin/bash`
+ *   (observed), except for PATH, which differs between them and from the agent's: a command that
+ *   names PATH or prints the whole environment is unsupported. Whether the shell is a login shell
+ *   is a race of the binary (a real `bash -lc` until Codex's login-shell snapshot is ready, the
+ *   snapshot sourced into `bash -c` after: `shopt -q login_shell` answered both ways, observed):
+ *   a command asking is unsupported. `prefix_rule` changes
  *   nothing without approvals (observed).
  * Not modelled (unsupported): `tty: true` (a PTY), an explicit `shell` (looked up and mapped by
  * Codex: `/bin/zsh` absent here ran `/bin/sh`), `with_additional_permissions`, and the order of two
@@ -35,6 +37,9 @@ export function execDisposition(input: Record<string, unknown>): ExecDisposition
   const cmd = input.cmd as string;
   if (/\bPATH\b/.test(cmd) || /(^|[;&|]\s*)(env|printenv|export -p|declare -x|declare -p|set|export)\s*($|[;&]|\|\s*(sort|cat|head|tail)\b)/.test(cmd)) {
     throw new UnsupportedError("codex-cli: the PATH Codex gives commands (its login-shell snapshot, with login: false its arg0 folder, and the codex-path folder) is not modelled");
+  }
+  if (/\blogin_shell\b/.test(cmd)) {
+    throw new UnsupportedError("codex-cli: whether a command runs in a login shell is a race of the binary (a real `bash -lc` until its login-shell snapshot is ready, the snapshot after)");
   }
   const escalated = input.sandbox_permissions === "require_escalated";
   const forcedRm = isForcedRm(cmd);
