@@ -18,9 +18,30 @@ const scenario: Scenario = {
 describe("fakeResultTexts", () => {
   it("reads each protocol's tool results by call id", () => {
     expect(fakeResultTexts("openai-responses", [{ input: [{ type: "function_call_output", call_id: "call_1_1", output: "session ID 12" }] }], [])).toEqual(new Map([["call_1_1", "session ID 12"]]));
-    expect(fakeResultTexts("openai-chat", [{ messages: [{ role: "tool", tool_call_id: "c", content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] }] }], [])).toEqual(new Map([["c", "ab"]]));
+    expect(
+      fakeResultTexts(
+        "openai-chat",
+        [
+          {
+            messages: [
+              {
+                role: "tool",
+                tool_call_id: "c",
+                content: [
+                  { type: "text", text: "a" },
+                  { type: "text", text: "b" },
+                ],
+              },
+            ],
+          },
+        ],
+        [],
+      ),
+    ).toEqual(new Map([["c", "ab"]]));
     expect(fakeResultTexts("anthropic-messages", [{ messages: [{ role: "user", content: [{ type: "tool_result", tool_use_id: "t", content: "x" }] }] }], [])).toEqual(new Map([["t", "x"]]));
-    expect(fakeResultTexts("google-gemini", [{ contents: [{ parts: [{ functionResponse: { name: "f", response: { output: "y" } } }] }] }], ["call_1_1"])).toEqual(new Map([["call_1_1", '{"output":"y"}']]));
+    expect(fakeResultTexts("google-gemini", [{ contents: [{ parts: [{ functionResponse: { name: "f", response: { output: "y" } } }] }] }], ["call_1_1"])).toEqual(
+      new Map([["call_1_1", '{"output":"y"}']]),
+    );
   });
 
   it("lets the fake send a value from an earlier result ($fromResult)", () => {

@@ -33,7 +33,9 @@ export function fakeResultTexts(protocol: FakeProtocol, bodies: readonly unknown
         for (const message of asArray(root.messages).map(asObject)) if (message.role === "tool") add(String(message.tool_call_id), contentText(message.content));
         break;
       case "anthropic-messages":
-        for (const block of asArray(root.messages).flatMap((message) => asArray(asObject(message).content)).map(asObject)) {
+        for (const block of asArray(root.messages)
+          .flatMap((message) => asArray(asObject(message).content))
+          .map(asObject)) {
           if (block.type === "tool_result") add(String(block.tool_use_id), contentText(block.content));
         }
         break;

@@ -40,14 +40,7 @@ export function fakeTurnCallIds(scenario: Scenario, protocol: FakeProtocol): str
 }
 
 /** Resolves turn `index` of a scenario: ids, argument names for `profile`, `{{origin}}` / `{{workspace}}` filled, `$fromResult` values taken from `results`. */
-export function fakeTurnAt(
-  scenario: Scenario,
-  index: number,
-  protocol: FakeProtocol,
-  profile: ScenarioArgumentStyle,
-  placeholders: Readonly<Record<string, string>>,
-  results?: ResultText,
-): FakeTurn {
+export function fakeTurnAt(scenario: Scenario, index: number, protocol: FakeProtocol, profile: ScenarioArgumentStyle, placeholders: Readonly<Record<string, string>>, results?: ResultText): FakeTurn {
   const turn = scenario.turns[index];
   const style = scenario.argumentStyle ?? "opencode-cli";
   return {

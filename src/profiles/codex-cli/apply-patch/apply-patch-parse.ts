@@ -142,8 +142,7 @@ function parseChunk(lines: string[], lineNumber: number, allowMissingContext: bo
     } else if (marker === "-") {
       chunk.oldLines.push(line.slice(1));
       chunk.items.push({ kind: "-", text: line.slice(1) });
-    }
-    else {
+    } else {
       if (parsed === 0) {
         throw new PatchParseError(
           `invalid hunk at line ${lineNumber + start}, Unexpected line found in update hunk: '${line}'. Every line should start with ' ' (context line), '+' (added line), or '-' (removed line)`,

@@ -1,8 +1,5 @@
 /** What the profile can tell of an image file from its bytes. */
-export type ImageFacts =
-  | { kind: "image"; mime: "image/png" | "image/jpeg" | "image/webp"; width: number; height: number }
-  | { kind: "undecodable" }
-  | { kind: "unmodelled"; why: string };
+export type ImageFacts = { kind: "image"; mime: "image/png" | "image/jpeg" | "image/webp"; width: number; height: number } | { kind: "undecodable" } | { kind: "unmodelled"; why: string };
 
 const startsWith = (bytes: Uint8Array, magic: readonly number[], at = 0) => magic.every((byte, index) => bytes[at + index] === byte);
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
