@@ -2,7 +2,19 @@ import { spawn } from "node:child_process";
 import { lstat, mkdir, readdir, readFile, realpath, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createProcessTree } from "../process/process-tree.js";
-import type { CommandChunk, CommandRunFact, CommandSpec, DirectoryEntryFact, EnvironmentPort, FsFailure, HttpFact, HttpRequestSpec, PathFact } from "../profiles/environment-port.js";
+import type {
+  CommandChunk,
+  CommandRunFact,
+  CommandSpec,
+  DirectoryEntryFact,
+  EnvironmentPort,
+  FsFailure,
+  HttpFact,
+  HttpRequestSpec,
+  PathFact,
+  SessionHandle,
+  SessionPiece,
+} from "../profiles/environment-port.js";
 import type { EnvironmentFact } from "./environment-fact.js";
 
 export interface NodeEnvironmentOptions {
@@ -83,6 +95,11 @@ export function createNodeEnvironment(options: NodeEnvironmentOptions): Environm
         bytes: fact.chunks.reduce((sum, chunk) => sum + chunk.bytes.length, 0),
       });
       return fact;
+    },
+    startSession(command) {
+      // Recorded when it starts (a live session's end is read later, by the profile).
+      record({ kind: "command-ran", file: command.file, args: [...command.args], cwd: command.cwd, exitCode: null, signal: null, timedOut: false, bytes: 0 });
+      return startSession(command);
     },
     async fetch(request) {
       const fact = await fetchFact(fetcher, request);
@@ -174,6 +191,58 @@ function runCommand(command: CommandSpec): Promise<CommandRunFact> {
     child.on("error", (error) => finish({ exitCode: null, signal: null, spawnError: fsFailure(error) }));
     child.on("close", (code, signal) => finish({ exitCode: code, signal: signal ?? null }));
   });
+}
+
+/** The deadline of a live session nobody ended: it is killed then, so nothing outlives a replay. */
+const SESSION_DEADLINE_MS = 120000;
+
+/**
+ * Starts a program as a live session: its own process group (killed with every descendant when
+ * it ends, at `kill`, or at its deadline), stdin closed, output kept until read.
+ */
+function startSession(command: CommandSpec): SessionHandle {
+  const pending: CommandChunk[] = [];
+  let ended: SessionPiece["ended"] = null;
+  let spawnError: FsFailure | undefined;
+  let wake: (() => void) | undefined;
+  const tree = createProcessTree();
+  const settle = (fact: NonNullable<SessionPiece["ended"]>, error?: FsFailure) => {
+    if (ended !== null) return;
+    ended = fact;
+    spawnError = error;
+    clearTimeout(deadline);
+    tree.kill();
+    wake?.();
+  };
+  const deadline = setTimeout(() => tree.kill(), command.timeoutMs ?? SESSION_DEADLINE_MS);
+  deadline.unref();
+  try {
+    const child = spawn(command.file, [...command.args], { cwd: command.cwd, env: { ...command.env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    tree.attach(child.pid);
+    child.stdout?.on("data", (chunk: Buffer) => pending.push({ stream: "stdout", bytes: new Uint8Array(chunk) }));
+    child.stderr?.on("data", (chunk: Buffer) => pending.push({ stream: "stderr", bytes: new Uint8Array(chunk) }));
+    child.on("error", (error) => settle({ exitCode: null, signal: null }, fsFailure(error)));
+    child.on("close", (code, signal) => settle({ exitCode: code, signal: signal ?? null }));
+  } catch (error) {
+    settle({ exitCode: null, signal: null }, fsFailure(error));
+  }
+  return {
+    async read(waitMs) {
+      if (ended === null) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, waitMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+      }
+      const chunks = pending.splice(0, pending.length);
+      return { chunks, ended, ...(spawnError ? { spawnError } : {}) };
+    },
+    kill: () => tree.kill(),
+  };
 }
 
 /** One HTTP exchange as a fact (shared by the machine's port and the sandboxed one). */

@@ -13,6 +13,7 @@ import type { FakeProtocol } from "./fake-protocol.js";
 import { type FakeReply, fakeReplyStatus } from "./fake-reply.js";
 import { DEFAULT_PIECE_SIZE } from "./fake-reply-context.js";
 import { readFakeRequestFacts } from "./fake-request-facts.js";
+import { fakeResultTexts, resultTextLookup } from "./fake-result-texts.js";
 import { type FakeTurn, fakeCallId, fakeTurnAt, fakeTurnCallIds } from "./fake-turn.js";
 import { type FakeReplyMode, planFakeReply } from "./plan-fake-reply.js";
 import { providerErrorReply } from "./provider-error-reply.js";
@@ -190,7 +191,8 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
     captured.attempt = attempt;
     const placeholders: Record<string, string> = { origin: url.origin };
     if (options.workspace !== undefined) placeholders.workspace = options.workspace;
-    const turn = fakeTurnAt(script.scenario, index, protocol, profile, placeholders);
+    const results = resultTextLookup(script.callIds, fakeResultTexts(protocol, [body], script.callIds.flat()));
+    const turn = fakeTurnAt(script.scenario, index, protocol, profile, placeholders, results);
     return finish(captured, planFakeReply(protocol, turn, mode, context, attempt), request.signal);
   };
 

@@ -1,6 +1,7 @@
 import { DEFAULT_SCENARIO_STYLE } from "../profiles/profile-registry.js";
 import type { Scenario, ScenarioFault } from "../scenario/scenario.js";
 import { scenarioCallInput, scenarioCallText } from "../scenario/scenario-call-input.js";
+import type { ResultText } from "../scenario/scenario-from-result.js";
 import type { FakeProtocol } from "./fake-protocol.js";
 
 /**
@@ -39,8 +40,8 @@ export function fakeTurnCallIds(scenario: Scenario, protocol: FakeProtocol): str
   return scenario.turns.map((turn, turnIndex) => (turn.calls ?? []).map((call, callIndex) => call.id ?? fakeCallId(protocol, turnIndex, callIndex)));
 }
 
-/** Resolves turn `index` of a scenario: ids, argument names for the profile with id `profile`, `{{origin}}` / `{{workspace}}` filled. */
-export function fakeTurnAt(scenario: Scenario, index: number, protocol: FakeProtocol, profile: string, placeholders: Readonly<Record<string, string>>): FakeTurn {
+/** Resolves turn `index` of a scenario: ids, argument names for the profile with id `profile`, `{{origin}}` / `{{workspace}}` filled, `$fromResult` values taken from `results`. */
+export function fakeTurnAt(scenario: Scenario, index: number, protocol: FakeProtocol, profile: string, placeholders: Readonly<Record<string, string>>, results?: ResultText): FakeTurn {
   const turn = scenario.turns[index];
   const style = scenario.argumentStyle ?? DEFAULT_SCENARIO_STYLE;
   return {
@@ -48,7 +49,7 @@ export function fakeTurnAt(scenario: Scenario, index: number, protocol: FakeProt
     text: turn.text ?? null,
     calls: (turn.calls ?? []).map((call, callIndex): FakeCall => {
       const id = call.id ?? fakeCallId(protocol, index, callIndex);
-      if (call.text === undefined) return { id, name: call.tool, arguments: JSON.stringify(scenarioCallInput(call, style, profile, placeholders)) };
+      if (call.text === undefined) return { id, name: call.tool, arguments: JSON.stringify(scenarioCallInput(call, style, profile, placeholders, results)) };
       // A freeform call: a custom_tool_call on openai-responses; elsewhere (no custom calls on the
       // wire) a function call whose one argument `input` holds the text.
       const text = scenarioCallText(call.text, placeholders);

@@ -70,6 +70,16 @@ export async function openReplayEnvironment(options: ReplayEnvironmentOptions): 
         }
         return machine.run(command);
       },
+      startSession(command) {
+        const risky = codeRunningVariables(command.env);
+        if (risky.length > 0) {
+          throw new UnsupportedError(
+            `the agent's environment sets ${risky.join(", ")}, which would run code in correx's own processes; correx replays such commands only in its sandbox (without --unconfined-replay)`,
+          );
+        }
+        if (!machine.startSession) throw new UnsupportedError("this environment cannot start live sessions");
+        return machine.startSession(command);
+      },
     },
     close: async () => [],
     writtenOutsideSince: () => [],

@@ -5,6 +5,8 @@ import type { CaseOutcome } from "../conformance/case-outcome.js";
 import type { EnvironmentFact } from "../environment/environment-fact.js";
 import { stringEnv } from "../environment/node-environment.js";
 import { createFakeProvider } from "../fake/create-fake-provider.js";
+import { fakeResultTexts, resultTextLookup } from "../fake/fake-result-texts.js";
+import { fakeTurnCallIds } from "../fake/fake-turn.js";
 import { startFakeHttpServer } from "../fake/start-fake-http-server.js";
 import { redactValue, standardRedactions } from "../golden/redact.js";
 import type { Protocol } from "../lower/lowering-result.js";
@@ -95,6 +97,9 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
   const owned = [ownFolder(options.runDirectory), ownFolder(workspace)];
   // Each request's tool results are read as it arrives; the fake keeps no bodies (bounded memory, however many requests).
   const captured = createFirstFragmentCollector(protocol);
+  // The text of each call's result as the agent sent it (first occurrence), for `$fromResult` values.
+  const callIds = fakeTurnCallIds(scenario, protocol);
+  const resultTexts = new Map<string, string>();
   let providerRequests = 0;
   const provider = await createFakeProvider({
     protocol,
@@ -105,7 +110,9 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     onCapture: (request) => {
       if (request.kind !== "provider") return;
       providerRequests++;
-      if (request.violation === null && request.subagent !== true) captured.add(request.body);
+      if (request.subagent === true) return;
+      for (const [id, text] of fakeResultTexts(protocol, [request.body], callIds.flat())) if (!resultTexts.has(id)) resultTexts.set(id, text);
+      if (request.violation === null) captured.add(request.body);
     },
   });
   // The environment the agent process really has (its tool commands inherit it), read from the
@@ -164,7 +171,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     ];
 
     if (captured.failure !== undefined) throw captured.failure;
-    const script = scriptedCalls(scenario, protocol, profile, server.url, workspace);
+    const script = scriptedCalls(scenario, protocol, profile, server.url, workspace, resultTextLookup(callIds, resultTexts));
     // The reference saves full outputs in a folder of its own that the agent never saw (so no link
     // it planted can send them elsewhere), its path as long as the agent's (v2 budgets by the marker's length).
     const agentOutput = agentOutputDirectory([...captured.byId.values(), ...captured.byOrdinal.values()].map((fragment) => fragment.value));

@@ -2,6 +2,7 @@ import { fakeTurnAt, fakeTurnCallIds } from "../fake/fake-turn.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import type { Profile } from "../profiles/profile.js";
 import type { Scenario } from "../scenario/scenario.js";
+import type { ResultText } from "../scenario/scenario-from-result.js";
 
 /** One call of the script, with its resolved id, tool and arguments. */
 export interface ScriptedCall {
@@ -12,12 +13,12 @@ export interface ScriptedCall {
   input: unknown;
 }
 
-/** Every scripted call in order, with the arguments the fake sent for this profile. */
-export function scriptedCalls(scenario: Scenario, protocol: Protocol, profile: Profile, origin: string, workspace: string): ScriptedCall[] {
+/** Every scripted call in order, with the arguments the fake sent for this profile (`$fromResult` values from `results`). */
+export function scriptedCalls(scenario: Scenario, protocol: Protocol, profile: Profile, origin: string, workspace: string, results?: ResultText): ScriptedCall[] {
   const ids = fakeTurnCallIds(scenario, protocol);
   const calls: ScriptedCall[] = [];
   scenario.turns.forEach((_turn, index) => {
-    const turn = fakeTurnAt(scenario, index, protocol, profile.id, { origin, workspace });
+    const turn = fakeTurnAt(scenario, index, protocol, profile.id, { origin, workspace }, results);
     turn.calls.forEach((call, callIndex) => {
       // A freeform call's input is its raw text (codex-cli's apply_patch).
       const input = call.custom ? call.arguments : (JSON.parse(call.arguments) as unknown);

@@ -133,6 +133,10 @@ export type ApplyPatchObservation = ErrorObservation | ApplyPatchFacts;
  */
 export type BashObservation = ErrorObservation | BashFacts;
 /**
+ * The agent did not run the command but applied the patch it carried (codex-cli: an apply_patch heredoc, spec codex-cli §2.7).
+ */
+export type PatchAppliedObservation = PatchApplied | PatchRefused | PatchFailed;
+/**
  * edit (§2.4): the replacement count, or why it failed.
  */
 export type EditObservation = ErrorObservation | EditFacts;
@@ -151,7 +155,7 @@ export type McpObservation = ErrorObservation | McpFacts;
 /**
  * A patch was applied to the workspace, or refused before anything was written: the files changed (as the patch names them) or why it could not apply. Agent-neutral facts; the profile decides the text (codex-cli apply_patch, spec codex-cli §4).
  */
-export type PatchAppliedObservation = PatchApplied | PatchRefused;
+export type PatchAppliedObservation1 = PatchApplied | PatchRefused | PatchFailed;
 /**
  * plan_exit (§2.14): nothing beyond the call.
  */
@@ -514,7 +518,7 @@ export interface CorrexSchemas {
   "observations/grep.json"?: GrepObservation;
   "observations/image-read.json"?: ImageReadObservation;
   "observations/mcp.json"?: McpObservation;
-  "observations/patch-applied.json"?: PatchAppliedObservation;
+  "observations/patch-applied.json"?: PatchAppliedObservation1;
   "observations/plan_exit.json"?: PlanExitObservation;
   "observations/question.json"?: QuestionObservation;
   "observations/read.json"?: ReadObservation;
@@ -1354,6 +1358,11 @@ export interface CommandRunObservation {
    */
   exitCode?: number | null;
   /**
+   * The signal that ended it (exitCode null), e.g. `SIGKILL`.
+   */
+  signal?: string;
+  patch?: PatchAppliedObservation;
+  /**
    * Still running when the agent stopped waiting (its yield time passed).
    */
   running?: true;
@@ -1365,6 +1374,10 @@ export interface CommandRunObservation {
    * The process could not be created: the system's message, e.g. `No such file or directory (os error 2)`.
    */
   spawnFailure?: string;
+  /**
+   * The agent refused to write to the session's stdin: it is closed (no PTY).
+   */
+  stdinClosed?: true;
   /**
    * No run of the agent has this session id (write_stdin to an unknown session).
    */
@@ -1393,6 +1406,45 @@ export interface CommandRunObservation {
    * Files the agent's session had read or written whose text the command changed (Claude Code may note them, §5.4).
    */
   changedKnownFiles?: string[];
+}
+export interface PatchApplied {
+  /**
+   * Every file the patch changed, in patch order.
+   */
+  changes: {
+    /**
+     * Added (or overwritten), modified (moves included), deleted.
+     */
+    action: "add" | "modify" | "delete";
+    /**
+     * The path as the patch wrote it (the destination for a move).
+     */
+    path: string;
+  }[];
+  /**
+   * How long applying took, as the agent measured it.
+   */
+  wallTimeSeconds?: number;
+}
+export interface PatchRefused {
+  /**
+   * `invalid`: the patch did not parse or did not match the files; `empty`: it held no change.
+   */
+  refused: "invalid" | "empty";
+  /**
+   * For `invalid`: why, as the agent words it (parse error, file not found, lines not found).
+   */
+  message?: string;
+}
+export interface PatchFailed {
+  /**
+   * The patch was verified but applying it stopped at an error (a write that failed, a hunk that no longer matched): the agent's message. What was applied before stays.
+   */
+  failed: string;
+  /**
+   * How long applying took, as the agent measured it.
+   */
+  wallTimeSeconds?: number;
 }
 /**
  * A command ran with stdout and stderr on separate pipes: every chunk as read, in arrival order and tagged with its stream (so both each stream's bytes and their interleaving are kept), how it ended, and the jobs it left behind. Agent-neutral facts; the profile decides the text (gemini-cli run_shell_command, docs/spec/gemini-cli-0.61.0.md §2).
@@ -1609,35 +1661,6 @@ export interface McpFacts {
   content: {
     [k: string]: unknown;
   }[];
-}
-export interface PatchApplied {
-  /**
-   * Every file the patch changed, in patch order.
-   */
-  changes: {
-    /**
-     * Added (or overwritten), modified (moves included), deleted.
-     */
-    action: "add" | "modify" | "delete";
-    /**
-     * The path as the patch wrote it (the destination for a move).
-     */
-    path: string;
-  }[];
-  /**
-   * How long applying took, as the agent measured it.
-   */
-  wallTimeSeconds?: number;
-}
-export interface PatchRefused {
-  /**
-   * `invalid`: the patch did not parse or did not match the files; `empty`: it held no change.
-   */
-  refused: "invalid" | "empty";
-  /**
-   * For `invalid`: why, as the agent words it (parse error, file not found, lines not found).
-   */
-  message?: string;
 }
 export interface PlanExitFacts {}
 export interface QuestionFacts {

@@ -23,6 +23,13 @@ export interface EnvironmentPort {
   writeFile(path: string, bytes: Uint8Array, options?: { parents?: boolean }): Promise<FsFailure | null>;
   /** Runs a program to its end (or its deadline) and records its output bytes in arrival order. */
   run(command: CommandSpec): Promise<CommandRunFact>;
+  /**
+   * Starts a program that may outlive the call that started it (an agent's live session): its
+   * output is read piece by piece, stdin closed. Optional: an environment without it cannot replay
+   * live sessions. The environment kills the program by its deadline (`timeoutMs`, default two
+   * minutes) if nobody has.
+   */
+  startSession?(command: CommandSpec): SessionHandle;
   /** One HTTP request: the final response (redirects followed unless `redirect: "manual"`), or why there was none. */
   fetch(request: HttpRequestSpec): Promise<HttpFact>;
 }
@@ -82,6 +89,23 @@ export interface CommandRunFact {
   /** The deadline passed and the process group was killed. */
   timedOut: boolean;
   /** Why it could not be started (ENOENT for a missing executable or cwd, …). */
+  spawnError?: FsFailure;
+}
+
+/** A program started by `startSession`. */
+export interface SessionHandle {
+  /** Waits until the program has ended (its output all read) or `waitMs` passed: the output since the last read, and how it ended if it has. */
+  read(waitMs: number): Promise<SessionPiece>;
+  /** Kills the program and everything it started. */
+  kill(): void;
+}
+
+/** What a session did since its last read. */
+export interface SessionPiece {
+  chunks: CommandChunk[];
+  /** How it ended (exit code, or the signal that ended it), null while it runs. */
+  ended: { exitCode: number | null; signal: string | null } | null;
+  /** Why it could not be started. */
   spawnError?: FsFailure;
 }
 

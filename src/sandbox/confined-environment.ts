@@ -1,6 +1,6 @@
 import type { EnvironmentFact } from "../environment/environment-fact.js";
 import { fetchFact } from "../environment/node-environment.js";
-import type { EnvironmentPort } from "../profiles/environment-port.js";
+import type { EnvironmentPort, SessionHandle } from "../profiles/environment-port.js";
 import { createLoopbackFetch } from "./loopback-fetch.js";
 import type { Sandbox } from "./start-sandbox.js";
 
@@ -51,6 +51,19 @@ export function createConfinedEnvironment(options: { sandbox: Sandbox; workspace
         bytes: fact.chunks.reduce((sum, chunk) => sum + chunk.bytes.length, 0),
       });
       return fact;
+    },
+    startSession(command) {
+      // Started in the sandbox at once; each read and the kill wait for its number.
+      const started = call<number>("sessionStart", command);
+      started.catch(() => {});
+      return {
+        async read(waitMs) {
+          return call<Awaited<ReturnType<SessionHandle["read"]>>>("sessionRead", await started, waitMs);
+        },
+        kill() {
+          started.then((id) => call("sessionKill", id)).catch(() => {});
+        },
+      };
     },
     async fetch(request) {
       const fact = await fetchFact(fetcher, request);

@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { createNodeEnvironment } from "../environment/node-environment.js";
-import type { EnvironmentPort } from "../profiles/environment-port.js";
+import type { EnvironmentPort, SessionHandle } from "../profiles/environment-port.js";
 import type { Scenario } from "../scenario/scenario.js";
 import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
 import { decodeSandboxLine, encodeSandboxLine, type SandboxRequest, type SandboxResponse } from "./sandbox-wire.js";
@@ -15,12 +15,33 @@ import { decodeSandboxLine, encodeSandboxLine, type SandboxRequest, type Sandbox
  */
 const environment: EnvironmentPort = createNodeEnvironment({ workspace: "/", agentEnv: {} });
 
+const sessions = new Map<number, SessionHandle>();
+let nextSession = 1;
+const sessionOf = (id: number): SessionHandle => {
+  const handle = sessions.get(id);
+  if (handle === undefined) throw new Error(`no live session ${id}`);
+  return handle;
+};
+
 const operations: Record<string, (...args: never[]) => Promise<unknown>> = {
   stat: (path: string) => environment.stat(path),
   readFile: (path: string) => environment.readFile(path),
   listDirectory: (path: string) => environment.listDirectory(path),
   writeFile: (path: string, bytes: Uint8Array, options?: { parents?: boolean }) => environment.writeFile(path, bytes, options),
   run: (command: Parameters<EnvironmentPort["run"]>[0]) => environment.run(command),
+  /** A live session (startSession): its number, then its reads and its end by that number. */
+  sessionStart: async (command: Parameters<EnvironmentPort["run"]>[0]) => {
+    const handle = environment.startSession?.(command);
+    if (handle === undefined) throw new Error("this environment has no live sessions");
+    sessions.set(nextSession, handle);
+    return nextSession++;
+  },
+  sessionRead: (id: number, waitMs: number) => sessionOf(id).read(waitMs),
+  sessionKill: async (id: number) => {
+    sessionOf(id).kill();
+    sessions.delete(id);
+    return null;
+  },
   /** The workspace laid anew at its path (inside the sandbox: the machine's copy is never touched). */
   resetWorkspace: async (scenario: Scenario, workspace: string, workspacesRoot: string) => {
     await rm(workspace, { recursive: true, force: true });

@@ -11,6 +11,8 @@ export interface ScenarioChecks {
   folderExists?: (folder: string) => boolean;
 }
 
+import { findFromResults, fromResultProblem } from "./scenario-from-result.js";
+
 /**
  * Parses a scenario file's YAML text and validates it against schemas/scenario.json.
  * Throws InputError naming the file, line and column of the first problem.
@@ -50,6 +52,17 @@ export async function parseScenario(text: string, file: string, checks: Scenario
         throw new InputError(`call id "${call.id}" is used twice`, file, line, column);
       }
       ids.add(call.id);
+    }),
+  );
+  const callsPerTurn = scenario.turns.map((turn) => turn.calls?.length ?? 0);
+  scenario.turns.forEach((turn, turnIndex) =>
+    turn.calls?.forEach((call, callIndex) => {
+      for (const { pointer, reference } of findFromResults(call.input)) {
+        const problem = fromResultProblem(reference, turnIndex, callsPerTurn);
+        if (problem === null) continue;
+        const { line, column } = record.locate(`/turns/${turnIndex}/calls/${callIndex}/input${pointer}`);
+        throw new InputError(`/turns/${turnIndex}/calls/${callIndex}/input${pointer}: ${problem}`, file, line, column);
+      }
     }),
   );
   return scenario;

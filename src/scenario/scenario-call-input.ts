@@ -1,5 +1,6 @@
 import { findProfile } from "../profiles/profile-registry.js";
 import type { ScenarioCall } from "./scenario.js";
+import { type ResultText, resolveFromResults } from "./scenario-from-result.js";
 
 /** The tools whose path argument is named differently between profiles (`filePath`, `path`, `file_path`). */
 const PATH_TOOLS = new Set(["read", "write", "edit"]);
@@ -13,14 +14,16 @@ function pathKey(profile: string): string | undefined {
  * A call's input for the profile the fake plays against (both named by profile id): the
  * read/write/edit path argument is renamed from the scenario's style to the target's, and each `{{name}}` in strings becomes
  * `placeholders[name]` (`{{origin}}`: the fake server's origin; `{{workspace}}`: the agent's
- * workspace directory, when the host knows it). Unknown placeholders are left as written.
+ * workspace directory, when the host knows it). Unknown placeholders are left as written. Each
+ * `$fromResult` reference takes its value from an earlier result (`results`; scenario-from-result.ts).
  * Key order is kept (the renamed key stays where it was).
  * @see spec README "Verified against the released binary's v2 runner": read, write and edit take `path`, not `filePath`.
  */
-export function scenarioCallInput(call: ScenarioCall, from: string, to: string, placeholders: Readonly<Record<string, string>>): Record<string, unknown> {
+export function scenarioCallInput(call: ScenarioCall, from: string, to: string, placeholders: Readonly<Record<string, string>>, results: ResultText = () => undefined): Record<string, unknown> {
   const [fromKey, toKey] = [pathKey(from), pathKey(to)];
   const rename = fromKey !== undefined && toKey !== undefined && fromKey !== toKey && PATH_TOOLS.has(call.tool);
-  const entries = Object.entries(call.input ?? {}).map(([key, value]): [string, unknown] => [rename && key === fromKey ? toKey : key, fill(value, placeholders)]);
+  const input = resolveFromResults(call.input ?? {}, results) as Record<string, unknown>;
+  const entries = Object.entries(input).map(([key, value]): [string, unknown] => [rename && key === fromKey ? toKey : key, fill(value, placeholders)]);
   return Object.fromEntries(entries);
 }
 

@@ -63,7 +63,8 @@ export async function formatCommand(args: string[], io: CommandIo): Promise<numb
   const input = await jsonArgument("input", values.input as string);
   const observation = await jsonArgument("observation", values.observation as string);
   const options = await jsonArgument("options", values.options as string | undefined);
-  const kind = `observations/${tool}` as SchemaKind;
+  // A profile names its observation kinds where they are not `observations/<tool>` (codex-cli's apply_patch: patch-applied).
+  const kind = (findProfile(profile)?.observationKinds?.[tool] ?? `observations/${tool}`) as SchemaKind;
   if (schemaKinds.includes(kind)) {
     const validate = await loadValidator(kind);
     if (!validate(observation)) {

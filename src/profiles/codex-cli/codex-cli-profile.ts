@@ -9,9 +9,11 @@ import { codexRedactions } from "./codex-redactions.js";
 import type { CodexOutput } from "./codex-result.js";
 import { CODEX_MODEL_SLUG, CODEX_TOOLS, DECLARED_UNMODELLED_TOOLS } from "./codex-tools.js";
 import { EXEC_MAX_OUTPUT_TOKENS } from "./exec-command/codex-exec-output.js";
+import { adoptSessionId } from "./exec-command/codex-sessions.js";
 import { runExecCommand, runWriteStdin } from "./exec-command/run-exec-command.js";
 import { formatCodexTool } from "./format-codex-tool.js";
 import { formattedTruncateText } from "./truncate/codex-truncate.js";
+import { detailError } from "./view-image/format-view-image.js";
 import { runViewImage } from "./view-image/run-view-image.js";
 
 /**
@@ -58,6 +60,18 @@ export const codexCli: Profile = {
     return { result, truncated: result !== request.text };
   },
 
+  /**
+   * A session id is random in Codex: the profile takes the one the agent reported for the same
+   * call (its session then answers under that id, as the agent's does). @see spec §2.5
+   */
+  adoptAgentOrder(call, observation, agentText) {
+    if ((call.tool !== "exec_command" && call.tool !== "write_stdin") || observation.running !== true || typeof observation.sessionId !== "number") return observation;
+    const reported = /^Process running with session ID (\d+)$/m.exec(agentText);
+    if (reported === null) return observation;
+    adoptSessionId(observation.sessionId, Number(reported[1]));
+    return { ...observation, sessionId: Number(reported[1]) };
+  },
+
   /** Runs a call with Codex's rules; arguments its parser refuses and unknown tools run nothing (`{}`). @see spec §2–§6 */
   async observe(call, environment): Promise<Record<string, unknown>> {
     const input = call.input as Record<string, unknown>;
@@ -65,11 +79,11 @@ export const codexCli: Profile = {
       case "exec_command":
         return argumentsError(call.input, EXEC_COMMAND_ARGS) === null ? { ...(await runExecCommand(input, environment)) } : {};
       case "write_stdin":
-        return argumentsError(call.input, WRITE_STDIN_ARGS) === null ? { ...runWriteStdin(input) } : {};
+        return argumentsError(call.input, WRITE_STDIN_ARGS) === null ? { ...(await runWriteStdin(input, environment)) } : {};
       case "apply_patch":
         return { ...(await runApplyPatch(call.input, environment)) };
       case "view_image":
-        return argumentsError(call.input, VIEW_IMAGE_ARGS) === null ? { ...(await runViewImage(input, environment)) } : {};
+        return argumentsError(call.input, VIEW_IMAGE_ARGS) === null && detailError(input) === null ? { ...(await runViewImage(input, environment)) } : {};
       default:
         return {};
     }

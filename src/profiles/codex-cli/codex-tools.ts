@@ -18,8 +18,11 @@ export const CODEX_TOOLS: readonly { name: string; kind: "function" | "custom" |
   { name: "web_search", kind: "hosted" },
 ];
 
-/** Offered tools whose results the profile does not model (their calls are unsupported). @see spec §7 */
-export const DECLARED_UNMODELLED_TOOLS: ReadonlySet<string> = new Set(["request_user_input", "get_goal", "create_goal", "update_goal", "tool_search", "web_search"]);
+/**
+ * Offered tools whose results the profile does not model beyond the fixed answers of
+ * format-codex-tool.ts (none left: each answers a fixed text in the pinned run). @see spec §6.3, §7
+ */
+export const DECLARED_UNMODELLED_TOOLS: ReadonlySet<string> = new Set([]);
 
 /** Whether a tool's result travels as a `custom_tool_call_output` (freeform tools). @see spec §1.2 */
 export function isFreeformTool(name: string): boolean {

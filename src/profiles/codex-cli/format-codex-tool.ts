@@ -6,8 +6,9 @@ import { argumentsError, EXEC_COMMAND_ARGS, VIEW_IMAGE_ARGS, WRITE_STDIN_ARGS } 
 import type { CodexOutput } from "./codex-result.js";
 import { DECLARED_UNMODELLED_TOOLS } from "./codex-tools.js";
 import { execOutputText } from "./exec-command/codex-exec-output.js";
+import { execDisposition } from "./exec-command/exec-policy.js";
 import { rustDebugString } from "./rust-io-error.js";
-import { formatViewImage } from "./view-image/format-view-image.js";
+import { detailError, formatViewImage } from "./view-image/format-view-image.js";
 
 /**
  * codex-cli's `format`: the output Codex sends for one call. Arguments its parser refuses give
@@ -23,36 +24,80 @@ export function formatCodexTool(request: FormatRequest): CodexOutput {
     case "write_stdin": {
       const invalid = argumentsError(input, tool === "exec_command" ? EXEC_COMMAND_ARGS : WRITE_STDIN_ARGS);
       if (invalid !== null) return { output: invalid };
+      if (tool === "exec_command") {
+        const disposition = execDisposition(input as Record<string, unknown>);
+        if (disposition.kind === "refused") return { output: disposition.text };
+        if (disposition.kind === "patch") return { output: formatInterceptedPatch(observation as CommandRunObservation) };
+      }
       return { output: formatCommandRun(tool, observation as CommandRunObservation, (input as Record<string, unknown>).max_output_tokens) };
     }
     case "apply_patch":
       if (typeof input !== "string") throw new UnsupportedError("codex-cli: apply_patch is a freeform tool; its input is the patch text");
-      requireKey(observation, ["changes", "refused"], tool);
+      requireKey(observation, ["changes", "refused", "failed"], tool);
       return formatApplyPatch(observation as unknown as PatchAppliedObservation);
     case "view_image": {
       const invalid = argumentsError(input, VIEW_IMAGE_ARGS);
       if (invalid !== null) return { output: invalid };
+      const refusedDetail = detailError(input as Record<string, unknown>);
+      if (refusedDetail !== null) return { output: refusedDetail };
       requireKey(observation, ["path"], tool);
       return formatViewImage(observation as unknown as ImageReadObservation);
     }
-    default:
+    default: {
+      const fixed = FIXED_ANSWERS[tool];
+      if (fixed !== undefined) return { output: fixed };
       if (DECLARED_UNMODELLED_TOOLS.has(tool)) throw new UnsupportedError(`codex-cli: the ${tool} tool is not modelled`);
       return { output: `unsupported call: ${tool}` };
+    }
   }
+}
+
+/**
+ * What Codex answers, whatever the arguments, for the offered tools that cannot work in the run
+ * the profile pins (`codex exec --ephemeral`, no user to ask): `request_user_input` outside Plan
+ * mode, the goal tools without a persisted thread, `tool_search` sent as a function call; a
+ * function call named `web_search` (a hosted tool, never a function) is an unsupported call like
+ * any unknown tool. Each observed with several argument shapes.
+ * @see spec §6.3 (observed bytes)
+ */
+const FIXED_ANSWERS: Readonly<Record<string, string>> = {
+  request_user_input: "request_user_input is unavailable in Default mode",
+  get_goal: "Goal tools require a persistent thread.",
+  create_goal: "Goal tools require a persistent thread.",
+  update_goal: "Goal tools require a persistent thread.",
+  tool_search: "aborted",
+  web_search: "unsupported call: web_search",
+};
+
+/**
+ * An apply_patch heredoc Codex applied itself: `Wall time: <s> seconds⏎Output:⏎` and the freeform
+ * tool's success text; a refused patch is the freeform tool's refusal text alone.
+ * @see spec §2.7 (observed bytes)
+ */
+function formatInterceptedPatch(observation: CommandRunObservation): string {
+  const patch = observation.patch;
+  if (patch === undefined) throw new UnsupportedError("codex-cli: an intercepted apply_patch observation needs patch");
+  if ("failed" in patch) throw new UnsupportedError("codex-cli: an intercepted apply_patch that fails while applying is not modelled");
+  if ("refused" in patch && patch.refused === "empty") throw new UnsupportedError("codex-cli: an intercepted empty patch is not modelled");
+  const text = formatApplyPatch(patch).output as string;
+  if ("refused" in patch) return text;
+  return `Wall time: ${(observation.wallTimeSeconds ?? 0).toFixed(4)} seconds\nOutput:\n${text}`;
 }
 
 /**
  * exec_command / write_stdin: the spawn failure text
  * `exec_command failed: CreateProcess { message: "Rejected(\"Failed to create unified exec process: <error>\")" }`,
- * `write_stdin failed: Unknown process id <id>`, or the exec output block.
+ * `write_stdin failed: Unknown process id <id>`, the closed-stdin refusal, or the exec output block.
  * @see spec §2.2, §2.4, §2.5 (observed bytes)
  */
 function formatCommandRun(tool: string, observation: CommandRunObservation, maxOutputTokens: unknown): string {
   if (observation.unknownSession !== undefined) return `write_stdin failed: Unknown process id ${observation.unknownSession}`;
+  if (observation.stdinClosed) return "write_stdin failed: stdin is closed for this session; rerun exec_command with tty=true to keep stdin open";
   if (observation.spawnFailure !== undefined) {
     const inner = `Rejected(${rustDebugString(`Failed to create unified exec process: ${observation.spawnFailure}`)})`;
     return `${tool} failed: CreateProcess { message: ${rustDebugString(inner)} }`;
   }
+  if (observation.patch !== undefined) throw new UnsupportedError(`codex-cli: a patch observation for a ${tool} call Codex runs`);
   if (observation.output === undefined && observation.outputBase64 === undefined) {
     throw new UnsupportedError(`codex-cli: a ${tool} observation needs output, outputBase64, spawnFailure or unknownSession`);
   }

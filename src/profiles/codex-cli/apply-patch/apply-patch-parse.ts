@@ -8,6 +8,8 @@ export interface UpdateChunk {
   context: string | null;
   oldLines: string[];
   newLines: string[];
+  /** The chunk's lines in order: context (` `, and an empty line), removed (`-`), added (`+`). */
+  items: { kind: " " | "-" | "+"; text: string }[];
   endOfFile: boolean;
 }
 
@@ -116,7 +118,7 @@ function parseChunk(lines: string[], lineNumber: number, allowMissingContext: bo
   }
   // Errors name the line they are found on (observed: an unexpected first line right after the header is line 3).
   if (start >= lines.length) throw new PatchParseError(`invalid hunk at line ${lineNumber + start}, Update hunk does not contain any lines`);
-  const chunk: UpdateChunk = { context, oldLines: [], newLines: [], endOfFile: false };
+  const chunk: UpdateChunk = { context, oldLines: [], newLines: [], items: [], endOfFile: false };
   let parsed = 0;
   for (const line of lines.slice(start)) {
     if (line === "*** End of File") {
@@ -129,12 +131,18 @@ function parseChunk(lines: string[], lineNumber: number, allowMissingContext: bo
     if (line === "") {
       chunk.oldLines.push("");
       chunk.newLines.push("");
+      chunk.items.push({ kind: " ", text: "" });
     } else if (marker === " ") {
       chunk.oldLines.push(line.slice(1));
       chunk.newLines.push(line.slice(1));
-    } else if (marker === "+") chunk.newLines.push(line.slice(1));
-    else if (marker === "-") chunk.oldLines.push(line.slice(1));
-    else {
+      chunk.items.push({ kind: " ", text: line.slice(1) });
+    } else if (marker === "+") {
+      chunk.newLines.push(line.slice(1));
+      chunk.items.push({ kind: "+", text: line.slice(1) });
+    } else if (marker === "-") {
+      chunk.oldLines.push(line.slice(1));
+      chunk.items.push({ kind: "-", text: line.slice(1) });
+    } else {
       if (parsed === 0) {
         throw new PatchParseError(
           `invalid hunk at line ${lineNumber + start}, Unexpected line found in update hunk: '${line}'. Every line should start with ' ' (context line), '+' (added line), or '-' (removed line)`,

@@ -3,24 +3,27 @@ import { resolvePath } from "../../../text/path-posix.js";
 import { type EnvironmentPort, isFsFailure } from "../../environment-port.js";
 import { UnsupportedError } from "../../profile.js";
 import { rustIoError } from "../rust-io-error.js";
+import { rustUtf8Error } from "../rust-utf8-error.js";
 import { type Hunk, PatchParseError, parsePatch, type UpdateChunk } from "./apply-patch-parse.js";
-
-/** A planned effect: a file's new text, or its removal. */
-type Effect = { path: string; text: string } | { path: string; remove: true };
+import { PatchSourceFile } from "./patch-source-file.js";
 
 /** A verification failure, with Codex's message. */
 class PatchVerifyError extends Error {}
 
 /**
- * apply_patch: parse the patch (spec §4.1), verify every hunk against the workspace before
- * writing anything (spec §4.2: a file to update or delete must be readable; each chunk's context
- * and old lines must be found), then apply: added files written (parents created, an existing
- * file overwritten), updated files rewritten, moved files written at the destination and removed
- * at the source, deleted files removed. The port has no delete: the profile removes a file by
- * running `rm -f -- <path>` through it.
+ * apply_patch: parse the patch (spec §4.1); refuse two hunks on one path; verify every hunk
+ * against the files as they are, before writing anything (spec §4.2: a file to update or delete
+ * must be a readable UTF-8 file; each chunk's context and old lines must be found); then apply the
+ * hunks in order against the files as they are by then: an added file is written (parents
+ * created, an existing file overwritten), an updated file is read again, its chunks sought again
+ * and the result written (at the destination for a move, the source then removed), a deleted
+ * file removed. The first failure while applying stops there with Codex's message (a failed write
+ * is `Failed to write file <path>`; what was applied before stays). Paths resolve against `cwd`
+ * (the workspace; for an apply_patch heredoc, the command's folder). The port has no delete: the
+ * profile removes a file by running `rm -f -- <path>` through it.
  * @see spec §4 (observed bytes; source codex-rs/apply-patch/src/lib.rs, parser.rs, seek_sequence.rs)
  */
-export async function runApplyPatch(input: unknown, environment: EnvironmentPort): Promise<PatchAppliedObservation> {
+export async function runApplyPatch(input: unknown, environment: EnvironmentPort, cwd: string = environment.workspace): Promise<PatchAppliedObservation> {
   if (typeof input !== "string") throw new UnsupportedError("codex-cli: apply_patch is a freeform tool; a JSON-arguments call is not modelled");
   let hunks: Hunk[];
   try {
@@ -30,70 +33,92 @@ export async function runApplyPatch(input: unknown, environment: EnvironmentPort
     throw error;
   }
   if (hunks.length === 0) return { refused: "empty" };
-  const effects: Effect[] = [];
+  const targets = new Set<string>();
+  for (const hunk of hunks) {
+    const path = resolvePath(cwd, hunk.path);
+    if (targets.has(path)) return { refused: "invalid", message: `invalid patch: multiple operations target ${path}` };
+    targets.add(path);
+  }
   const changes: { action: "add" | "modify" | "delete"; path: string }[] = [];
   try {
     for (const hunk of hunks) {
-      const path = resolvePath(environment.workspace, hunk.path);
-      if (hunk.kind === "add") {
-        effects.push({ path, text: hunk.contents });
-        changes.push({ action: "add", path: hunk.path });
-      } else if (hunk.kind === "delete") {
+      const path = resolvePath(cwd, hunk.path);
+      if (hunk.kind === "add") changes.push({ action: "add", path: hunk.path });
+      else if (hunk.kind === "delete") {
         await readText(environment, path, `Failed to read ${path}`);
-        effects.push({ path, remove: true });
         changes.push({ action: "delete", path: hunk.path });
       } else {
         const original = await readText(environment, path, `Failed to read file to update ${path}`);
-        const text = applyChunks(original, hunk.chunks, path);
-        if (hunk.movePath !== null) {
-          effects.push({ path: resolvePath(environment.workspace, hunk.movePath), text }, { path, remove: true });
-          changes.push({ action: "modify", path: hunk.movePath });
-        } else {
-          effects.push({ path, text });
-          changes.push({ action: "modify", path: hunk.path });
-        }
+        patchedText(original, hunk.chunks, path);
+        changes.push({ action: "modify", path: hunk.movePath ?? hunk.path });
       }
     }
   } catch (error) {
     if (error instanceof PatchVerifyError) return { refused: "invalid", message: error.message };
     throw error;
   }
-  for (const effect of effects) {
-    if ("remove" in effect) {
-      const run = await environment.run({ file: "rm", args: ["-f", "--", effect.path], cwd: environment.workspace, env: environment.agentEnv });
-      if (run.exitCode !== 0) throw new UnsupportedError(`codex-cli: removing ${effect.path} failed; a failed write is not modelled`);
-    } else {
-      const failure = await environment.writeFile(effect.path, new TextEncoder().encode(effect.text), { parents: true });
-      if (failure) throw new UnsupportedError(`codex-cli: writing ${effect.path} failed (${failure.failure}); a failed write is not modelled`);
+  for (const hunk of hunks) {
+    const path = resolvePath(cwd, hunk.path);
+    if (hunk.kind === "add") {
+      const failed = await write(environment, path, hunk.contents);
+      if (failed !== null) return { failed };
+    } else if (hunk.kind === "delete") await remove(environment, path);
+    else {
+      const bytes = await environment.readFile(path);
+      if (isFsFailure(bytes) || rustUtf8Error(bytes) !== null) throw new UnsupportedError("codex-cli: a file that became unreadable while a patch was applied is not modelled");
+      let text: string;
+      try {
+        text = patchedText(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), hunk.chunks, path);
+      } catch (error) {
+        if (error instanceof PatchVerifyError) return { failed: error.message };
+        throw error;
+      }
+      const destination = hunk.movePath === null ? path : resolvePath(cwd, hunk.movePath);
+      const failed = await write(environment, destination, text);
+      if (failed !== null) return { failed };
+      if (destination !== path) await remove(environment, path);
     }
   }
   return { changes };
 }
 
-async function readText(environment: EnvironmentPort, path: string, what: string): Promise<string> {
-  const bytes = await environment.readFile(path);
-  if (isFsFailure(bytes)) throw new PatchVerifyError(`${what}: ${rustIoError(bytes.failure)}`);
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    throw new UnsupportedError("codex-cli: patching a file that is not UTF-8 is not modelled");
-  }
-  if (text.includes("\r")) throw new UnsupportedError("codex-cli: patching a file with CR line endings is not modelled");
-  return text;
+/** Writes a file as apply_patch does (parents created); Codex's message when that fails, else null. */
+async function write(environment: EnvironmentPort, path: string, text: string): Promise<string | null> {
+  const failure = await environment.writeFile(path, new TextEncoder().encode(text), { parents: true });
+  return failure ? `Failed to write file ${path}` : null;
+}
+
+async function remove(environment: EnvironmentPort, path: string): Promise<void> {
+  const run = await environment.run({ file: "rm", args: ["-f", "--", path], cwd: environment.workspace, env: environment.agentEnv });
+  if (run.exitCode !== 0) throw new UnsupportedError(`codex-cli: removing ${path} failed; a failed delete is not modelled`);
 }
 
 /**
- * The file's new text: lines split at `\n` (the empty piece after a final newline dropped); for
- * each chunk in order, its `@@ context` line is sought from the current position (then the
- * position moves past it), its old lines are sought from there (from the end for `*** End of
- * File`), retried without a final empty line; replacements are applied last to first; the
- * result always ends with a newline.
+ * A file read for a hunk: a directory is `<what>: path \`<path>\` is not a file`, a failed read
+ * `<what>: <Rust io::Error>`, bytes that are not UTF-8 `<what>: <Rust Utf8Error>`.
+ * @see spec §4.2 (observed bytes)
+ */
+async function readText(environment: EnvironmentPort, path: string, what: string): Promise<string> {
+  const fact = await environment.stat(path);
+  if (fact.kind === "directory") throw new PatchVerifyError(`${what}: path \`${path}\` is not a file`);
+  if (fact.kind === "other") throw new UnsupportedError("codex-cli: patching a path that is neither a file nor a directory is not modelled");
+  const bytes = await environment.readFile(path);
+  if (isFsFailure(bytes)) throw new PatchVerifyError(`${what}: ${rustIoError(bytes.failure)}`);
+  const invalid = rustUtf8Error(bytes);
+  if (invalid !== null) throw new PatchVerifyError(`${what}: ${invalid}`);
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+}
+
+/**
+ * The file's new text: its lines (patch-source-file.ts); for each chunk in order, its `@@
+ * context` line is sought from the current position (then the position moves past it), its old
+ * lines are sought from there (from the end for `*** End of File`), retried without a final empty
+ * line; the replacements are applied with each line's own ending kept.
  * @see spec §4.2 (source codex-rs/apply-patch/src/lib.rs `compute_replacements`, `apply_replacements`)
  */
-function applyChunks(original: string, chunks: UpdateChunk[], path: string): string {
-  const lines = original.split("\n");
-  if (lines[lines.length - 1] === "") lines.pop();
+function patchedText(original: string, chunks: UpdateChunk[], path: string): string {
+  const file = new PatchSourceFile(original);
+  const lines = file.texts();
   const replacements: [number, number, string[]][] = [];
   let index = 0;
   for (const chunk of chunks) {
@@ -107,22 +132,49 @@ function applyChunks(original: string, chunks: UpdateChunk[], path: string): str
       continue;
     }
     let pattern = chunk.oldLines;
-    let replacement = chunk.newLines;
+    let items = chunk.items;
     let found = seekSequence(lines, pattern, index, chunk.endOfFile);
     if (found === null && pattern[pattern.length - 1] === "") {
+      const last = items[items.length - 1]!;
+      if (last.kind !== " ") throw new UnsupportedError("codex-cli: retrying a chunk whose last old line is a removed empty line is not modelled");
       pattern = pattern.slice(0, -1);
-      if (replacement[replacement.length - 1] === "") replacement = replacement.slice(0, -1);
+      items = items.slice(0, -1);
       found = seekSequence(lines, pattern, index, chunk.endOfFile);
     }
     if (found === null) throw new PatchVerifyError(`Failed to find expected lines in ${path}:\n${chunk.oldLines.join("\n")}`);
-    replacements.push([found, pattern.length, replacement]);
+    replacements.push(...runsBetweenContext(items, found));
     index = found + pattern.length;
   }
   replacements.sort((a, b) => a[0] - b[0]);
-  const result = [...lines];
-  for (const [start, length, added] of [...replacements].reverse()) result.splice(start, length, ...added);
-  if (result[result.length - 1] !== "") result.push("");
-  return result.join("\n");
+  file.apply(replacements);
+  return file.contents();
+}
+
+/**
+ * A matched chunk as replacements of the runs of removed and added lines between its context
+ * lines: the file's own context lines stay as they are (text and ending), even where they matched
+ * only with whitespace ignored (observed: context ` indented` left `  indented` untouched).
+ * @see spec §4.2
+ */
+function runsBetweenContext(items: UpdateChunk["items"], start: number): [number, number, string[]][] {
+  const runs: [number, number, string[]][] = [];
+  let at = start;
+  let run: [number, number, string[]] | null = null;
+  for (const item of items) {
+    if (item.kind === " ") {
+      if (run !== null) runs.push(run);
+      run = null;
+      at++;
+      continue;
+    }
+    run ??= [at, 0, []];
+    if (item.kind === "-") {
+      run[1]++;
+      at++;
+    } else run[2].push(item.text);
+  }
+  if (run !== null) runs.push(run);
+  return runs;
 }
 
 /** Unicode punctuation and spaces Codex folds to ASCII in its last matching pass. */

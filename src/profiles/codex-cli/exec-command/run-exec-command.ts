@@ -1,9 +1,12 @@
 import type { CommandRunObservation } from "../../../generated/schema-types.js";
 import { encodeBase64 } from "../../../text/base64.js";
 import { resolvePath } from "../../../text/path-posix.js";
-import { commandBytes, type EnvironmentPort } from "../../environment-port.js";
+import { type CommandChunk, commandBytes, type EnvironmentPort } from "../../environment-port.js";
 import { UnsupportedError } from "../../profile.js";
+import { runApplyPatch } from "../apply-patch/run-apply-patch.js";
 import { rustIoError } from "../rust-io-error.js";
+import { forgetSession, keepSession, sessionsOf } from "./codex-sessions.js";
+import { execDisposition, USER_SHELL } from "./exec-policy.js";
 
 /** The default yield time and its clamp. @see spec §2.3 (tool description; source codex-rs/core/src/unified_exec/mod.rs) */
 export const DEFAULT_YIELD_TIME_MS = 10000;
@@ -37,51 +40,95 @@ function chunkId(): string {
 }
 
 /**
- * exec_command: `/bin/bash -c <cmd>` (the user's login shell, not as a login shell; no PTY) in
- * `workdir` resolved against the workspace, with the agent's environment plus UNIFIED_EXEC_ENV
- * and PWD; stdout and stderr read as they arrive; the profile waits for the yield time
- * (default 10 s, clamped to 250…30000 ms). A command still running then is a running session
- * (the profile stops it: it keeps no live sessions). A process that cannot be created is a spawn
- * failure with Rust's wording of the errno.
- * `tty`, `shell`, a login shell and escalated sandbox permissions are not modelled (unsupported).
- * @see spec §2.1, §2.3, §2.4
+ * exec_command: `/bin/bash -c <cmd>` (the user's shell; `login` true or false alike, see
+ * exec-policy.ts; no PTY) in `workdir` resolved against the workspace, with the agent's
+ * environment plus UNIFIED_EXEC_ENV and PWD; stdout and stderr read as they arrive; the profile
+ * waits for the yield time (default 10 s, clamped to 250…30000 ms). A command still running then
+ * is a running session (the profile stops it: it keeps no live sessions). A process that cannot
+ * be created is a spawn failure with Rust's wording of the errno. A command Codex refuses runs
+ * nothing (`{}`); an apply_patch heredoc is applied as Codex applies it (`{patch}`).
+ * @see spec §2.1, §2.3, §2.4, §2.6, §2.7
  */
 export async function runExecCommand(input: Record<string, unknown>, environment: EnvironmentPort): Promise<CommandRunObservation> {
-  if (input.tty === true) throw new UnsupportedError("codex-cli: exec_command with tty: true (a PTY) is not modelled");
-  if (typeof input.shell === "string") throw new UnsupportedError("codex-cli: exec_command with an explicit shell is not modelled");
-  if (input.login === true) throw new UnsupportedError("codex-cli: exec_command as a login shell is not modelled");
-  if (input.sandbox_permissions !== undefined || input.prefix_rule !== undefined) throw new UnsupportedError("codex-cli: sandbox_permissions and prefix_rule are not modelled");
-  const cwd = typeof input.workdir === "string" ? resolvePath(environment.workspace, input.workdir) : environment.workspace;
+  const disposition = execDisposition(input);
+  if (disposition.kind === "refused") return {};
+  const base = typeof input.workdir === "string" ? resolvePath(environment.workspace, input.workdir) : environment.workspace;
+  if (disposition.kind === "patch") {
+    const cwd = disposition.patch.cd === null ? base : resolvePath(base, disposition.patch.cd);
+    const fact = await environment.stat(cwd);
+    if (fact.kind !== "directory") throw new UnsupportedError("codex-cli: an intercepted apply_patch in a folder that does not exist is not modelled");
+    const started = performance.now();
+    const patch = await runApplyPatch(disposition.patch.patch, environment, cwd);
+    return { patch, wallTimeSeconds: (performance.now() - started) / 1000 };
+  }
+  const cwd = base;
   const requested = typeof input.yield_time_ms === "number" ? input.yield_time_ms : DEFAULT_YIELD_TIME_MS;
   const yieldMs = Math.min(Math.max(requested, MIN_YIELD_TIME_MS), MAX_YIELD_TIME_MS);
+  const spec = { file: USER_SHELL, args: ["-c", input.cmd as string], cwd, env: { ...environment.agentEnv, ...UNIFIED_EXEC_ENV, PWD: cwd }, stderr: "separate" as const };
   const started = performance.now();
-  const run = await environment.run({
-    file: "/bin/bash",
-    args: ["-c", input.cmd as string],
-    cwd,
-    env: { ...environment.agentEnv, ...UNIFIED_EXEC_ENV, PWD: cwd },
-    timeoutMs: yieldMs,
-    stderr: "separate",
-  });
+  if (environment.startSession !== undefined) {
+    const handle = environment.startSession(spec);
+    const piece = await handle.read(yieldMs);
+    const wallTimeSeconds = (performance.now() - started) / 1000;
+    if (piece.spawnError) return { spawnFailure: rustIoError(piece.spawnError.failure) };
+    const output = outputOf(piece.chunks);
+    if (piece.ended === null) return { ...output, running: true, sessionId: keepSession(environment, handle), chunkId: chunkId(), wallTimeSeconds };
+    return { ...output, ...endOf(piece.ended), chunkId: chunkId(), wallTimeSeconds };
+  }
+  const run = await environment.run({ ...spec, timeoutMs: yieldMs });
   const wallTimeSeconds = (performance.now() - started) / 1000;
   if (run.spawnError) return { spawnFailure: rustIoError(run.spawnError.failure) };
-  const bytes = commandBytes(run);
-  const output = isUtf8(bytes) ? { output: new TextDecoder().decode(bytes) } : { outputBase64: encodeBase64(bytes) };
+  const output = outputOf(run.chunks);
   if (run.timedOut) return { ...output, running: true, sessionId: 1000 + Math.floor(Math.random() * 99000), chunkId: chunkId(), wallTimeSeconds };
-  if (run.exitCode === null) throw new UnsupportedError("codex-cli: a command ended by a signal is not modelled");
-  return { ...output, exitCode: run.exitCode, chunkId: chunkId(), wallTimeSeconds };
+  return { ...output, ...endOf(run), chunkId: chunkId(), wallTimeSeconds };
 }
 
+/** The output bytes as an observation field: text when they are UTF-8, else base64. */
+function outputOf(chunks: readonly CommandChunk[]): { output: string } | { outputBase64: string } {
+  const bytes = commandBytes({ chunks: [...chunks], exitCode: null, signal: null, timedOut: false });
+  return isUtf8(bytes) ? { output: new TextDecoder().decode(bytes) } : { outputBase64: encodeBase64(bytes) };
+}
+
+/** How a command ended: its exit code, or the signal that ended it. */
+function endOf(ended: { exitCode: number | null; signal: string | null }): { exitCode: number } | { exitCode: null; signal: string } {
+  if (ended.exitCode !== null) return { exitCode: ended.exitCode };
+  if (ended.signal === null) throw new UnsupportedError("codex-cli: a command that ended without an exit code or a signal is not modelled");
+  return { exitCode: null, signal: ended.signal };
+}
+
+/** write_stdin's default yield time, and the floor and ceiling of an empty poll's. @see spec §2.5 (source codex-rs/core/src/unified_exec: 250 ms; empty polls 5000…300000 ms) */
+const WRITE_STDIN_DEFAULT_YIELD_MS = 250;
+const EMPTY_POLL_MIN_MS = 5000;
+const EMPTY_POLL_MAX_MS = 300000;
+
 /**
- * write_stdin: the profile keeps no live sessions, so a session id Codex could never have given
- * (outside 1000…99999) is an unknown session; any other id may be a live session of the agent's,
- * which the profile does not model.
- * @see spec §2.5 (observed: `write_stdin failed: Unknown process id 1`; source process_manager.rs allocates 1000..100000)
+ * write_stdin: to a session the profile holds (one of this replay's commands still running), an
+ * empty `chars` polls it — waiting up to the yield time (default 250 ms; an empty poll at least
+ * 5 s, at most 300 s) or until it ends — and reports the output since the last read and, once it
+ * has ended, its exit code (the session is then gone); non-empty `chars` is refused, stdin being
+ * closed (no PTY). Any other id is an unknown session. An environment that cannot keep sessions
+ * falls back to the rule without them: an id Codex could have given (1000…99999) is unsupported.
+ * @see spec §2.5 (observed bytes)
  */
-export function runWriteStdin(input: Record<string, unknown>): CommandRunObservation {
+export async function runWriteStdin(input: Record<string, unknown>, environment: EnvironmentPort): Promise<CommandRunObservation> {
   const id = input.session_id as number;
-  if (id >= 1000 && id < 100000) throw new UnsupportedError("codex-cli: write_stdin to a session the agent may hold live is not modelled");
-  return { unknownSession: id };
+  if (environment.startSession === undefined) {
+    if (id >= 1000 && id < 100000) throw new UnsupportedError("codex-cli: write_stdin to a session the agent may hold live is not modelled");
+    return { unknownSession: id };
+  }
+  const handle = sessionsOf(environment).get(id);
+  if (handle === undefined) return { unknownSession: id };
+  const chars = typeof input.chars === "string" ? input.chars : "";
+  if (chars !== "") return { stdinClosed: true };
+  const requested = typeof input.yield_time_ms === "number" ? input.yield_time_ms : WRITE_STDIN_DEFAULT_YIELD_MS;
+  const waitMs = Math.min(Math.max(Math.max(requested, MIN_YIELD_TIME_MS), EMPTY_POLL_MIN_MS), EMPTY_POLL_MAX_MS);
+  const started = performance.now();
+  const piece = await handle.read(waitMs);
+  const wallTimeSeconds = (performance.now() - started) / 1000;
+  const output = outputOf(piece.chunks);
+  if (piece.ended === null) return { ...output, running: true, sessionId: id, chunkId: chunkId(), wallTimeSeconds };
+  forgetSession(environment, id);
+  return { ...output, ...endOf(piece.ended), chunkId: chunkId(), wallTimeSeconds };
 }
 
 function isUtf8(bytes: Uint8Array): boolean {

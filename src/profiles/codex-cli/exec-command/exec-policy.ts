@@ -1,0 +1,63 @@
+import { UnsupportedError } from "../../profile.js";
+import { rustDebugString } from "../rust-io-error.js";
+import { isForcedRm } from "./forced-rm.js";
+import { type InterceptedPatch, interceptedPatch } from "./intercepted-apply-patch.js";
+
+/** What Codex does with an exec_command whose arguments parse: refuse it, apply its heredoc patch itself, or run it. */
+export type ExecDisposition = { kind: "refused"; text: string } | { kind: "patch"; patch: InterceptedPatch } | { kind: "run" };
+
+/** The shell Codex runs commands with here (the user's shell: /bin/bash for root). @see spec §2.1 */
+export const USER_SHELL = "/bin/bash";
+
+/**
+ * Decides, from the arguments alone, what Codex does before running a command (approval policy
+ * `never`, sandbox `danger-full-access`, as the example driver configures it):
+ * - `sandbox_permissions: "require_escalated"` is refused with
+ *   `approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy is Never`;
+ * - an rm -f style command (forced-rm.ts) is refused with the exec failure text
+ *   ``exec_command failed: CreateProcess { message: "Rejected(\"`<shell> -lc '<cmd>'` rejected: rm -f style commands are not permitted. Use a safer approach\")" }``
+ *   (`-c` with `login: false`; the command quoted as a shell word: `'…'`, or `"…"` when it holds a `'`);
+ * - an apply_patch heredoc is applied by Codex itself (intercepted-apply-patch.ts);
+ * - anything else runs. `login` true or false runs the same way here, `$0` being `/bin/bash`
+ *   (observed), except for PATH, which differs between them and from the agent's: a command that
+ *   names PATH or prints the whole environment is unsupported. Whether the shell is a login shell
+ *   is a race of the binary (a real `bash -lc` until Codex's login-shell snapshot is ready, the
+ *   snapshot sourced into `bash -c` after: `shopt -q login_shell` answered both ways, observed):
+ *   a command asking is unsupported. `prefix_rule` changes
+ *   nothing without approvals (observed).
+ * Not modelled (unsupported): `tty: true` (a PTY), an explicit `shell` (looked up and mapped by
+ * Codex: `/bin/zsh` absent here ran `/bin/sh`), `with_additional_permissions`, and the order of two
+ * refusals in one call.
+ * @see spec §2.1, §2.6, §2.7 (observed bytes; source codex-rs/core/src/tools/handlers/unified_exec.rs)
+ */
+export function execDisposition(input: Record<string, unknown>): ExecDisposition {
+  if (input.tty === true) throw new UnsupportedError("codex-cli: exec_command with tty: true (a PTY: output arrives with \\r\\n) is not modelled");
+  if (typeof input.shell === "string") throw new UnsupportedError("codex-cli: exec_command with an explicit shell is not modelled");
+  if (input.sandbox_permissions === "with_additional_permissions") throw new UnsupportedError("codex-cli: sandbox_permissions with_additional_permissions is not modelled");
+  const cmd = input.cmd as string;
+  if (/\bPATH\b/.test(cmd) || /(^|[;&|]\s*)(env|printenv|export -p|declare -x|declare -p|set|export)\s*($|[;&]|\|\s*(sort|cat|head|tail)\b)/.test(cmd)) {
+    throw new UnsupportedError("codex-cli: the PATH Codex gives commands (its login-shell snapshot, with login: false its arg0 folder, and the codex-path folder) is not modelled");
+  }
+  if (/\blogin_shell\b/.test(cmd)) {
+    throw new UnsupportedError("codex-cli: whether a command runs in a login shell is a race of the binary (a real `bash -lc` until its login-shell snapshot is ready, the snapshot after)");
+  }
+  const escalated = input.sandbox_permissions === "require_escalated";
+  const forcedRm = isForcedRm(cmd);
+  if (escalated && forcedRm) throw new UnsupportedError("codex-cli: which of two refusals Codex gives first is not modelled");
+  if (escalated) return { kind: "refused", text: "approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy is Never" };
+  if (forcedRm) {
+    const shown = `${USER_SHELL} ${input.login === false ? "-c" : "-lc"} ${shellWord(cmd)}`;
+    const inner = `\`${shown}\` rejected: rm -f style commands are not permitted. Use a safer approach`;
+    return { kind: "refused", text: `exec_command failed: CreateProcess { message: ${rustDebugString(`Rejected(${rustDebugString(inner)})`)} }` };
+  }
+  const patch = interceptedPatch(cmd);
+  if (patch !== null) return { kind: "patch", patch };
+  return { kind: "run" };
+}
+
+/** A command as Codex quotes it in a message: `'…'` without a single quote inside, `"…"` with one (observed). */
+function shellWord(cmd: string): string {
+  if (!cmd.includes("'")) return `'${cmd}'`;
+  if (/["\\$`!]/.test(cmd)) throw new UnsupportedError("codex-cli: Codex's quoting of a command holding both quote kinds is not modelled");
+  return `"${cmd}"`;
+}
