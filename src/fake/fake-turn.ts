@@ -1,3 +1,4 @@
+import { findProfile } from "../profiles/profile-registry.js";
 import type { Scenario, ScenarioArgumentStyle, ScenarioFault } from "../scenario/scenario.js";
 import { scenarioCallInput, scenarioCallText } from "../scenario/scenario-call-input.js";
 import type { FakeProtocol } from "./fake-protocol.js";
@@ -12,6 +13,8 @@ export interface FakeCall {
   arguments: string;
   /** A freeform (custom) tool call: `arguments` is its raw input, not JSON. */
   custom?: true;
+  /** openai-responses: the namespace of a namespaced function call (Codex CLI's MCP tools). */
+  namespace?: string;
 }
 
 /** One scripted model reply, resolved for a protocol, a profile and the server's origin. */
@@ -47,6 +50,11 @@ export function fakeTurnAt(scenario: Scenario, index: number, protocol: FakeProt
     text: turn.text ?? null,
     calls: (turn.calls ?? []).map((call, callIndex): FakeCall => {
       const id = call.id ?? fakeCallId(protocol, index, callIndex);
+      if (call.server !== undefined) {
+        // An MCP tool: called by the agent's own name for it (the profile's rule).
+        const named = findProfile(profile)?.mcpToolName?.(call.server, call.tool) ?? { name: call.tool };
+        return { id, name: named.name, arguments: JSON.stringify(scenarioCallInput(call, style, profile, placeholders)), ...(named.namespace === undefined ? {} : { namespace: named.namespace }) };
+      }
       if (call.text === undefined) return { id, name: call.tool, arguments: JSON.stringify(scenarioCallInput(call, style, profile, placeholders)) };
       // A freeform call: a custom_tool_call on openai-responses; elsewhere (no custom calls on the
       // wire) a function call whose one argument `input` holds the text.

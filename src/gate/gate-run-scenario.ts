@@ -17,6 +17,7 @@ import { compareGateFragments, type GateComparable } from "./gate-compare.js";
 import { labelConsequences } from "./gate-consequences.js";
 import { expectedTurnFragments, type GateCall } from "./gate-expected.js";
 import { extractGateFragments, type GateFragment, gateFragmentText } from "./gate-fragments.js";
+import { startGateMcp } from "./gate-mcp.js";
 import { agentOutputDirectory, mirrorOutputDirectory } from "./gate-output-directory.js";
 import { outsideWrites, watchOutsideWrites } from "./gate-outside-writes.js";
 import { renderGateTemplate } from "./gate-render-template.js";
@@ -89,6 +90,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       agentEnvironment ??= socketPeerEnvironment(remotePort);
     },
   });
+  const mcp = await startGateMcp(scenario, options.runDirectory);
   try {
     const values: Record<string, string> = {
       baseURL: server.url,
@@ -118,6 +120,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       CORREX_RUN_DIR: options.runDirectory,
       CORREX_PROTOCOL: protocol,
       ...(values.config ? { CORREX_CONFIG: values.config } : {}),
+      ...mcp.env,
     };
     const command = options.command.map((arg) => renderGateTemplate(arg, values));
     const watch = watchOutsideWrites(options.runDirectory);
@@ -180,6 +183,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     }
     return { outcomes, actual, exit, requests: provider.requests.filter((request) => request.kind === "provider").length, outsideWrites: outside };
   } finally {
+    await mcp.close();
     await server.close();
   }
 }
@@ -193,7 +197,7 @@ function scriptedCalls(scenario: Scenario, protocol: Protocol, profile: Profile,
     turn.calls.forEach((call, callIndex) => {
       // A freeform call's input is its raw text (codex-cli's apply_patch).
       const input = call.custom ? call.arguments : (JSON.parse(call.arguments) as unknown);
-      calls.push({ turn: index, ordinal: calls.length, id: ids[index]![callIndex]!, tool: call.name, input });
+      calls.push({ turn: index, ordinal: calls.length, id: ids[index]![callIndex]!, tool: (call.namespace ?? "") + call.name, input });
     });
   });
   return calls;

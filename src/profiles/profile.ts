@@ -77,6 +77,13 @@ export interface Profile {
    * it, since which of them finished first is a race.
    */
   interruptsTurn?(call: ToolCall, observation: Record<string, unknown>): string | undefined;
+  /**
+   * Optional: the name this agent gives the model for tool `tool` of the MCP server its config
+   * names `server` (Claude Code: `mcp__<server>__<tool>`), and the Responses API namespace it puts
+   * the tool in, if any. The fake model calls MCP tools by it. The tool call the profile then sees
+   * is named `namespace + name`.
+   */
+  mcpToolName?(server: string, tool: string): { name: string; namespace?: string };
 }
 
 /** A tool call as the model made it: the tool's name and its parsed arguments. */

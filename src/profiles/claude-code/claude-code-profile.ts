@@ -4,6 +4,7 @@ import { BASH_MAX_OUTPUT_LENGTH, formatClaudeBash } from "./bash/format-claude-b
 import { claudeAfterNotes } from "./claude-after-notes.js";
 import { claudeRedactions } from "./claude-redactions.js";
 import { formatClaudeTool } from "./format-claude-tool.js";
+import { claudeMcpToolName } from "./mcp/mcp-tool-name.js";
 import { runClaudeTool } from "./run-claude-tool.js";
 
 /**
@@ -15,6 +16,8 @@ import { runClaudeTool } from "./run-claude-tool.js";
  */
 export const claudeCode: Profile = {
   id: "claude-code",
+  /** MCP tools: @see mcp/mcp-tool-name.ts */
+  mcpToolName: claudeMcpToolName,
   version: "2.1.332",
   redactions: claudeRedactions,
   afterNotes: claudeAfterNotes,

@@ -7,6 +7,7 @@ import { codexRedactions } from "./codex-redactions.js";
 import { EXEC_MAX_OUTPUT_TOKENS } from "./exec-command/codex-exec-output.js";
 import { runExecCommand, runWriteStdin } from "./exec-command/run-exec-command.js";
 import { formatCodexTool } from "./format-codex-tool.js";
+import { codexMcpToolName } from "./mcp/mcp-tool-name.js";
 import { formattedTruncateText } from "./truncate/codex-truncate.js";
 import { runViewImage } from "./view-image/run-view-image.js";
 
@@ -18,6 +19,8 @@ import { runViewImage } from "./view-image/run-view-image.js";
  */
 export const codexCli: Profile = {
   id: "codex-cli",
+  /** MCP tools: @see mcp/mcp-tool-name.ts */
+  mcpToolName: codexMcpToolName,
   version: "0.171.0",
   redactions: codexRedactions,
   observationKinds: {

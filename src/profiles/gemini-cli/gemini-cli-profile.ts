@@ -2,6 +2,7 @@ import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { formatGeminiTool } from "./format-gemini-tool.js";
 import { geminiRedactions } from "./gemini-redactions.js";
+import { geminiMcpToolName } from "./mcp/mcp-tool-name.js";
 import { runGeminiTool } from "./run-gemini-tool.js";
 import { truncateShellOutput } from "./truncate/truncate-shell-output.js";
 
@@ -13,6 +14,8 @@ import { truncateShellOutput } from "./truncate/truncate-shell-output.js";
  */
 export const geminiCli: Profile = {
   id: "gemini-cli",
+  /** MCP tools: @see mcp/mcp-tool-name.ts */
+  mcpToolName: geminiMcpToolName,
   version: "0.61.0",
   redactions: geminiRedactions,
   format: (request, store) => formatGeminiTool(request, store),

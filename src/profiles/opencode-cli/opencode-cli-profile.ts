@@ -1,3 +1,4 @@
+import { opencodeMcpToolName } from "../opencode-shared/opencode-mcp-tool-name.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
@@ -14,6 +15,8 @@ import { truncateOutput } from "./truncate/truncate-output.js";
  */
 export const opencodeCli: Profile = {
   id: "opencode-cli",
+  /** MCP tools: @see opencode-shared/opencode-mcp-tool-name.ts */
+  mcpToolName: opencodeMcpToolName,
   version: "1.18.33",
   format: (request, store) => formatToolResult(request, store),
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
