@@ -246,7 +246,12 @@ async function replayExpected(
   // Calls that wrote a file or ran a command: the facts the environment recorded while they ran.
   const mutating = new Set<string>();
   let running = "";
-  const environment = createNodeEnvironment({ workspace, agentEnv, record: (fact) => (fact.kind === "file-written" || fact.kind === "command-ran" ? mutating.add(running) : undefined) });
+  const environment = createNodeEnvironment({
+    workspace,
+    agentEnv,
+    mcp: scenario.mcp,
+    record: (fact) => (fact.kind === "file-written" || fact.kind === "command-ran" ? mutating.add(running) : undefined),
+  });
   const formatOptions = { model: options.model, cwd: workspace, outputDir: referenceOutput };
   const expected: Record<string, GateComparable> = {};
   const verdicts = new Map<string, CallVerdict>();

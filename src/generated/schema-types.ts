@@ -141,9 +141,9 @@ export type GlobObservation = ErrorObservation | GlobFacts;
  */
 export type GrepObservation = ErrorObservation | GrepFacts;
 /**
- * An MCP tool result (§2.14): the content items the server returned.
+ * An MCP tool call (§2.14 for opencode; docs/spec/<agent> §MCP tools for the others): the CallToolResult the server returned (content items, structuredContent, isError, _meta), or how the call failed; with the server's name in the agent's config, the tool's own name and the tool as the server listed it, when the runner knew them.
  */
-export type McpObservation = ErrorObservation | McpFacts;
+export type McpObservation = ErrorObservation | McpFacts | McpCallFailure;
 /**
  * A patch was applied to the workspace, or refused before anything was written: the files changed (as the patch names them) or why it could not apply. Agent-neutral facts; the profile decides the text (codex-cli apply_patch, spec codex-cli §4).
  */
@@ -1506,11 +1506,65 @@ export interface ImageReadObservation {
 }
 export interface McpFacts {
   /**
-   * MCP content items (text, image, resource).
+   * The server's name in the agent's config.
+   */
+  server?: string;
+  /**
+   * The tool's name as the server lists it.
+   */
+  tool?: string;
+  /**
+   * The tool as tools/list returned it (name, title, description, inputSchema, outputSchema, annotations, _meta).
+   */
+  declaration?: {
+    [k: string]: unknown;
+  };
+  /**
+   * MCP content items (text, image, audio, resource_link, resource).
    */
   content: {
     [k: string]: unknown;
   }[];
+  /**
+   * The result's structuredContent, when it has one.
+   */
+  structuredContent?: {
+    [k: string]: unknown;
+  };
+  /**
+   * The result's isError, when the server set it.
+   */
+  isError?: boolean;
+  /**
+   * The result's _meta, when it has one.
+   */
+  _meta?: {
+    [k: string]: unknown;
+  };
+}
+export interface McpCallFailure {
+  server?: string;
+  tool?: string;
+  declaration?: {
+    [k: string]: unknown;
+  };
+  /**
+   * A JSON-RPC error response (code, the server's own message, data), no answer before the client's deadline, or the connection closing before the answer (the server died).
+   */
+  failure:
+    | {
+        kind: "error";
+        code: number;
+        message: string;
+        data?: unknown;
+      }
+    | {
+        kind: "timeout";
+      }
+    | {
+        kind: "closed";
+        message: string;
+      };
 }
 export interface PatchApplied {
   /**

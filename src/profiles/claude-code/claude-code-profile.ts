@@ -4,7 +4,10 @@ import { BASH_MAX_OUTPUT_LENGTH, formatClaudeBash } from "./bash/format-claude-b
 import { claudeAfterNotes } from "./claude-after-notes.js";
 import { claudeRedactions } from "./claude-redactions.js";
 import { formatClaudeTool } from "./format-claude-tool.js";
+import { claudeMcpRedactions } from "./mcp/claude-mcp-redactions.js";
+import { formatClaudeMcp, isClaudeMcpObservation } from "./mcp/format-claude-mcp.js";
 import { claudeMcpToolName } from "./mcp/mcp-tool-name.js";
+import { runClaudeMcp } from "./mcp/run-claude-mcp.js";
 import { runClaudeTool } from "./run-claude-tool.js";
 
 /**
@@ -19,19 +22,19 @@ export const claudeCode: Profile = {
   /** MCP tools: @see mcp/mcp-tool-name.ts */
   mcpToolName: claudeMcpToolName,
   version: "2.1.332",
-  redactions: claudeRedactions,
+  redactions: [...claudeRedactions, ...claudeMcpRedactions],
   afterNotes: claudeAfterNotes,
   // Read, Edit and Write observe file-read and file-changed facts too, but a call refused by input
   // validation observes nothing ({}), which those schemas (path required) would reject in the corpus.
   // `bash` and `read` are not Claude Code tools (unknown, spec §7.1): they observe nothing, so they
   // take the one kind that accepts {} rather than opencode's observations/bash and observations/read.
   observationKinds: { Bash: "observations/command-run", bash: "observations/command-run", read: "observations/command-run" },
-  format: (request, store) => formatClaudeTool(request, store),
+  format: (request, store) => (isClaudeMcpObservation(request.observation) ? formatClaudeMcp(request.observation) : formatClaudeTool(request, store)),
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
     if (request.text === undefined) throw new UnsupportedError("claude-code truncate takes `text` (a successful Bash output)");
     const result = formatClaudeBash({ output: request.text, exitCode: 0 }, store);
     return { result: result.content, truncated: request.text.replace(/^\n+/, "").trimEnd().length > BASH_MAX_OUTPUT_LENGTH };
   },
   /** Runs a call with Claude Code's rules. @see spec §3–§7 */
-  observe: (call, environment) => runClaudeTool(call, environment),
+  observe: async (call, environment) => (await runClaudeMcp(call, environment)) ?? runClaudeTool(call, environment),
 };

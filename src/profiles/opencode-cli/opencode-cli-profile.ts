@@ -5,6 +5,7 @@ import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { checkToolParameters } from "./check-tool-parameters.js";
 import { formatToolResult, truncateLimits } from "./format-tool-result.js";
+import { runMcp } from "./mcp/run-mcp.js";
 import { TOOL_PARAMETERS } from "./tool-parameters.js";
 import { truncateOutput } from "./truncate/truncate-output.js";
 
@@ -33,7 +34,9 @@ export const opencodeCli: Profile = {
   },
 
   /** Runs a call with the v1 runtime's rules. @see spec §2 (v1 parts) */
-  observe(call, environment) {
+  async observe(call, environment) {
+    const mcp = await runMcp(call, environment);
+    if (mcp !== null) return mcp;
     return runOpencodeTool("v1", call, environment, (tool, input) => {
       const parameters = TOOL_PARAMETERS[tool];
       return parameters !== undefined && checkToolParameters(parameters, input) === undefined;
