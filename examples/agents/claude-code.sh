@@ -20,8 +20,8 @@ mkdir -p "$CORREX_RUN_DIR/home/.claude"
 # The scenario's MCP servers (CORREX_MCP_SERVERS), if any, as an --mcp-config file of their own.
 set --
 if [ -n "${CORREX_MCP_SERVERS:-}" ]; then
-  node "$(dirname "$0")/mcp-config.mjs" claude "$CORREX_RUN_DIR/claude-mcp.json"
-  set -- --mcp-config "$CORREX_RUN_DIR/claude-mcp.json" --strict-mcp-config
+  node "$(dirname "$0")/mcp-config.mjs" claude "$CORREX_RUN_DIR/mcp/claude-mcp.json"
+  set -- --mcp-config "$CORREX_RUN_DIR/mcp/claude-mcp.json" --strict-mcp-config
 fi
 cd "$CORREX_WORKSPACE"
 exec env -i \
