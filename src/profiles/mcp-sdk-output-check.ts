@@ -7,7 +7,7 @@ import { Ajv } from "ajv";
  * structuredContent the schema refuses, becomes an McpError. Returns the error's code and message
  * (`MCP error <code>: …` is the SDK's prefix, added by the caller's rule), or null when it passes.
  * Validation is ajv's (strict off, every error, `errorsText`), as the SDK's AjvJsonSchemaValidator.
- * @see docs/spec/gemini-cli-0.61.0.md §12.3; docs/unsupported-rules.md "MCP tools" (captures in docs/spec/captures/mcp/)
+ * @see docs/spec/gemini-cli-0.61.0.md §15.4; docs/unsupported-rules.md "MCP tools" (captures in docs/spec/captures/mcp/)
  */
 export function mcpSdkOutputCheck(declaration: Record<string, unknown> | undefined, result: Record<string, unknown>): { code: number; message: string } | null {
   const schema = declaration?.outputSchema;

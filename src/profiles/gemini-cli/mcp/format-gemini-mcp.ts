@@ -19,24 +19,24 @@ export function isGeminiMcpObservation(observation: Record<string, unknown>): bo
 
 /**
  * Gemini CLI 0.61.0's result for an MCP call.
- * @see docs/spec/gemini-cli-0.61.0.md §12 MCP tools
+ * @see docs/spec/gemini-cli-0.61.0.md §15 MCP tools
  */
 export function formatGeminiMcp(input: unknown, observation: Record<string, unknown>, store: OutputStorePort): GeminiMcpResult {
   const tool = String(observation.tool);
   const { server: _server, tool: _tool, declaration, failure, ...result } = observation as Item & { failure?: { kind: string; code?: number; message?: string } };
   const args = geminiInput(input);
   if (failure !== undefined) {
-    if (failure.kind !== "error") throw new UnsupportedError(`gemini-cli: an MCP call that ${failure.kind === "timeout" ? "times out" : "loses its server"} is not modelled (spec §12.5)`);
+    if (failure.kind !== "error") throw new UnsupportedError(`gemini-cli: an MCP call that ${failure.kind === "timeout" ? "times out" : "loses its server"} is not modelled (spec §15.5)`);
     return toolError(tool, args, { error: { message: `MCP error ${failure.code}: ${failure.message}`, isError: true } });
   }
-  // §12.4: the SDK client's outputSchema check fails the call like a JSON-RPC error.
+  // §15.4: the SDK client's outputSchema check fails the call like a JSON-RPC error.
   const check = mcpSdkOutputCheck(declaration as Item | undefined, result);
   if (check !== null) return toolError(tool, args, { error: { message: `MCP error ${check.code}: ${check.message}`, isError: true } });
-  // §12.3: an isError result is an error naming the call and quoting the result.
+  // §15.3: an isError result is an error naming the call and quoting the result.
   if (result.isError === true) return toolError(tool, args, result);
   const content = result.content as Item[];
   const audio = content.filter((item) => item.type === "audio");
-  if (audio.length > 0 && (audio.length !== 1 || content.length !== 1)) throw new UnsupportedError("gemini-cli: audio beside other MCP content is not pinned (spec §12.2)");
+  if (audio.length > 0 && (audio.length !== 1 || content.length !== 1)) throw new UnsupportedError("gemini-cli: audio beside other MCP content is not pinned (spec §15.2)");
   const lines: string[] = [];
   const parts: { inlineData: { data: string; mimeType: string } }[] = [];
   for (const item of content) {
@@ -49,7 +49,7 @@ export function formatGeminiMcp(input: unknown, observation: Record<string, unkn
         parts.push({ inlineData: { data: String(item.data), mimeType: String(item.mimeType) } });
         break;
       case "audio":
-        // §12.2: the audio part is stripped before it is sent, with a note of its own first.
+        // §15.2: the audio part is stripped before it is sent, with a note of its own first.
         lines.push(`[SYSTEM: Binary content (${String(item.mimeType)}) stripped from response due to protocol limitations.]`);
         lines.push(`[Tool '${tool}' provided the following audio data with mime-type: ${String(item.mimeType)}]`);
         break;
@@ -69,16 +69,16 @@ export function formatGeminiMcp(input: unknown, observation: Record<string, unkn
         throw new UnsupportedError(`gemini-cli: MCP content of type ${String(item.type)} is not pinned`);
     }
   }
-  // §12.1: structuredContent is not sent; a result with no text sends an empty response.
+  // §15.1: structuredContent is not sent; a result with no text sends an empty response.
   if (lines.length === 0) return { response: {} };
   const output = truncateShellOutput(lines.join("\n"), store).text;
   return { response: { output }, ...(parts.length > 0 ? { parts } : {}) };
 }
 
-/** §12.1: each text is fenced as untrusted context. */
+/** §15.1: each text is fenced as untrusted context. */
 const untrusted = (text: string) => `<untrusted_context>\n${text}\n</untrusted_context>`;
 
-/** §12.3: the error text naming the call (the server's tool name and arguments) and the response it got. */
+/** §15.3: the error text naming the call (the server's tool name and arguments) and the response it got. */
 function toolError(tool: string, args: Record<string, unknown>, response: unknown): GeminiMcpResult {
   return {
     response: {
