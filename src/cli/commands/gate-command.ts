@@ -186,7 +186,13 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
           scenarios,
           command: agentCommand,
           configTemplate,
-          ...(values.modalities === undefined ? {} : { modalities: String(values.modalities).split(",").filter((modality) => modality !== "") }),
+          ...(values.modalities === undefined
+            ? {}
+            : {
+                modalities: String(values.modalities)
+                  .split(",")
+                  .filter((modality) => modality !== ""),
+              }),
           slots,
           model: values.model === undefined ? fakeModels[protocol] : String(values.model),
           workRoot,
