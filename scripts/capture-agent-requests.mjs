@@ -35,6 +35,7 @@ const { createFakeProvider } = await import(new URL("fake/create-fake-provider.j
 const { startFakeHttpServer } = await import(new URL("fake/start-fake-http-server.js", dist).href);
 const { runAgentProcess } = await import(new URL("gate/gate-agent-process.js", dist).href);
 const { renderGateTemplate } = await import(new URL("gate/gate-render-template.js", dist).href);
+const { startGateMcp } = await import(new URL("gate/gate-mcp.js", dist).href);
 
 const out = resolve(values.out);
 const runDirectory = join(out, "run");
@@ -44,6 +45,8 @@ mkdirSync(runDirectory, { recursive: true });
 await writeScenarioWorkspace(scenario, workspace);
 const provider = await createFakeProvider({ protocol: values.protocol, scenario, profile: values.profile, workspace });
 const server = await startFakeHttpServer(provider);
+// The scenario's MCP servers, as `correx gate` gives them (CORREX_MCP_SERVERS).
+const mcp = await startGateMcp(scenario, runDirectory);
 const placeholders = { baseURL: server.url, origin: server.url, model: values.model, workspace, prompt: scenario.prompt, runDir: runDirectory, scenario: scenario.name, protocol: values.protocol };
 const env = {
   ...process.env,
@@ -54,6 +57,7 @@ const env = {
   CORREX_PROMPT: scenario.prompt,
   CORREX_RUN_DIR: runDirectory,
   CORREX_PROTOCOL: values.protocol,
+  ...mcp.env,
 };
 if (values["config-template"]) {
   const configDirectory = join(runDirectory, "agent-config");
@@ -66,6 +70,7 @@ const exit = await runAgentProcess(
   command.map((arg) => renderGateTemplate(arg, placeholders)),
   { cwd: workspace, env, timeoutMs: Number(values.timeout) },
 );
+await mcp.close();
 await server.close();
 writeFileSync(
   join(out, "requests.jsonl"),

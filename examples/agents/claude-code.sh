@@ -17,6 +17,12 @@ CLAUDE_BIN="${CLAUDE_BIN:-$(dirname "$0")/../../node_modules/.cache/correx-claud
 case "$CLAUDE_BIN" in /*) ;; *) CLAUDE_BIN="$PWD/$CLAUDE_BIN" ;; esac
 [ -x "$CLAUDE_BIN" ] || { echo "claude-code.sh: no Claude Code binary at $CLAUDE_BIN (set CLAUDE_BIN, or run .ci/run)" >&2; exit 2; }
 mkdir -p "$CORREX_RUN_DIR/home/.claude"
+# The scenario's MCP servers (CORREX_MCP_SERVERS), if any, as an --mcp-config file of their own.
+set --
+if [ -n "${CORREX_MCP_SERVERS:-}" ]; then
+  node "$(dirname "$0")/mcp-config.mjs" claude "$CORREX_RUN_DIR/mcp/claude-mcp.json"
+  set -- --mcp-config "$CORREX_RUN_DIR/mcp/claude-mcp.json" --strict-mcp-config
+fi
 cd "$CORREX_WORKSPACE"
 exec env -i \
   PATH="$PATH" \
@@ -31,4 +37,4 @@ exec env -i \
   DISABLE_ERROR_REPORTING=1 \
   IS_SANDBOX=1 \
   "$CLAUDE_BIN" -p "$CORREX_PROMPT" --dangerously-skip-permissions --output-format stream-json --verbose \
-  --model "$CORREX_MODEL" </dev/null
+  --model "$CORREX_MODEL" "$@" </dev/null

@@ -16,6 +16,8 @@ set -eu
 codex_home="$CORREX_RUN_DIR/codex-home"
 mkdir -p "$CORREX_RUN_DIR/home" "$codex_home"
 cp "$CORREX_CONFIG" "$codex_home/config.toml"
+# The scenario's MCP servers (CORREX_MCP_SERVERS), if any, as [mcp_servers.NAME] tables.
+node "$(dirname "$0")/mcp-config.mjs" codex "$codex_home/config.toml"
 cd "$CORREX_WORKSPACE"
 exec env -i \
   PATH="$PATH" \

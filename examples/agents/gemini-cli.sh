@@ -16,6 +16,8 @@ set -eu
 : "${GEMINI_JS:?set GEMINI_JS to the Gemini CLI bundle/gemini.js}"
 mkdir -p "$CORREX_RUN_DIR/home/.gemini" "$CORREX_RUN_DIR/tmp"
 cp "$CORREX_CONFIG" "$CORREX_RUN_DIR/home/.gemini/settings.json"
+# The scenario's MCP servers (CORREX_MCP_SERVERS), if any, as mcpServers.
+"${NODE:-node}" "$(dirname "$0")/mcp-config.mjs" gemini "$CORREX_RUN_DIR/home/.gemini/settings.json"
 cd "$CORREX_WORKSPACE"
 exec env -i \
   PATH="$PATH" \

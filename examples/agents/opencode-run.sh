@@ -17,6 +17,9 @@ case "$CORREX_PROTOCOL" in
   *) echo "opencode-run.sh: no provider for $CORREX_PROTOCOL" >&2; exit 2 ;;
 esac
 mkdir -p "$CORREX_RUN_DIR/home" "$CORREX_RUN_DIR/xdg/config" "$CORREX_RUN_DIR/xdg/data" "$CORREX_RUN_DIR/xdg/cache" "$CORREX_RUN_DIR/xdg/state"
+# The rendered config plus the scenario's MCP servers (CORREX_MCP_SERVERS), if any, as `mcp`.
+cp "$CORREX_CONFIG" "$CORREX_RUN_DIR/xdg/config/opencode-run.json"
+node "$(dirname "$0")/mcp-config.mjs" opencode "$CORREX_RUN_DIR/xdg/config/opencode-run.json"
 cd "$CORREX_WORKSPACE"
 exec env -i \
   PATH="$PATH" \
@@ -26,7 +29,7 @@ exec env -i \
   XDG_DATA_HOME="$CORREX_RUN_DIR/xdg/data" \
   XDG_CACHE_HOME="$CORREX_RUN_DIR/xdg/cache" \
   XDG_STATE_HOME="$CORREX_RUN_DIR/xdg/state" \
-  OPENCODE_CONFIG="$CORREX_CONFIG" \
+  OPENCODE_CONFIG="$CORREX_RUN_DIR/xdg/config/opencode-run.json" \
   OPENCODE_DISABLE_AUTOUPDATE=1 \
   OPENCODE_DISABLE_MODELS_FETCH=1 \
   OPENCODE_DISABLE_SHARE=1 \

@@ -30,7 +30,7 @@
 // Reads what correx gate sets: CORREX_RUN_DIR, CORREX_CONFIG, CORREX_PROTOCOL, CORREX_MODEL,
 // CORREX_PROMPT, CORREX_WORKSPACE. OPENCODE_BIN names the binary. OPENCODE_SERVE_START_MS (default
 // 60000) bounds steps 2-3.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -56,6 +56,9 @@ const dirs = { home: join(runDir, "home"), config: join(runDir, "xdg", "config")
 for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
 mkdirSync(join(dirs.config, "opencode"), { recursive: true });
 copyFileSync(env.CORREX_CONFIG, join(dirs.config, "opencode", "opencode.json"));
+// The scenario's MCP servers (CORREX_MCP_SERVERS), if any, as `mcp` in that config.
+const mcpConfig = spawnSync(process.execPath, [new URL("mcp-config.mjs", import.meta.url).pathname, "opencode", join(dirs.config, "opencode", "opencode.json")], { stdio: "inherit" });
+if (mcpConfig.status !== 0) usage("mcp-config.mjs failed");
 
 let server = null;
 let serverExit = null;

@@ -12,6 +12,8 @@ export const commandHelp: Record<string, () => Promise<string>> = {
   serve: async () => (await import("./commands/serve-command.js")).serveHelp,
   gate: async () => (await import("./commands/gate-command.js")).gateHelp,
   profiles: async () => (await import("./commands/profiles-command.js")).profilesHelp,
+  "mcp-server": async () => (await import("./commands/mcp-server-command.js")).mcpServerHelp,
+  preview: async () => (await import("./commands/preview-command.js")).previewHelp,
 };
 
 const goldenUpdateHelp = `usage: correx golden update [check options]

@@ -20,6 +20,8 @@ commands:
   serve      fake provider endpoint on 127.0.0.1 (agents under test)
   gate       run an agent against the fake provider and check every tool result it sends
   profiles   list every profile: agent, versions, protocols, and each tool's status
+  mcp-server a scenario's scripted MCP server, over stdio or streamable HTTP on 127.0.0.1
+  preview    what each agent's model gets for one MCP tool result
 
 exit codes: 0 all good; 1 something does not conform; 2 usage or input error; 3 (check, gate) nothing failed, but more was unsupported than --max-unsupported allows
 'npx correx help <command>' or 'npx correx <command> --help' shows a command's options; --version its version.
@@ -37,6 +39,8 @@ const commands: Record<string, () => Promise<Command>> = {
   serve: async () => (await import("./commands/serve-command.js")).serveCommand,
   gate: async () => (await import("./commands/gate-command.js")).gateCommand,
   profiles: async () => (await import("./commands/profiles-command.js")).profilesCommand,
+  "mcp-server": async () => (await import("./commands/mcp-server-command.js")).mcpServerCommand,
+  preview: async () => (await import("./commands/preview-command.js")).previewCommand,
 };
 
 const io: CommandIo = {

@@ -15,7 +15,9 @@ import type {
   SessionHandle,
   SessionPiece,
 } from "../profiles/environment-port.js";
+import type { ScenarioMcp } from "../scenario/scenario.js";
 import type { EnvironmentFact } from "./environment-fact.js";
+import { createScriptedMcpEnvironment } from "./scripted-mcp-environment.js";
 
 export interface NodeEnvironmentOptions {
   workspace: string;
@@ -25,6 +27,8 @@ export interface NodeEnvironmentOptions {
   fetch?: typeof fetch;
   /** Receives every fact as it is recorded (the run's fact log). */
   record?: (fact: EnvironmentFact) => void;
+  /** The MCP servers the agent was given (a scenario's `mcp`): played in-process for `callMcpTool`. */
+  mcp?: ScenarioMcp;
 }
 
 /**
@@ -35,7 +39,9 @@ export interface NodeEnvironmentOptions {
 export function createNodeEnvironment(options: NodeEnvironmentOptions): EnvironmentPort {
   const record = options.record ?? (() => {});
   const fetcher = options.fetch ?? fetch;
+  const mcp = options.mcp === undefined ? undefined : createScriptedMcpEnvironment(options.mcp);
   return {
+    ...(mcp === undefined ? {} : { mcpServers: Object.keys(options.mcp?.servers ?? {}), listMcpTools: mcp.listMcpTools, callMcpTool: mcp.callMcpTool }),
     workspace: options.workspace,
     agentEnv: options.agentEnv ?? stringEnv(process.env),
     async stat(path) {

@@ -1,4 +1,4 @@
-import { DEFAULT_SCENARIO_STYLE } from "../profiles/profile-registry.js";
+import { DEFAULT_SCENARIO_STYLE, findProfile } from "../profiles/profile-registry.js";
 import type { Scenario, ScenarioFault } from "../scenario/scenario.js";
 import { scenarioCallInput, scenarioCallText } from "../scenario/scenario-call-input.js";
 import type { ResultText } from "../scenario/scenario-from-result.js";
@@ -14,6 +14,8 @@ export interface FakeCall {
   arguments: string;
   /** A freeform (custom) tool call: `arguments` is its raw input, not JSON. */
   custom?: true;
+  /** openai-responses: the namespace of a namespaced function call (Codex CLI's MCP tools). */
+  namespace?: string;
 }
 
 /** One scripted model reply, resolved for a protocol, a profile and the server's origin. */
@@ -49,6 +51,16 @@ export function fakeTurnAt(scenario: Scenario, index: number, protocol: FakeProt
     text: turn.text ?? null,
     calls: (turn.calls ?? []).map((call, callIndex): FakeCall => {
       const id = call.id ?? fakeCallId(protocol, index, callIndex);
+      if (call.server !== undefined) {
+        // An MCP tool: called by the agent's own name for it (the profile's rule).
+        const named = findProfile(profile)?.mcpToolName?.(call.server, call.tool) ?? { name: call.tool };
+        return {
+          id,
+          name: named.name,
+          arguments: JSON.stringify(scenarioCallInput(call, style, profile, placeholders, results)),
+          ...(named.namespace === undefined ? {} : { namespace: named.namespace }),
+        };
+      }
       if (call.text === undefined) return { id, name: call.tool, arguments: JSON.stringify(scenarioCallInput(call, style, profile, placeholders, results)) };
       // A freeform call: a custom_tool_call on openai-responses; elsewhere (no custom calls on the
       // wire) a function call whose one argument `input` holds the text.

@@ -19,7 +19,7 @@ function callItem(turn: FakeTurn, index: number, status: "in_progress" | "comple
   const text = status === "completed" ? call.arguments : "";
   return call.custom
     ? { id: callItemId(turn, index), type: "custom_tool_call", status, call_id: call.id, input: text, name: call.name }
-    : { id: callItemId(turn, index), type: "function_call", status, arguments: text, call_id: call.id, name: call.name };
+    : { id: callItemId(turn, index), type: "function_call", status, arguments: text, call_id: call.id, name: call.name, ...(call.namespace === undefined ? {} : { namespace: call.namespace }) };
 }
 
 const usage = {

@@ -8,7 +8,7 @@ import { UnsupportedError } from "../profiles/profile.js";
 import { createConfinedEnvironment } from "../sandbox/confined-environment.js";
 import { overlayWrites } from "../sandbox/overlay-writes.js";
 import { type Sandbox, SandboxOperationError, startSandbox } from "../sandbox/start-sandbox.js";
-import type { Scenario } from "../scenario/scenario.js";
+import type { Scenario, ScenarioMcp } from "../scenario/scenario.js";
 import { defaultWorkspacesRoot, writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
 
 /**
@@ -37,6 +37,8 @@ export interface ReplayEnvironmentOptions {
   /** The run directory: what the replay may write (the workspace, the agent's HOME copy). */
   runDirectory: string;
   agentEnv: Readonly<Record<string, string>>;
+  /** The MCP servers the agent was given (a scenario's `mcp`): played in correx's own process, never in the sandbox. */
+  mcp?: ScenarioMcp;
   record: (fact: EnvironmentFact) => void;
   /** Set when the run directory is no longer what correx made (an unconfined replay then refuses to run). */
   tampered: readonly string[];
@@ -55,7 +57,7 @@ export async function openReplayEnvironment(options: ReplayEnvironmentOptions): 
   // Not a link (checked above): rm unlinks links inside it and never follows them.
   rmSync(options.workspace, { recursive: true, force: true });
   await writeScenarioWorkspace(options.scenario, options.workspace);
-  const machine = createNodeEnvironment({ workspace: options.workspace, agentEnv: options.agentEnv, record: options.record });
+  const machine = createNodeEnvironment({ workspace: options.workspace, agentEnv: options.agentEnv, mcp: options.mcp, record: options.record });
   return {
     environment: {
       ...machine,
@@ -98,7 +100,7 @@ async function openSandboxed(options: ReplayEnvironmentOptions): Promise<ReplayE
   }
   const seen = new Set<string>();
   return {
-    environment: createConfinedEnvironment({ sandbox, workspace: options.workspace, agentEnv: options.agentEnv, record: options.record }),
+    environment: createConfinedEnvironment({ sandbox, workspace: options.workspace, agentEnv: options.agentEnv, mcp: options.mcp, record: options.record }),
     writtenOutsideSince() {
       const fresh: string[] = [];
       for (const write of overlayWrites(sandbox.control, sandbox.mounts, [options.runDirectory])) {

@@ -22,6 +22,7 @@ import { callOutcome, type GateOutcomeContext, gateOutcome } from "./gate-call-o
 import type { GateComparable } from "./gate-compare.js";
 import { labelConsequences } from "./gate-consequences.js";
 import { createFirstFragmentCollector } from "./gate-first-fragments.js";
+import { startGateMcp } from "./gate-mcp.js";
 import { agentOutputDirectory, mirrorOutputDirectory } from "./gate-output-directory.js";
 import { outsideWrites, watchOutsideWrites } from "./gate-outside-writes.js";
 import { renderGateTemplate } from "./gate-render-template.js";
@@ -124,6 +125,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     },
   });
   const context: GateOutcomeContext = { profile, protocol, scenario, timeoutMs: options.timeoutMs, golden: Boolean(options.golden) };
+  const mcp = await startGateMcp(scenario, options.runDirectory);
   let agentSandbox: AgentSandbox | undefined;
   try {
     const values: Record<string, string> = {
@@ -153,6 +155,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       CORREX_PROMPT: scenario.prompt,
       CORREX_RUN_DIR: options.runDirectory,
       CORREX_PROTOCOL: protocol,
+      ...mcp.env,
       ...(values.config ? { CORREX_CONFIG: values.config } : {}),
     };
     const command = options.command.map((arg) => renderGateTemplate(arg, values));
@@ -210,6 +213,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
             workspace,
             runDirectory: options.runDirectory,
             agentEnv: agentEnvironment ?? stringEnv(env),
+            mcp: scenario.mcp,
             record,
             tampered,
           });
@@ -293,6 +297,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     };
   } finally {
     await agentSandbox?.dispose();
+    await mcp.close();
     await server.close();
   }
 }

@@ -149,9 +149,9 @@ export type GlobObservation = ErrorObservation | GlobFacts;
  */
 export type GrepObservation = ErrorObservation | GrepFacts;
 /**
- * An MCP tool result (§2.14): the content items the server returned.
+ * An MCP tool call (§2.14 for opencode; docs/spec/<agent> §MCP tools for the others): the CallToolResult the server returned (content items, structuredContent, isError, _meta), or how the call failed; with the server's name in the agent's config, the tool's own name and the tool as the server listed it, when the runner knew them.
  */
-export type McpObservation = ErrorObservation | McpFacts;
+export type McpObservation = ErrorObservation | McpFacts | McpCallFailure;
 /**
  * A patch was applied to the workspace, or refused before anything was written: the files changed (as the patch names them) or why it could not apply. Agent-neutral facts; the profile decides the text (codex-cli apply_patch, spec codex-cli §4).
  */
@@ -253,6 +253,33 @@ export type ScenarioContent =
       suffix?: string;
     };
 /**
+ * One scripted answer: a CallToolResult, a JSON-RPC error, or the server dying mid-call; optionally after a delay (a slow answer past the client's timeout).
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "McpAnswer".
+ */
+export type ScenarioMcpAnswer = {
+  [k: string]: unknown;
+} & {
+  /**
+   * Wait this long before answering.
+   */
+  delayMs?: number;
+  result?: ScenarioMcpResult;
+  /**
+   * A JSON-RPC error response instead of a result.
+   */
+  error?: {
+    code: number;
+    message: string;
+    data?: unknown;
+  };
+  /**
+   * The server dies mid-call: stdio exits (code 1) without answering; http destroys the connection and closes.
+   */
+  exit?: true;
+};
+/**
  * One model reply: tool calls (several = parallel calls), or a final text; optionally some text before the calls, and a fault injected the first `times` times this turn is requested.
  *
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -297,6 +324,10 @@ export type ScenarioCall = {
    * The call id; default `call_<turn>_<n>` (`toolu_<turn>_<n>` on anthropic-messages), both 1-based.
    */
   id?: string;
+  /**
+   * The call is to a tool of this MCP server of the scenario's `mcp.servers` (`tool` is the tool's name as the server declares it): the fake sends it under the agent's own name for that tool (the profile's MCP naming, e.g. Claude Code's `mcp__<server>__<tool>`).
+   */
+  server?: string;
 };
 /**
  * One citation of a text block, discriminated on type.
@@ -1656,11 +1687,65 @@ export interface ImageReadObservation {
 }
 export interface McpFacts {
   /**
-   * MCP content items (text, image, resource).
+   * The server's name in the agent's config.
+   */
+  server?: string;
+  /**
+   * The tool's name as the server lists it.
+   */
+  tool?: string;
+  /**
+   * The tool as tools/list returned it (name, title, description, inputSchema, outputSchema, annotations, _meta).
+   */
+  declaration?: {
+    [k: string]: unknown;
+  };
+  /**
+   * MCP content items (text, image, audio, resource_link, resource).
    */
   content: {
     [k: string]: unknown;
   }[];
+  /**
+   * The result's structuredContent, when it has one.
+   */
+  structuredContent?: {
+    [k: string]: unknown;
+  };
+  /**
+   * The result's isError, when the server set it.
+   */
+  isError?: boolean;
+  /**
+   * The result's _meta, when it has one.
+   */
+  _meta?: {
+    [k: string]: unknown;
+  };
+}
+export interface McpCallFailure {
+  server?: string;
+  tool?: string;
+  declaration?: {
+    [k: string]: unknown;
+  };
+  /**
+   * A JSON-RPC error response (code, the server's own message, data), no answer before the client's deadline, or the connection closing before the answer (the server died).
+   */
+  failure:
+    | {
+        kind: "error";
+        code: number;
+        message: string;
+        data?: unknown;
+      }
+    | {
+        kind: "timeout";
+      }
+    | {
+        kind: "closed";
+        message: string;
+      };
 }
 export interface PlanExitFacts {}
 export interface QuestionFacts {
@@ -2638,6 +2723,7 @@ export interface Scenario {
   pages?: {
     [k: string]: ScenarioPage;
   };
+  mcp?: ScenarioMcp;
   /**
    * The model's replies in order. Every turn but the last makes tool calls; the last one is the final text.
    *
@@ -2700,6 +2786,100 @@ export interface ScenarioPage {
    */
   contentType?: string;
   body: ScenarioContent;
+}
+/**
+ * MCP servers the agent is given (`correx mcp-server` serves them, scripted; a driver puts them in the agent's config).
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Mcp".
+ */
+export interface ScenarioMcp {
+  /**
+   * The servers by the name the agent's config gives them.
+   */
+  servers: {
+    [k: string]: ScenarioMcpServer;
+  };
+}
+/**
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "McpServer".
+ */
+export interface ScenarioMcpServer {
+  /**
+   * stdio: the agent launches `correx mcp-server --scenario F --server NAME`; http: streamable HTTP on 127.0.0.1 (`--transport http`, the URL ends in /mcp).
+   */
+  transport?: "stdio" | "http";
+  /**
+   * The implementation name the server reports in `initialize` (default `correx-scripted`).
+   */
+  serverName?: string;
+  /**
+   * The `instructions` the server returns from `initialize`.
+   */
+  instructions?: string;
+  /**
+   * @minItems 1
+   */
+  tools: [ScenarioMcpTool, ...ScenarioMcpTool[]];
+}
+/**
+ * One tool the server lists (tools/list), with the answers its calls get in order.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "McpTool".
+ */
+export interface ScenarioMcpTool {
+  name: string;
+  title?: string;
+  description?: string;
+  /**
+   * JSON Schema of the arguments (default `{type: object}`).
+   */
+  inputSchema?: {
+    [k: string]: unknown;
+  };
+  /**
+   * JSON Schema of `structuredContent`.
+   */
+  outputSchema?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Tool annotations (readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title).
+   */
+  annotations?: {
+    [k: string]: unknown;
+  };
+  _meta?: {
+    [k: string]: unknown;
+  };
+  /**
+   * The n-th call of this tool (counted over every client of the server) gets the n-th answer; the last answer repeats.
+   *
+   * @minItems 1
+   */
+  answers: [ScenarioMcpAnswer, ...ScenarioMcpAnswer[]];
+}
+/**
+ * A CallToolResult as the server sends it (content, structuredContent, isError, _meta; a result whose structuredContent breaks the tool's outputSchema is written as it is). A text item's `text`, an image or audio item's `data` and a resource's `text` or `blob` may instead be a generated content value (`{repeat, count}`; for data and blob also `{base64}`), which the server expands (data/blob become base64).
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "McpResult".
+ */
+export interface ScenarioMcpResult {
+  content: {
+    type: "text" | "image" | "audio" | "resource_link" | "resource";
+    [k: string]: unknown;
+  }[];
+  structuredContent?: {
+    [k: string]: unknown;
+  };
+  isError?: boolean;
+  _meta?: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
 }
 /**
  * An error injected instead of the turn's reply, for the first `times` requests that select the turn.

@@ -32,7 +32,33 @@ export interface EnvironmentPort {
   startSession?(command: CommandSpec): SessionHandle;
   /** One HTTP request: the final response (redirects followed unless `redirect: "manual"`), or why there was none. */
   fetch(request: HttpRequestSpec): Promise<HttpFact>;
+  /** Optional: the names of the MCP servers the agent was given (its config's keys). */
+  readonly mcpServers?: readonly string[];
+  /** Optional (present when the agent was given MCP servers): the tools a server lists (tools/list), or null when the agent has no such server. */
+  listMcpTools?(server: string): Promise<Record<string, unknown>[] | null>;
+  /** Optional: one tools/call to an MCP server the agent was given, and what the server answered. */
+  callMcpTool?(call: McpCallSpec): Promise<McpCallFact>;
 }
+
+/** One tools/call: the server (by the agent's config name), the tool's own name, the arguments. */
+export interface McpCallSpec {
+  server: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** Give up waiting after this many ms (the agent's client timeout). */
+  timeoutMs?: number;
+}
+
+/**
+ * What an MCP server answered a tools/call: its CallToolResult as an SDK client parses it (keys in
+ * the SDK schema's order), a JSON-RPC error (code, the server's own message, data), no answer
+ * before the deadline, or the connection closing first (the server died).
+ */
+export type McpCallFact =
+  | { kind: "result"; result: Record<string, unknown> }
+  | { kind: "error"; code: number; message: string; data?: unknown }
+  | { kind: "timeout" }
+  | { kind: "closed"; message: string };
 
 /** What a path is. */
 export interface PathFact {

@@ -60,8 +60,6 @@ export interface Profile {
   history: ProfileHistory;
   /** The result the agent records for a call that failed with `message` (the reference loop's stand-in for a rule not modelled). */
   errorResult?(message: string): unknown;
-  /** The name an MCP server's tool has in this agent; undefined while the rule is not modelled. */
-  mcpToolName?(server: string, tool: string): string;
   /**
    * Volatile values of this agent's results (ids, times) and the token each becomes: applied,
    * after the standard rules, to both sides of every comparison (check, gate, the matchers).
@@ -97,6 +95,13 @@ export interface Profile {
    * it, since which of them finished first is a race.
    */
   interruptsTurn?(call: ToolCall, observation: Record<string, unknown>): string | undefined;
+  /**
+   * Optional: the name this agent gives the model for tool `tool` of the MCP server its config
+   * names `server` (Claude Code: `mcp__<server>__<tool>`), and the Responses API namespace it puts
+   * the tool in, if any. The fake model calls MCP tools by it. The tool call the profile then sees
+   * is named `namespace + name`.
+   */
+  mcpToolName?(server: string, tool: string): { name: string; namespace?: string };
 }
 
 /** The agent a profile describes and the recipe that drives its released binary for `correx gate`. */

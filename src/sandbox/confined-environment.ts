@@ -1,6 +1,8 @@
 import type { EnvironmentFact } from "../environment/environment-fact.js";
 import { fetchFact } from "../environment/node-environment.js";
+import { createScriptedMcpEnvironment } from "../environment/scripted-mcp-environment.js";
 import type { EnvironmentPort, SessionHandle } from "../profiles/environment-port.js";
+import type { ScenarioMcp } from "../scenario/scenario.js";
 import { createLoopbackFetch } from "./loopback-fetch.js";
 import type { Sandbox } from "./start-sandbox.js";
 
@@ -10,14 +12,23 @@ import type { Sandbox } from "./start-sandbox.js";
  * machine), and pages are fetched here, from 127.0.0.1 only. It records the same facts as the
  * machine's port and decides nothing.
  */
-export function createConfinedEnvironment(options: { sandbox: Sandbox; workspace: string; agentEnv: Readonly<Record<string, string>>; record?: (fact: EnvironmentFact) => void }): EnvironmentPort {
+export function createConfinedEnvironment(options: {
+  sandbox: Sandbox;
+  workspace: string;
+  agentEnv: Readonly<Record<string, string>>;
+  /** The agent's scripted MCP servers, played here (correx's own code, never the agent's). */
+  mcp?: ScenarioMcp;
+  record?: (fact: EnvironmentFact) => void;
+}): EnvironmentPort {
   const { sandbox } = options;
   const record = options.record ?? (() => {});
   const fetcher = createLoopbackFetch();
+  const mcp = options.mcp === undefined ? undefined : createScriptedMcpEnvironment(options.mcp);
   const call = <T>(op: string, ...args: unknown[]) => sandbox.call(op, ...args) as Promise<T>;
   return {
     workspace: options.workspace,
     agentEnv: options.agentEnv,
+    ...(mcp === undefined ? {} : { mcpServers: Object.keys(options.mcp?.servers ?? {}), listMcpTools: mcp.listMcpTools, callMcpTool: mcp.callMcpTool }),
     async stat(path) {
       const fact = await call<Awaited<ReturnType<EnvironmentPort["stat"]>>>("stat", path);
       record({ kind: "path-stated", path, fact });

@@ -70,3 +70,26 @@ describe("parseScenario", () => {
     expect(InputError.isInstance(error) && error.render()).toBe('x.yaml:7:37: call id "a" is used twice');
   });
 });
+
+describe("parseScenario: mcp", () => {
+  const head = "name: x\nspec: §2.14\nprompt: p\nmcp:\n  servers:\n    docs:\n      tools:\n        - name: lookup\n          answers:\n            - result: {content: []}\n";
+  it("accepts a call to a declared server's tool", async () => {
+    const scenario = await parseScenario(`${head}turns:\n  - calls:\n      - {server: docs, tool: lookup, input: {}}\n  - text: Done.\n`, "x.yaml");
+    expect(scenario.mcp?.servers.docs.tools[0].name).toBe("lookup");
+  });
+
+  it("refuses a call to a server the scenario does not declare, at the call's server", async () => {
+    const error = await parseScenario(`${head}turns:\n  - calls:\n      - {server: wiki, tool: lookup, input: {}}\n  - text: Done.\n`, "x.yaml").catch((caught: unknown) => caught);
+    expect(InputError.isInstance(error) && error.render()).toBe('x.yaml:13:18: /turns/0/calls/0: MCP server "wiki" is not declared in mcp.servers');
+  });
+
+  it("refuses a call to a tool its server does not declare", async () => {
+    const error = await parseScenario(`${head}turns:\n  - calls:\n      - {server: docs, tool: find, input: {}}\n  - text: Done.\n`, "x.yaml").catch((caught: unknown) => caught);
+    expect(InputError.isInstance(error) && error.render()).toBe('x.yaml:13:18: /turns/0/calls/0: MCP server "docs" declares no tool "find"');
+  });
+
+  it("refuses an answer that is neither a result, an error nor an exit", async () => {
+    const text = head.replace("- result: {content: []}", "- delayMs: 5") + "turns:\n  - text: Done.\n";
+    await expect(parseScenario(text, "x.yaml")).rejects.toThrow(/\/mcp\/servers\/docs\/tools\/0\/answers\/0/);
+  });
+});

@@ -43,6 +43,21 @@ export async function parseScenario(text: string, file: string, checks: Scenario
     const { line, column } = record.locate("/workspace/folder");
     throw new InputError(`/workspace/folder: no folder "${folder}" under fixtures/workspaces/`, file, line, column);
   }
+  scenario.turns.forEach((turn, turnIndex) =>
+    turn.calls?.forEach((call, callIndex) => {
+      if (call.server === undefined) return;
+      const server = scenario.mcp?.servers[call.server];
+      const problem =
+        server === undefined
+          ? `MCP server "${call.server}" is not declared in mcp.servers`
+          : server.tools.some((tool) => tool.name === call.tool)
+            ? undefined
+            : `MCP server "${call.server}" declares no tool "${call.tool}"`;
+      if (problem === undefined) return;
+      const { line, column } = record.locate(`/turns/${turnIndex}/calls/${callIndex}/server`);
+      throw new InputError(`/turns/${turnIndex}/calls/${callIndex}: ${problem}`, file, line, column);
+    }),
+  );
   const ids = new Set<string>();
   scenario.turns.forEach((turn, turnIndex) =>
     turn.calls?.forEach((call, callIndex) => {

@@ -18,7 +18,6 @@ import { overBudgetMessage, renderUnsupportedBudget } from "../../conformance/un
 import { isCIEnvironment, parseUpdateMode, resolveCheckUpdate } from "../../conformance/update-policy.js";
 import { acquireGoldenLock, GoldenLockHeldError } from "../../golden/node-golden-lock.js";
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
-import { InputError } from "../../input/input-error.js";
 import { MAX_RECORD_BYTES } from "../../input/input-limits.js";
 import { readTextFileAtMost } from "../../input/read-text-file.js";
 import { findProfile, listProfiles } from "../../profiles/profile-registry.js";

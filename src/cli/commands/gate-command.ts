@@ -66,6 +66,8 @@ ${listProfiles()
                            protocols and scenarios
   --config-template FILE   rendered per scenario: {{baseURL}} {{model}} {{workspace}} {{prompt}} {{runDir}}
   --model ID               the model id the agent is configured with (default per protocol)
+  --modalities LIST        opencode-cli: the model's input modalities besides text as the agent's config declares
+                           them (comma-separated: image,audio,video,pdf; default all)
   --timeout MS             per-scenario deadline; the agent's process group is killed (default 120000)
   --against golden         compare with goldens under --golden-dir instead of the profile
   --golden-dir DIR         golden files <DIR>/<scenario>/<protocol>.yaml (review: npx correx golden review --root R, for DIR = R/golden or a folder under it)
@@ -101,6 +103,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     protocol: { type: "string", multiple: true },
     scenario: { type: "string", multiple: true },
     "config-template": { type: "string" },
+    modalities: { type: "string" },
     keep: { type: "boolean" },
     model: { type: "string" },
     timeout: { type: "string", default: "120000" },
@@ -200,6 +203,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
       profile.id,
       ...(values.model === undefined ? [] : ["--model", String(values.model)]),
       ...(values["config-template"] === undefined ? [] : ["--config-template", String(values["config-template"])]),
+      ...(values.modalities === undefined ? [] : ["--modalities", String(values.modalities)]),
       ...(against === "golden" ? ["--against", "golden", "--golden-dir", String(values["golden-dir"])] : []),
     ];
     const started = performance.now();
@@ -231,6 +235,13 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
           scenarios,
           command: agentCommand,
           configTemplate,
+          ...(values.modalities === undefined
+            ? {}
+            : {
+                modalities: String(values.modalities)
+                  .split(",")
+                  .filter((modality) => modality !== ""),
+              }),
           slots,
           model: values.model === undefined ? fakeModels[protocol] : String(values.model),
           workRoot,

@@ -9,6 +9,10 @@ import { claudeRedactions } from "./claude-redactions.js";
 import type { ClaudeCodeResult } from "./claude-result.js";
 import { claudeToolNames, claudeToolParameters } from "./claude-tools.js";
 import { formatClaudeTool } from "./format-claude-tool.js";
+import { claudeMcpRedactions } from "./mcp/claude-mcp-redactions.js";
+import { formatClaudeMcp, isClaudeMcpObservation } from "./mcp/format-claude-mcp.js";
+import { claudeMcpToolName } from "./mcp/mcp-tool-name.js";
+import { runClaudeMcp } from "./mcp/run-claude-mcp.js";
 import { runClaudeTool } from "./run-claude-tool.js";
 
 /**
@@ -20,6 +24,8 @@ import { runClaudeTool } from "./run-claude-tool.js";
  */
 export const claudeCode: Profile = {
   id: "claude-code",
+  /** MCP tools: @see mcp/mcp-tool-name.ts */
+  mcpToolName: claudeMcpToolName,
   version: "2.1.332",
   agent: {
     name: "Anthropic Claude Code (`claude -p`)",
@@ -49,12 +55,12 @@ export const claudeCode: Profile = {
   // `bash`, `read` and `webfetch` are not Claude Code tools (unknown, spec §7.1): they observe nothing, so they
   // take the one kind that accepts {} rather than opencode's observations/bash and observations/read.
   observationKinds: { Bash: "observations/command-run", bash: "observations/command-run", read: "observations/command-run", webfetch: "observations/command-run" },
-  format: (request, store) => formatClaudeTool(request, store),
+  format: (request, store) => (isClaudeMcpObservation(request.observation) ? formatClaudeMcp(request.observation) : formatClaudeTool(request, store)),
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
     if (request.text === undefined) throw new UnsupportedError("claude-code truncate takes `text` (a successful Bash output)");
     const result = formatClaudeBash({ output: request.text, exitCode: 0 }, store);
     return { result: result.content, truncated: utf8Length(request.text.replace(/^\n+/, "").trimEnd()) > BASH_MAX_OUTPUT_LENGTH };
   },
   /** Runs a call with Claude Code's rules. @see spec §3–§7 */
-  observe: (call, environment) => runClaudeTool(call, environment),
+  observe: async (call, environment) => (await runClaudeMcp(call, environment)) ?? runClaudeTool(call, environment),
 };

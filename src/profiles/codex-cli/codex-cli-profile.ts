@@ -12,6 +12,7 @@ import { EXEC_MAX_OUTPUT_TOKENS } from "./exec-command/codex-exec-output.js";
 import { adoptSessionId } from "./exec-command/codex-sessions.js";
 import { runExecCommand, runWriteStdin } from "./exec-command/run-exec-command.js";
 import { formatCodexTool } from "./format-codex-tool.js";
+import { codexMcpToolName } from "./mcp/mcp-tool-name.js";
 import { formattedTruncateText } from "./truncate/codex-truncate.js";
 import { detailError } from "./view-image/format-view-image.js";
 import { runViewImage } from "./view-image/run-view-image.js";
@@ -24,6 +25,8 @@ import { runViewImage } from "./view-image/run-view-image.js";
  */
 export const codexCli: Profile = {
   id: "codex-cli",
+  /** MCP tools: @see mcp/mcp-tool-name.ts */
+  mcpToolName: codexMcpToolName,
   version: "0.171.0",
   agent: {
     name: "OpenAI Codex CLI (`codex exec`)",

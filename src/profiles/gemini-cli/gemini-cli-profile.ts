@@ -7,6 +7,9 @@ import { geminiRedactions } from "./gemini-redactions.js";
 import type { GeminiCliResult } from "./gemini-result.js";
 import { GEMINI_TOOL_NAMES, geminiToolOf } from "./gemini-tools.js";
 import { adoptGrepFileOrder } from "./grep-search/grep-search-order.js";
+import { formatGeminiMcp, isGeminiMcpObservation } from "./mcp/format-gemini-mcp.js";
+import { geminiMcpToolName } from "./mcp/mcp-tool-name.js";
+import { runGeminiMcp } from "./mcp/run-gemini-mcp.js";
 import { runGeminiTool } from "./run-gemini-tool.js";
 import { truncateShellOutput } from "./truncate/truncate-shell-output.js";
 
@@ -21,6 +24,8 @@ const MODELLED_TOOLS: ReadonlySet<string> = new Set(["run_shell_command", "read_
 
 export const geminiCli: Profile = {
   id: "gemini-cli",
+  /** MCP tools: @see mcp/mcp-tool-name.ts */
+  mcpToolName: geminiMcpToolName,
   version: "0.61.0",
   agent: {
     name: "Google Gemini CLI (`gemini -p`)",
@@ -45,14 +50,14 @@ export const geminiCli: Profile = {
   // glob's observation is its own (files with modification times, the discovery facts), not
   // opencode's `observations/glob`; it has no schema yet (spec §7.4)
   observationKinds: { glob: "observations/gemini-cli-glob" },
-  format: (request, store) => formatGeminiTool(request, store),
+  format: (request, store) => (isGeminiMcpObservation(request.observation) ? formatGeminiMcp(request.input, request.observation, store) : formatGeminiTool(request, store)),
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
     if (request.text === undefined) throw new UnsupportedError("gemini-cli truncate takes `text` (the wrapped shell result)");
     const result = truncateShellOutput(request.text, store);
     return { result: result.text, truncated: result.savedPath !== undefined, ...(result.savedPath === undefined ? {} : { savedPath: result.savedPath }) };
   },
   /** Runs a call with Gemini CLI's rules. @see spec §2–§10 */
-  observe: (call, environment) => runGeminiTool(call, environment),
+  observe: async (call, environment) => (await runGeminiMcp(call, environment)) ?? runGeminiTool(call, environment),
   /** grep_search lists ripgrep's parallel traversal: the agent's file order is adopted. @see spec §7.3 */
   adoptAgentOrder: (call, observation, agentText) => (geminiToolOf(call.tool) === "grep_search" ? adoptGrepFileOrder(observation, agentText) : observation),
 };

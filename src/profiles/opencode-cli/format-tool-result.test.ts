@@ -271,7 +271,7 @@ describe("small v1 tools (§2.9–§2.14)", () => {
 describe("MCP tools (§2.14)", () => {
   const png = encodeBase64(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
 
-  it("joins text items with \\n and attaches images, with an empty title", () => {
+  it('joins text items with a blank line (the 1.18.33 bundle\'s q.join("\\n\\n"); docs/spec/captures/mcp/) and attaches images, with an empty title', () => {
     const content = [
       { type: "text", text: "one" },
       { type: "image", data: png, mimeType: "image/png" },
@@ -280,7 +280,7 @@ describe("MCP tools (§2.14)", () => {
     expect(format("my_server_tool", {}, { content })).toEqual({
       status: "completed",
       title: "",
-      output: "one\ntwo",
+      output: "one\n\ntwo",
       metadata: { truncated: false },
       attachments: [{ type: "file", mime: "image/png", url: `data:image/png;base64,${png}` }],
     });
@@ -292,7 +292,7 @@ describe("MCP tools (§2.14)", () => {
       { type: "resource", resource: { uri: "file:///r.zip", mimeType: "application/zip", blob: encodeBase64(new Uint8Array(2000)) } },
     ];
     expect(format("srv_tool", {}, { content })).toMatchObject({
-      output: "body\n[Binary MCP resource omitted: file:///r.zip (application/zip, 2 KB) is not a supported attachment type]",
+      output: "body\n\n[Binary MCP resource omitted: file:///r.zip (application/zip, 2 KB) is not a supported attachment type]",
     });
   });
 

@@ -47,7 +47,7 @@ export function formatToolResult(request: FormatRequest, store: OutputStorePort)
   const available = options.availableTools ?? defaultAvailableTools(options.model, options.provider);
   let tool = resolveToolName(request.tool, available);
   let input = request.input;
-  if (tool === undefined && !BUILT_IN_TOOLS.has(request.tool) && Array.isArray(observation.content)) {
+  if (tool === undefined && !BUILT_IN_TOOLS.has(request.tool) && (Array.isArray(observation.content) || observation.failure !== undefined)) {
     return settle(() => formatMcp(observation, context), observation, context);
   }
   if (tool === undefined) {

@@ -1,10 +1,12 @@
 import { cliHistory } from "../../lower/opencode-cli/cli-history.js";
+import { opencodeMcpToolName } from "../opencode-shared/opencode-mcp-tool-name.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { checkToolParameters } from "./check-tool-parameters.js";
 import { formatToolResult, truncateLimits } from "./format-tool-result.js";
+import { runMcp } from "./mcp/run-mcp.js";
 import { BUILT_IN_TOOLS } from "./tool-availability.js";
 import { TOOL_PARAMETERS } from "./tool-parameters.js";
 import { truncateOutput } from "./truncate/truncate-output.js";
@@ -16,6 +18,8 @@ import { truncateOutput } from "./truncate/truncate-output.js";
  */
 export const opencodeCli: Profile = {
   id: "opencode-cli",
+  /** MCP tools: @see opencode-shared/opencode-mcp-tool-name.ts */
+  mcpToolName: opencodeMcpToolName,
   version: "1.18.33",
   agent: {
     name: "opencode (v1 runtime, `opencode run`)",
@@ -50,7 +54,9 @@ export const opencodeCli: Profile = {
   },
 
   /** Runs a call with the v1 runtime's rules. @see spec §2 (v1 parts) */
-  observe(call, environment) {
+  async observe(call, environment) {
+    const mcp = await runMcp(call, environment);
+    if (mcp !== null) return mcp;
     return runOpencodeTool("v1", call, environment, (tool, input) => {
       const parameters = TOOL_PARAMETERS[tool];
       return parameters !== undefined && checkToolParameters(parameters, input) === undefined;

@@ -1,5 +1,6 @@
 import { coreHistory } from "../../lower/opencode-core/core-history.js";
 import { checkInput } from "../opencode-shared/effect-schema-input.js";
+import { opencodeMcpToolName } from "../opencode-shared/opencode-mcp-tool-name.js";
 import { V2_DEFECT_PREFIX } from "../opencode-shared/opencode-runtime.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
@@ -19,6 +20,8 @@ import { resolveOutputLimits } from "./truncate/core-output-limits.js";
  */
 export const opencodeCore: Profile = {
   id: "opencode-core",
+  /** MCP tools: @see opencode-shared/opencode-mcp-tool-name.ts */
+  mcpToolName: opencodeMcpToolName,
   version: "1.18.33",
   agent: {
     name: "opencode (v2 runtime, `opencode serve`)",

@@ -1,0 +1,92 @@
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createOutputStore } from "../../output-store/output-store-node.js";
+import { createTempOutputDirectory } from "../../output-store/temp-output-directory.js";
+import { previewMcpResult } from "../../preview/preview-mcp-result.js";
+import { PREVIEW_TARGETS } from "../../preview/preview-targets.js";
+import { renderPreviewText } from "../../preview/render-preview-text.js";
+import type { CommandIo } from "../command-io.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+import { UsageError } from "../usage-error.js";
+
+export const previewHelp = `usage: correx preview --tool FILE|JSON --result FILE|- [--input JSON] [--server NAME] [--profile P]... [--reporter text|json]
+
+What each agent's model gets for one MCP tool result: every profile on every protocol its agent
+speaks formats the CallToolResult with its MCP rules and lowers it. Per row: the tool name the
+model sees, the text (its size and a token estimate, bytes / 4), the attachments, and what became
+of each content item and of structuredContent: kept, attached, truncated!, replaced!, dropped!,
+sent, duplicated!. Profiles whose MCP rules are not modelled say so.
+--tool: the tool as tools/list returns it (name, inputSchema, outputSchema…), a file or inline JSON.
+--result: the CallToolResult, a file or - for stdin. --input: the call's arguments (default {}).
+--server: the server's name in the agents' config (default server).
+--reporter json: one JSON line per row (text and wire elements included).`;
+
+/** `correx preview`: see previewHelp. */
+export async function previewCommand(args: string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs("preview", args, {
+    tool: { type: "string" },
+    result: { type: "string" },
+    input: { type: "string" },
+    server: { type: "string" },
+    profile: { type: "string", multiple: true },
+    reporter: { type: "string", default: "text" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    io.out(previewHelp + "\n");
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`correx preview: unexpected argument "${positionals[0]}"`);
+  if (values.tool === undefined || values.result === undefined) throw new UsageError("correx preview: --tool and --result are required");
+  const reporter = String(values.reporter);
+  if (reporter !== "text" && reporter !== "json") throw new UsageError(`correx preview: unknown --reporter "${reporter}"; known: text, json`);
+  const declaration = jsonObject("--tool", String(values.tool), true);
+  if (typeof declaration.name !== "string" || declaration.name === "") throw new UsageError("correx preview: --tool: the declaration needs a string `name`");
+  const result = jsonObject("--result", String(values.result), false);
+  if (!Array.isArray(result.content)) throw new UsageError("correx preview: --result: a CallToolResult needs a `content` array");
+  const input = values.input === undefined ? {} : jsonObject("--input", String(values.input), true);
+  const profiles = (values.profile as string[] | undefined) ?? [];
+  const known = [...new Set(PREVIEW_TARGETS.map((target) => target.profile))];
+  for (const profile of profiles) if (!known.includes(profile as never)) throw new UsageError(`correx preview: unknown --profile "${profile}"; known: ${known.join(", ")}`);
+  const targets = profiles.length === 0 ? PREVIEW_TARGETS : PREVIEW_TARGETS.filter((target) => profiles.includes(target.profile));
+  const output = createTempOutputDirectory(join(tmpdir(), "correx-preview-"));
+  try {
+    const rows = previewMcpResult({ declaration, result, input, server: values.server === undefined ? undefined : String(values.server), targets }, createOutputStore(output.path));
+    if (reporter === "json") {
+      for (const row of rows) io.out(`${JSON.stringify(row)}\n`);
+    } else {
+      const items = (result.content as unknown[]).length;
+      io.out(
+        renderPreviewText(
+          rows,
+          `correx preview: tool "${declaration.name}" of server "${values.server ?? "server"}": ${items} content item${items === 1 ? "" : "s"}${result.structuredContent === undefined ? "" : ", structuredContent"}${result.isError === true ? ", isError" : ""}`,
+        ),
+      );
+    }
+    return 0;
+  } finally {
+    output.remove();
+  }
+}
+
+/** A JSON object from a file, stdin (`-`), or (for `inline`) the flag's own text when it starts with `{`. Bad input is a UsageError naming the flag. */
+function jsonObject(flag: string, given: string, inline: boolean): Record<string, unknown> {
+  let text: string;
+  if (inline && given.trimStart().startsWith("{")) text = given;
+  else {
+    try {
+      text = readFileSync(given === "-" ? 0 : given, "utf8");
+    } catch (error) {
+      throw new UsageError(`correx preview: ${flag}: cannot read ${given === "-" ? "stdin" : given}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`correx preview: ${flag}: not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new UsageError(`correx preview: ${flag}: expected a JSON object`);
+  return value as Record<string, unknown>;
+}

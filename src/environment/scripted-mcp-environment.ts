@@ -1,0 +1,69 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { createScriptedMcpServer, type McpCallCounts } from "../mcp-server/scripted-mcp-server.js";
+import type { McpCallFact, McpCallSpec } from "../profiles/environment-port.js";
+import type { ScenarioMcp } from "../scenario/scenario.js";
+
+/** The MCP half of an environment port: a scenario's servers, each played afresh in-process and reached through the SDK's client. */
+export interface ScriptedMcpEnvironment {
+  listMcpTools(server: string): Promise<Record<string, unknown>[] | null>;
+  callMcpTool(call: McpCallSpec): Promise<McpCallFact>;
+}
+
+/**
+ * Plays a scenario's MCP servers for the reference: each server is the same scripted server the
+ * agent got (src/mcp-server/), connected over the SDK's in-memory transport to an SDK client, with
+ * call counts of its own starting at 0 (the reference replays the scripted calls in order). A
+ * tools/call is sent as it is (the client's own outputSchema check, which needs a prior tools/list,
+ * is the agent's rule, not a fact), and the answer is recorded: the result, the JSON-RPC error with
+ * the server's own message, a timeout, or the server dying (`exit` answers close the connection).
+ */
+export function createScriptedMcpEnvironment(mcp: ScenarioMcp): ScriptedMcpEnvironment {
+  const clients = new Map<string, Promise<Client>>();
+  const connect = (name: string): Promise<Client> | null => {
+    const server = mcp.servers[name];
+    if (server === undefined) return null;
+    let client = clients.get(name);
+    if (client === undefined) {
+      client = (async () => {
+        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+        const counts: McpCallCounts = new Map();
+        const instance = createScriptedMcpServer(server, counts, { die: () => void serverSide.close() });
+        await instance.connect(serverSide);
+        const sdkClient = new Client({ name: "correx-reference", version: "0.1.0" });
+        await sdkClient.connect(clientSide);
+        return sdkClient;
+      })();
+      clients.set(name, client);
+    }
+    return client;
+  };
+  return {
+    async listMcpTools(server) {
+      const client = connect(server);
+      if (client === null) return null;
+      return (await (await client).listTools()).tools as Record<string, unknown>[];
+    },
+    async callMcpTool(call) {
+      const client = connect(call.server);
+      if (client === null) return { kind: "closed", message: `no MCP server "${call.server}"` };
+      try {
+        const result = await (await client).request({ method: "tools/call", params: { name: call.tool, arguments: call.arguments } }, CallToolResultSchema, {
+          ...(call.timeoutMs === undefined ? {} : { timeout: call.timeoutMs }),
+        });
+        return { kind: "result", result: result as Record<string, unknown> };
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        const message = error instanceof Error ? error.message : String(error);
+        if (code === -32001 && /Request timed out/.test(message)) return { kind: "timeout" };
+        if (code === -32000 && /Connection closed/.test(message)) return { kind: "closed", message };
+        if (typeof code === "number") {
+          const data = (error as { data?: unknown }).data;
+          return { kind: "error", code, message: message.replace(`MCP error ${code}: `, ""), ...(data === undefined ? {} : { data }) };
+        }
+        return { kind: "closed", message };
+      }
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { repoRoot, runCli } from "./run-cli.js";
+
+const tool = join(repoRoot, "examples/preview/report-tool.json");
+const result = join(repoRoot, "examples/preview/report-result.json");
+
+describe("correx preview (built CLI)", () => {
+  it("prints one JSON line per profile × protocol with --reporter json, the result read from stdin", () => {
+    const run = runCli(["preview", "--tool", tool, "--result", "-", "--server", "ci", "--reporter", "json", "--profile", "gemini-cli", "--profile", "opencode-cli"], {
+      input: '{"content":[{"type":"text","text":"hello"}]}',
+    });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const rows = run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(rows.map((row) => `${row.profile} ${row.protocol} ${row.name}`)).toEqual([
+      "gemini-cli google-gemini mcp_ci_report",
+      "opencode-cli openai-chat ci_report",
+      "opencode-cli anthropic-messages ci_report",
+      "opencode-cli google-gemini ci_report",
+    ]);
+    expect(rows[0]).toMatchObject({ status: "ok", text: "<untrusted_context>\nhello\n</untrusted_context>", items: [{ index: 0, type: "text", fate: "kept" }] });
+  });
+
+  it("flags the 60 KB JSON blob cut by gemini-cli and opencode-cli", () => {
+    const run = runCli(["preview", "--tool", tool, "--result", result, "--server", "ci"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("gemini-cli × google-gemini (gemini-2.5-pro): mcp_ci_report\n");
+    expect(run.stdout.split("#0 text kept, #1 image attached, #2 text truncated! (the first").length - 1).toBe(4);
+  });
+
+  it("refuses a result without a content array with exit 2 and one line", () => {
+    const run = runCli(["preview", "--tool", tool, "--result", "-"], { input: '{"structuredContent":{}}' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe("correx preview: --result: a CallToolResult needs a `content` array\n");
+  });
+
+  it("refuses input that is not JSON, naming the flag", () => {
+    const run = runCli(["preview", "--tool", "{nope", "--result", result]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^correx preview: --tool: not JSON: .+\n$/);
+  });
+});
