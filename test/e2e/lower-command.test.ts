@@ -140,7 +140,7 @@ describe.skipIf(!wired)("correx lower", () => {
   it("exits 2 on bad usage: missing flag, unknown protocol, a level the profile lacks, no file", () => {
     const path = file("ok.json", JSON.stringify(coreText));
     const cases: [string[], string][] = [
-      [["--profile", "opencode-core", path], "correx lower: --protocol is required (see correx lower --help)\n"],
+      [["--profile", "opencode-core", path], "correx lower: --protocol is required (see npx correx lower --help)\n"],
       [["--profile", "opencode-core", "--protocol", "bedrock", path], 'correx lower: unknown --protocol "bedrock"; known: openai-chat, anthropic-messages, google-gemini, openai-responses\n'],
       [["--profile", "opencode-core", "--protocol", "openai-chat", "--from", "history", path], 'correx lower: --from "history" is not an input level of opencode-core; known: messages, neutral\n'],
       [["--profile", "opencode-core", "--protocol", "openai-chat"], "correx lower: give exactly one FILE, or - for stdin\n"],
