@@ -53,3 +53,29 @@ describe("the facts-only environment on a real machine (design: observations)", 
     expect(await environment.readFile(join(dir, "sub"))).toMatchObject({ failure: "EISDIR" });
   });
 });
+
+describe("live sessions (startSession)", () => {
+  const text = (chunks: { bytes: Uint8Array }[]) => chunks.map((chunk) => new TextDecoder().decode(chunk.bytes)).join("");
+
+  it("reads a running program piece by piece, then its end", async () => {
+    const dir = makeTempDir("correx-env-");
+    const environment = createNodeEnvironment({ workspace: dir });
+    const session = environment.startSession!({ file: "/bin/sh", args: ["-c", "echo a; sleep 0.5; echo b; exit 4"], cwd: dir, env: { PATH: process.env.PATH ?? "" } });
+    const first = await session.read(200);
+    expect(text(first.chunks)).toBe("a\n");
+    expect(first.ended).toBeNull();
+    const second = await session.read(5000);
+    expect(text(second.chunks)).toBe("b\n");
+    expect(second.ended).toEqual({ exitCode: 4, signal: null });
+    expect(await session.read(10)).toEqual({ chunks: [], ended: { exitCode: 4, signal: null } });
+  });
+
+  it("reports a program that cannot start, and stdin is closed", async () => {
+    const dir = makeTempDir("correx-env-");
+    const environment = createNodeEnvironment({ workspace: dir });
+    const missing = await environment.startSession!({ file: "/bin/sh", args: ["-c", "true"], cwd: join(dir, "nope"), env: {} }).read(1000);
+    expect(missing.spawnError?.failure).toBe("ENOENT");
+    const reading = environment.startSession!({ file: "/bin/sh", args: ["-c", "read line; echo [$line] $?"], cwd: dir, env: {} });
+    expect(text((await reading.read(5000)).chunks)).toBe("[] 1\n");
+  });
+});

@@ -225,6 +225,10 @@ function startSession(command: CommandSpec): SessionHandle {
   try {
     const child = spawn(command.file, [...command.args], { cwd: command.cwd, env: { ...command.env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     tree.attach(child.pid);
+    // A live session does not keep correx running: the process trees still alive are killed when it exits.
+    child.unref();
+    (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
+    (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
     child.stdout?.on("data", (chunk: Buffer) => pending.push({ stream: "stdout", bytes: new Uint8Array(chunk) }));
     child.stderr?.on("data", (chunk: Buffer) => pending.push({ stream: "stderr", bytes: new Uint8Array(chunk) }));
     child.on("error", (error) => settle({ exitCode: null, signal: null }, fsFailure(error)));

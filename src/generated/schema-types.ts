@@ -311,7 +311,7 @@ export type ScenarioCall = {
    */
   tool: string;
   /**
-   * The call's arguments (may be invalid for the tool, on purpose). Strings may hold `{{origin}}` (the fake server's origin) and `{{workspace}}` (the agent's workspace directory, filled in when the host knows it).
+   * The call's arguments (may be invalid for the tool, on purpose). Strings may hold `{{origin}}` (the fake server's origin) and `{{workspace}}` (the agent's workspace directory, filled in when the host knows it). Any value may be `{"$fromResult": {"turn": T, "call": C, "pattern": "<regex>", "as": "string" | "integer"}}`: the first capture group of `pattern` in the text the agent sent as the result of call C (1-based, default 1) of the earlier turn T (1-based), or null when that result is absent or does not match (checked when the scenario is loaded; src/scenario/scenario-from-result.ts).
    */
   input?: {
     [k: string]: unknown;
