@@ -29,6 +29,12 @@ describe("claude-code input validation (§7.2)", () => {
   it("lists schema parameters in order, then unexpected ones", () => {
     expect(claudeInputIssues("Bash", { cmd: "x" })).toEqual(["The required parameter `command` is missing", "An unexpected parameter `cmd` was provided"]);
     expect(claudeInputIssues("Read", { file_path: [] })).toEqual(["The parameter `file_path` type is expected as `string` but provided as `array`"]);
+    // Missing, then unexpected, then mistyped (differential seed 26001: Write {file_path: true, content: {x: 1}, mode: "x"}).
+    expect(claudeInputIssues("Write", { file_path: true, content: { x: 1 }, mode: "x" })).toEqual([
+      "An unexpected parameter `mode` was provided",
+      "The parameter `file_path` type is expected as `string` but provided as `boolean`",
+      "The parameter `content` type is expected as `string` but provided as `object`",
+    ]);
   });
 });
 

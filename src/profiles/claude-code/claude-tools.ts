@@ -172,24 +172,26 @@ function providedType(value: unknown): string {
 }
 
 /**
- * The input validation issues of a call, in the binary's order: each schema parameter in order
- * (missing when required, or of the wrong type), then each unexpected parameter in input order.
- * @see spec §7.2
+ * The input validation issues of a call, in the binary's order: the missing required parameters
+ * (schema order), then the unexpected parameters (input order), then the parameters of the wrong
+ * type (schema order) — observed: `{file_path: true, content: {…}, mode: "x"}` lists `mode` first;
+ * the bundle's formatter groups them so. @see spec §7.2
  */
 export function claudeInputIssues(tool: string, input: unknown): string[] {
   const parameters = claudeToolParameters[tool] ?? [];
   const record = input !== null && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-  const issues: string[] = [];
+  const missing: string[] = [];
+  const mistyped: string[] = [];
   for (const parameter of parameters) {
     const value = record[parameter.name];
     if (value === undefined) {
-      if (parameter.required) issues.push(`The required parameter \`${parameter.name}\` is missing`);
+      if (parameter.required) missing.push(`The required parameter \`${parameter.name}\` is missing`);
     } else if (providedType(value) !== parameter.type) {
-      issues.push(`The parameter \`${parameter.name}\` type is expected as \`${parameter.type}\` but provided as \`${providedType(value)}\``);
+      mistyped.push(`The parameter \`${parameter.name}\` type is expected as \`${parameter.type}\` but provided as \`${providedType(value)}\``);
     }
   }
-  for (const key of Object.keys(record)) {
-    if (!parameters.some((parameter) => parameter.name === key)) issues.push(`An unexpected parameter \`${key}\` was provided`);
-  }
-  return issues;
+  const unexpected = Object.keys(record)
+    .filter((key) => !parameters.some((parameter) => parameter.name === key))
+    .map((key) => `An unexpected parameter \`${key}\` was provided`);
+  return [...missing, ...unexpected, ...mistyped];
 }

@@ -107,6 +107,7 @@ async function runRead(input: Record<string, unknown>, environment: EnvironmentP
   const base = { path, workspace: environment.workspace, ...(cwd === environment.workspace ? {} : { cwd }) };
   if (claudeBinaryExtension(path) !== undefined) return { ...base, kind: "file", binaryExtension: true };
   const fact = await environment.stat(path);
+  if (fact.kind === "missing" && fact.failure === "ENOTDIR") return { ...base, kind: "missing", failure: "ENOTDIR" };
   if (fact.kind === "missing") return { ...base, kind: "missing", ...(await suggestion(environment, path, cwd)) };
   if (fact.kind === "directory") return { ...base, kind: "directory" };
   const bytes = await environment.readFile(path);

@@ -27,6 +27,8 @@ export interface ClaudeReadObservation {
   binaryExtension?: boolean;
   /** A missing path: what ` Did you mean …?` names (§4.3). */
   suggestion?: string;
+  /** Why the path could not be read when it is not plain ENOENT (`ENOTDIR`: a path below a file, §4.3). */
+  failure?: string;
   /** What count_tokens answered for the text (asked for a whole file over 25,000 bytes). */
   tokens?: number;
 }
@@ -89,6 +91,8 @@ export function formatClaudeRead(input: Record<string, unknown>, observation: Cl
       `This tool cannot read binary files. The file appears to be a binary ${extnamePath(observation.path).toLowerCase()} file. Use a skill for this file type if one is available, or a shell command or script that can read the format.`,
     );
   }
+  // A path below a file: the system's error as the binary words it (observed). §4.3
+  if (observation.kind === "missing" && observation.failure === "ENOTDIR") return claudeError(`ENOTDIR: not a directory, open '${observation.path}'`);
   if (observation.kind === "missing") return claudeError(missingText(cwd, observation.suggestion));
   if (observation.kind === "directory") return claudeError(`EISDIR: illegal operation on a directory, read '${observation.path}'`);
   const special = formatClaudeReadKind(input, observation);
