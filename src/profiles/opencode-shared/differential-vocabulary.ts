@@ -1,5 +1,5 @@
 import type { ScenarioPage } from "../../generated/schema-types.js";
-import { editableText, fileContent, type GeneratedContent, smallLines } from "../differential-content.js";
+import { editableText, smallLines } from "../differential-content.js";
 import {
   type CallMaker,
   type DifferentialVocabulary,
