@@ -131,3 +131,23 @@ describe("claude-code input normalisation and unknown names (§7.1, §7.2)", () 
     expect(claudeBinaryExtension("/ws/v1.0/readme")).toBeUndefined();
   });
 });
+
+describe("claude-code after-notes rule with blocks after the results (§2.3, §7.5)", () => {
+  it("gives the breakpoint the quiet reminder took back to the block before it (differential seed 26002)", () => {
+    const result = { type: "tool_result", tool_use_id: "toolu_1_1", content: "x" };
+    const loaded = { type: "text", text: "Tool loaded." };
+    const reminder = { role: "system", content: [{ type: "text", text: QUIET_REMINDER, cache_control: { type: "ephemeral" } }] };
+    expect(claudeAfterNotes({ result, after: [loaded, reminder] })).toEqual({ result, after: [{ ...loaded, cache_control: { type: "ephemeral" } }] });
+  });
+});
+
+describe("claude-code Read notes for what is not text (§4.7)", () => {
+  it("a NUL among the first 8,000 bytes gets its note, also after the offset warning", async () => {
+    const { formatClaudeRead, NUL_NOTE } = await import("./files/format-claude-files.js");
+    expect(formatClaudeRead({ file_path: "/ws/n.txt" }, { path: "/ws/n.txt", kind: "file", text: "A\u0000B\n" }, "/ws").content).toBe(`1\tA\u0000B\n2\t${NUL_NOTE}`);
+    expect(formatClaudeRead({ file_path: "/ws/n.txt", offset: 9 }, { path: "/ws/n.txt", kind: "file", text: "A\u0000B\n" }, "/ws").content).toBe(
+      `<system-reminder>Warning: the file exists but is shorter than the provided offset (9). The file has 2 lines.</system-reminder>${NUL_NOTE}`,
+    );
+    expect(formatClaudeRead({ file_path: "/ws/b.txt" }, { path: "/ws/b.txt", kind: "file", text: "\uFEFFfirst\n" }, "/ws").content).toBe("1\tfirst\n2\t");
+  });
+});

@@ -17,9 +17,9 @@ const BASH_DEFAULT_TIMEOUT_MS = 120_000;
 /** The shell the binary runs commands with when SHELL names none (observed: `$0` is `/bin/bash`). @see spec §3.1 */
 const CLAUDE_SHELL = "/bin/bash";
 
-const decoder = new TextDecoder("utf-8", { fatal: true });
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/** Bytes as `{text}` when valid UTF-8, else `{base64}` (named by the observation's keys). */
+/** Bytes as `{text}` when valid UTF-8 (a BOM kept as U+FEFF: a command's output keeps it, observed), else `{base64}` (named by the observation's keys). */
 function textOrBase64(bytes: Uint8Array, textKey: string, base64Key: string): Record<string, string> {
   try {
     return { [textKey]: decoder.decode(bytes) };

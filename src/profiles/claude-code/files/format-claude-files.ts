@@ -58,17 +58,27 @@ const missingText = (cwd: string, suggestion?: string) => `File does not exist. 
 export const NOT_UTF8_NOTE =
   "\n\n[This file is not valid UTF-8: it uses a legacy encoding such as Windows-1252, Shift-JIS or GBK, or it is binary. Its undecodable bytes show above as U+FFFD. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]";
 
+/** The note Read appends to a file with a NUL among its first 8,000 bytes. @see spec §4.7 */
+export const NUL_NOTE =
+  "\n\n[This file has NUL bytes in its first 8 KB: binary data, UTF-16/UTF-32 without a byte-order mark, or text with embedded NULs. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]";
+
 /** The note Edit adds instead of the file-state note when the file had changed on disk since the session saw it. @see spec §5.4 */
 export const STALE_EDIT_NOTE =
   " (note: the file had been modified on disk since you last read it — the edit applied cleanly, but the file contains other changes not in your context. Read it before edits that depend on surrounding content.)";
 
-/** The file's text: UTF-8 (a BOM dropped, invalid bytes as U+FFFD), or UTF-16LE after its BOM (FF FE). @see spec §4.7 */
-function readText(observation: ClaudeReadObservation): { text: string; notUtf8: boolean } {
-  if (observation.text !== undefined) return { text: observation.text, notUtf8: false };
-  if (observation.base64 === undefined) return { text: "", notUtf8: false };
-  const bytes = decodeBase64(observation.base64);
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(bytes), notUtf8: false };
-  return { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes), notUtf8: true };
+/**
+ * The file's text and the note Read appends for what is not text, as the binary classifies the
+ * bytes: `FF FE` first is UTF-16LE (decoded, no note); `FE FF` first is UTF-16BE (not modelled); a
+ * NUL among the first 8,000 bytes, then invalid UTF-8, each get their note. UTF-8 is decoded with
+ * a BOM dropped and invalid sequences as U+FFFD. @see spec §4.7
+ */
+function readText(observation: ClaudeReadObservation): { text: string; note: string } {
+  const bytes = observation.base64 !== undefined ? decodeBase64(observation.base64) : new TextEncoder().encode(observation.text ?? "");
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(bytes), note: "" };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) throw new UnsupportedError("claude-code: Read of a UTF-16BE file (its note) is not modelled (docs/spec/claude-code-2.1.332.md §9)");
+  const text = (observation.text ?? new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes)).replace(/^\uFEFF/, "");
+  if (bytes.subarray(0, 8000).includes(0)) return { text, note: NUL_NOTE };
+  return { text, note: observation.text === undefined ? NOT_UTF8_NOTE : "" };
 }
 
 function readBytes(observation: ClaudeReadObservation): number {
@@ -106,13 +116,12 @@ export function formatClaudeRead(input: Record<string, unknown>, observation: Cl
       `File content (${claudeKilobytes(size)}) exceeds maximum allowed size (256KB). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file. To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file.`,
     );
   }
-  const { text, notUtf8 } = readText(observation);
-  const note = notUtf8 ? NOT_UTF8_NOTE : "";
+  const { text, note } = readText(observation);
   if (text === "") return { content: "<system-reminder>Warning: the file exists but the contents are empty.</system-reminder>" };
   const lines = text.split(/\r?\n/);
   const start = offset === undefined ? 1 : offset;
   if (start > lines.length) {
-    return { content: `<system-reminder>Warning: the file exists but is shorter than the provided offset (${start}). The file has ${lines.length} lines.</system-reminder>` };
+    return { content: `<system-reminder>Warning: the file exists but is shorter than the provided offset (${start}). The file has ${lines.length} lines.</system-reminder>${note}` };
   }
   const numbered = (shown: string[]) => shown.map((line, index) => `${start + index}\t${line}`).join("\n") + note;
   const tokens = observation.tokens;
