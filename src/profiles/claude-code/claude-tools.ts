@@ -1,3 +1,5 @@
+import { UnsupportedError } from "../profile.js";
+
 /**
  * The tools Claude Code 2.1.332 offers with its default model in `-p` mode, and their parameters
  * (names and types from the package's sdk-tools.d.ts: BashInput, FileReadInput, FileEditInput,
@@ -159,6 +161,11 @@ export function claudeNormalizedInput(tool: string, input: unknown): unknown {
   for (const parameter of claudeToolParameters[tool] ?? []) {
     const value = record[parameter.name];
     if (parameter.type === "number" && typeof value === "string" && NUMERIC_STRING.test(value)) record[parameter.name] = Number(value);
+    if (tool === "Read" && parameter.type === "number" && Array.isArray(value) && NUMERIC_STRING.test(String(value))) {
+      throw new UnsupportedError(
+        `claude-code: a number parameter given as an array that reads as a number (${parameter.name}: ${JSON.stringify(value)}) is not pinned (docs/spec/claude-code-2.1.332.md §7.2)`,
+      );
+    }
     if (parameter.type === "boolean" && (value === "true" || value === "false")) record[parameter.name] = value === "true";
   }
   return record;
@@ -187,7 +194,9 @@ export function claudeInputIssues(tool: string, input: unknown): string[] {
     if (value === undefined) {
       if (parameter.required) missing.push(`The required parameter \`${parameter.name}\` is missing`);
     } else if (providedType(value) !== parameter.type) {
-      mistyped.push(`The parameter \`${parameter.name}\` type is expected as \`${parameter.type}\` but provided as \`${providedType(value)}\``);
+      // Read's offset and limit are preprocessed into strings first: an array is reported as `string` (seed 26003: `offset: ["a"]`); Bash's `timeout: ["a"]` stays `array`.
+      const provided = tool === "Read" && parameter.type === "number" && Array.isArray(value) ? "string" : providedType(value);
+      mistyped.push(`The parameter \`${parameter.name}\` type is expected as \`${parameter.type}\` but provided as \`${provided}\``);
     }
   }
   const unexpected = Object.keys(record)

@@ -179,7 +179,8 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const content = String(input.content);
       const failure = await environment.writeFile(path, new TextEncoder().encode(content), { parents: true });
       if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
-      session.files.set(path, { text: content });
+      // Known as the session reads a file back (a BOM dropped), so a later comparison with the disk is like for like.
+      session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(new TextEncoder().encode(content)) });
       return { path, before, after: content };
     }
     case "WebFetch":

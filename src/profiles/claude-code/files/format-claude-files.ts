@@ -109,7 +109,7 @@ export function formatClaudeRead(input: Record<string, unknown>, observation: Cl
   if (special !== undefined) return special;
   // A negative offset reads from line 1; offset 0 reads from line 1 numbered from 0; limit 0 is no limit (observed). §4.2
   const offset = typeof input.offset === "number" && input.offset >= 0 ? input.offset : undefined;
-  const limit = typeof input.limit === "number" && input.limit !== 0 ? input.limit : undefined;
+  const limit = typeof input.limit === "number" && input.limit > 0 ? input.limit : undefined;
   const size = readBytes(observation);
   if (offset === undefined && limit === undefined && size > READ_MAX_SIZE_BYTES) {
     return claudeError(
@@ -117,12 +117,15 @@ export function formatClaudeRead(input: Record<string, unknown>, observation: Cl
     );
   }
   const { text, note } = readText(observation);
-  if (text === "") return { content: "<system-reminder>Warning: the file exists but the contents are empty.</system-reminder>" };
-  const lines = text.split(/\r?\n/);
+  // Lines split at LF, each losing one CR at its end (a lone CR inside a line stays; `a\rb\r` is `a\rb`). §4.1
+  const lines = text.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
   const start = offset === undefined ? 1 : offset;
+  // The offset is checked first: an empty file read past its one line says so (seed 26003). §4.2
   if (start > lines.length) {
     return { content: `<system-reminder>Warning: the file exists but is shorter than the provided offset (${start}). The file has ${lines.length} lines.</system-reminder>${note}` };
   }
+  // Empty: nothing left once the line endings are taken off (`` and a lone `\r`, seed 26003). §4.1
+  if (lines.length === 1 && lines[0] === "") return { content: "<system-reminder>Warning: the file exists but the contents are empty.</system-reminder>" };
   const numbered = (shown: string[]) => shown.map((line, index) => `${start + index}\t${line}`).join("\n") + note;
   const tokens = observation.tokens;
   if (offset === undefined && limit === undefined && tokens !== undefined && tokens > READ_MAX_TOKENS) {
