@@ -43,6 +43,7 @@ const scenarios = [
   "claude-read-kinds",
   "claude-edit-aliases",
   "claude-deferred-tools",
+  "claude-edit-line-endings",
 ];
 
 /** Where the native binary may be: $CLAUDE_BIN, or .ci/run's prefix. */

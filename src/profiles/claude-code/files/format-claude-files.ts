@@ -140,6 +140,27 @@ export function formatClaudeRead(input: Record<string, unknown>, observation: Cl
   return { content: numbered(shown) };
 }
 
+/**
+ * The text Edit matches in: the file's text with every CRLF as LF (observed: `a\nb` matches in
+ * `a\r\nb\r\n`, `Y\r\nc` is not found in a CRLF file). @see spec §5.5
+ */
+const editableView = (text: string) => text.replaceAll("\r\n", "\n");
+
+/**
+ * The line ending an edited file is written with: CRLF when the file's line breaks are CRLF, LF
+ * when they are LF (observed: `a\nb\r\nc\n` edited is written with LF). A file whose first line
+ * break and most of its line breaks disagree is not pinned. @see spec §5.5
+ */
+function writtenLineEnding(text: string): "\r\n" | "\n" {
+  const crlf = text.split("\r\n").length - 1;
+  const lf = text.split("\n").length - 1 - crlf;
+  const first = text.indexOf("\n");
+  const firstIsCrlf = first > 0 && text[first - 1] === "\r";
+  if (crlf > 0 && lf > 0 && firstIsCrlf !== crlf > lf)
+    throw new UnsupportedError("claude-code: the line ending Edit writes for a file whose first line break and most of its line breaks differ is not pinned (docs/spec/claude-code-2.1.332.md §5.5)");
+  return crlf > lf ? "\r\n" : "\n";
+}
+
 /** How many times `needle` occurs in `text`, without overlaps. */
 function occurrences(text: string, needle: string): number {
   let count = 0;
@@ -171,7 +192,7 @@ export function formatClaudeEdit(input: Record<string, unknown>, observation: Cl
   if (oldString === "") {
     if (observation.before !== "") return toolUseError("Cannot create new file - file already exists.");
   } else {
-    const count = occurrences(observation.before, oldString);
+    const count = occurrences(editableView(observation.before), oldString);
     if (count === 0) return toolUseError(`String to replace not found in file.\nString: ${oldString}`);
     if (count > 1 && input.replace_all !== true) {
       return toolUseError(
@@ -191,9 +212,11 @@ export function claudeEditedText(input: Record<string, unknown>, before: string 
   if (oldString === newString) return null;
   if (before === null) return oldString === "" ? newString : null;
   if (oldString === "") return before === "" ? newString : null;
-  const count = occurrences(before, oldString);
+  const view = editableView(before);
+  const count = occurrences(view, oldString);
   if (count === 0 || (count > 1 && input.replace_all !== true)) return null;
-  return input.replace_all === true ? before.split(oldString).join(newString) : before.replace(oldString, () => newString);
+  const edited = input.replace_all === true ? view.split(oldString).join(newString) : view.replace(oldString, () => newString);
+  return writtenLineEnding(before) === "\r\n" ? edited.replaceAll("\n", "\r\n") : edited;
 }
 
 /** A Write result: created, or updated (an existing file, read or not). @see spec §6 */
