@@ -6,6 +6,7 @@ import { lowerCore } from "../lower/lower-core.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import { lowerCli } from "../lower/opencode-cli/lower-cli.js";
 import type { ClaudeCodeResult } from "../profiles/claude-code/claude-result.js";
+import { claudeResultOrder } from "../profiles/claude-code/claude-result-order.js";
 import type { CodexOutput } from "../profiles/codex-cli/codex-result.js";
 import type { GeminiCliResult } from "../profiles/gemini-cli/gemini-result.js";
 import { cliHistoryCall } from "../profiles/opencode-cli/cli-history-call.js";
@@ -37,6 +38,12 @@ export interface ExpectedTurnOptions {
   store: OutputStorePort;
   /** opencode-cli: the model's input modalities (ProviderTransform step 1). */
   modalities?: readonly string[];
+  /**
+   * claude-code: the call ids in the order the agent placed their results (its request's
+   * `tool_result` blocks). The binary places concurrently run results as they finish; an order
+   * the binary could have produced is adopted, any other is ignored (docs/spec/claude-code-2.1.332.md §2.2).
+   */
+  agentOrder?: readonly string[];
 }
 
 /**
@@ -106,9 +113,11 @@ function lowerGeminiCliTurn(options: ExpectedTurnOptions): unknown {
 /** claude-code speaks anthropic-messages only. @see docs/spec/claude-code-2.1.332.md §2 */
 function lowerClaudeCodeTurn(options: ExpectedTurnOptions): unknown {
   if (options.protocol !== "anthropic-messages") throw new UnsupportedError(`claude-code speaks anthropic-messages only, not ${options.protocol}`);
+  const order = claudeResultOrder(options.calls, options.agentOrder);
+  const calls = [...options.calls].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   return lowerClaudeTurn(
     options.prompt,
-    options.calls.map((call) => ({ id: call.id, tool: call.tool, input: call.input, result: formatGateCall(options, call) as ClaudeCodeResult })),
+    calls.map((call) => ({ id: call.id, tool: call.tool, input: call.input, result: formatGateCall(options, call) as ClaudeCodeResult })),
   );
 }
 

@@ -151,3 +151,22 @@ describe("claude-code Read notes for what is not text (§4.7)", () => {
     expect(formatClaudeRead({ file_path: "/ws/b.txt" }, { path: "/ws/b.txt", kind: "file", text: "\uFEFFfirst\n" }, "/ws").content).toBe("1\tfirst\n2\t");
   });
 });
+
+describe("claude-code result order (§2.2)", () => {
+  it("adopts a finishing order within a batch of concurrency-safe calls, never across a serial call", async () => {
+    const { claudeResultOrder } = await import("./claude-result-order.js");
+    const calls = [
+      { id: "a", tool: "Read", input: { file_path: "/ws/nope.txt" } },
+      { id: "b", tool: "Frobnicate", input: {} },
+      { id: "c", tool: "Bash", input: { command: "sleep 0.5" } },
+      { id: "d", tool: "Read", input: {} },
+      { id: "e", tool: "Edit", input: { file_path: "/ws/b.txt", old_string: "x", new_string: "y" } },
+      { id: "f", tool: "Read", input: { file_path: "/ws/b.txt" } },
+    ];
+    // The probe's order: the unknown tool first, then the Read, the Bash; the invalid Read after the batch.
+    expect(claudeResultOrder(calls, ["b", "a", "c", "d", "e", "f"])).toEqual(["b", "a", "c", "d", "e", "f"]);
+    expect(claudeResultOrder(calls, ["a", "b", "c", "e", "d", "f"])).toEqual(["a", "b", "c", "d", "e", "f"]);
+    expect(claudeResultOrder(calls, ["a", "b", "c", "d", "f", "e"])).toEqual(["a", "b", "c", "d", "e", "f"]);
+    expect(claudeResultOrder(calls, undefined)).toEqual(["a", "b", "c", "d", "e", "f"]);
+  });
+});
