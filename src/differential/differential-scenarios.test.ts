@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { claudeInputIssues } from "../profiles/claude-code/claude-tools.js";
 import { parseScenario } from "../scenario/parse-scenario.js";
 import { differentialScenarioYaml } from "./differential-scenario-yaml.js";
 import { generateDifferentialScenarios } from "./differential-scenarios.js";
@@ -103,5 +104,38 @@ describe("calls that make opencode's v2 runtime die are scripted alone (seed 700
       }
     }
     expect(alone).toBeGreaterThan(0);
+  });
+});
+
+describe("claude-code's vocabulary (issue 26 item 6: one generator, a vocabulary per profile)", () => {
+  const options = { profile: "claude-code", seed: 26001, calls: 300, callsPerScenario: 40 } as const;
+
+  it("writes valid scenarios in claude-code's argument names, reproducible from the seed", async () => {
+    const scenarios = generateDifferentialScenarios(options);
+    expect(scenarios.map(differentialScenarioYaml).join("\n---\n")).toBe(generateDifferentialScenarios(options).map(differentialScenarioYaml).join("\n---\n"));
+    for (const scenario of scenarios) {
+      expect(scenario.name.startsWith("differential-claude-26001-")).toBe(true);
+      expect(scenario.argumentStyle).toBe("claude-code");
+      expect(await parseScenario(differentialScenarioYaml(scenario), `${scenario.name}.yaml`)).toEqual(scenario);
+    }
+  });
+
+  it("a turn holds at most one call the binary runs concurrently, and no Bash beside a change", () => {
+    const scenarios = generateDifferentialScenarios(options);
+    let parallel = 0;
+    for (const scenario of scenarios) {
+      for (const turn of scenario.turns.slice(0, -1)) {
+        const tools = (turn.calls ?? []).map((call) => call.tool);
+        if (tools.length > 1) parallel++;
+        expect(tools.filter((tool) => !["Edit", "Write", "NotebookEdit"].includes(tool)).length).toBeLessThanOrEqual(1);
+        // A change beside a shell command only when its input is refused (it never runs).
+        if (tools.includes("Bash")) {
+          for (const call of turn.calls ?? []) if (["Edit", "Write", "NotebookEdit"].includes(call.tool)) expect(claudeInputIssues(call.tool, call.input).length).toBeGreaterThan(0);
+        }
+      }
+    }
+    expect(parallel).toBeGreaterThan(5);
+    const tools = new Set(scenarios.flatMap((scenario) => scenario.turns.flatMap((turn) => (turn.calls ?? []).map((call) => call.tool))));
+    for (const tool of ["Read", "Bash", "Edit", "Write", "WebFetch", "ToolSearch", "NotebookEdit"]) expect(tools.has(tool), tool).toBe(true);
   });
 });

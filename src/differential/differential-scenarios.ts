@@ -1,5 +1,7 @@
 import type { Scenario, ScenarioCall, ScenarioTurn } from "../generated/schema-types.js";
-import { type DifferentialProfile, type GeneratedCall, generateCall, ScenarioWorkspaceBuilder } from "./differential-calls.js";
+import type { DifferentialVocabulary } from "../profiles/differential-vocabulary.js";
+import { type GeneratedCall, generateCall, ScenarioWorkspaceBuilder } from "./differential-calls.js";
+import { DIFFERENTIAL_VOCABULARIES, type DifferentialProfile } from "./differential-vocabularies.js";
 import { SeededRandom } from "./seeded-random.js";
 
 /** What a differential campaign is generated from. */
@@ -13,9 +15,9 @@ export interface DifferentialOptions {
 }
 
 /**
- * Generates a differential campaign: scenarios (schemas/scenario.json) of many calls each over
- * the inputs where reimplementations of opencode's tools differ, spread over several turns, with
- * read-only calls grouped into parallel turns. Pure and deterministic: the same options give the
+ * Generates a differential campaign: scenarios (schemas/scenario.json) of many calls each from
+ * the profile's call vocabulary (src/profiles/<id>/differential-vocabulary.ts), spread over
+ * several turns, with read-only calls grouped into parallel turns. Pure and deterministic: the same options give the
  * same scenarios, byte for byte.
  * @see issue 19 part 3
  */
@@ -32,17 +34,18 @@ export function generateDifferentialScenarios(options: DifferentialOptions): Sce
   return scenarios;
 }
 
-/** Calls that look at the whole tree (or run a shell): never in one turn with a call that changes the workspace. */
-const SEARCHING = new Set(["glob", "grep", "bash"]);
-
 /**
  * Groups calls into turns of one to eight parallel calls (fewer turns amortise the agent's own
  * per-step cost). Every call that changes the workspace targets a path of its own, so such calls
  * may share a turn with each other and with reads, but never with a search or a shell command,
- * whose result would depend on which parallel call finished first. A call marked `alone` (one
- * that makes the runtime die) gets a turn of its own.
+ * whose result would depend on which parallel call finished first (the vocabulary's `searching`
+ * tools). A call marked `alone` (one that makes the runtime die) gets a turn of its own. Of the
+ * vocabulary's `concurrent` tools (results placed when they finish) a turn holds at most one, and
+ * never beside a searching call.
  */
-function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[]): ScenarioCall[][] {
+function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[], vocabulary: DifferentialVocabulary): ScenarioCall[][] {
+  const SEARCHING = vocabulary.searching;
+  const concurrent = vocabulary.concurrent ?? (() => false);
   const turns: ScenarioCall[][] = [];
   let index = 0;
   while (index < calls.length) {
@@ -53,6 +56,7 @@ function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[]): 
       if (next.alone === true) break;
       const clash = next.mutates ? group.some((call) => SEARCHING.has(call.call.tool)) : SEARCHING.has(next.call.tool) && group.some((call) => call.mutates);
       if (clash) break;
+      if (concurrent(next) && group.some(concurrent)) break;
       group.push(next);
       index += 1;
     }
@@ -62,21 +66,23 @@ function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[]): 
 }
 
 function generateScenario(random: SeededRandom, options: DifferentialOptions, index: number, count: number): Scenario {
+  const vocabulary: DifferentialVocabulary = DIFFERENTIAL_VOCABULARIES[options.profile];
   const builder = new ScenarioWorkspaceBuilder(random, options.profile);
-  const calls = Array.from({ length: count }, () => generateCall(builder));
-  const callTurns = groupIntoTurns(random, calls).map((group) => ({ calls: group }) as ScenarioTurn);
+  const calls = Array.from({ length: count }, () => generateCall(builder, vocabulary));
+  const callTurns = groupIntoTurns(random, calls, vocabulary).map((group) => ({ calls: group }) as ScenarioTurn);
   const turns = [...callTurns, { text: "Done." }] as unknown as Scenario["turns"];
   const tools = [...new Set(calls.map((call) => call.call.tool.toLowerCase()))].sort();
-  const name = `differential-${options.profile === "opencode-cli" ? "cli" : "core"}-${options.seed}-${String(index).padStart(3, "0")}`;
+  const name = `differential-${vocabulary.namePrefix}-${options.seed}-${String(index).padStart(3, "0")}`;
   const workspace: Scenario["workspace"] = {
     files: builder.files,
     ...(builder.directories.length > 0 ? { directories: builder.directories } : {}),
   };
   return {
     name,
-    description: `Differential campaign seed ${options.seed}, scenario ${index}: ${count} generated calls (${tools.join(", ")}) over line endings, BOMs, invalid bytes, limits, odd arguments and failing paths.`,
-    spec: "§2.0–§2.10, §3.1, §3.2",
+    description: `Differential campaign seed ${options.seed}, scenario ${index}: ${count} generated calls (${tools.join(", ")}) ${vocabulary.aims}.`,
+    spec: vocabulary.spec,
     tags: ["differential", ...tools.filter((tool) => /^[a-z0-9-]+$/.test(tool))],
+    ...(vocabulary.argumentStyle === undefined ? {} : { argumentStyle: vocabulary.argumentStyle }),
     timeoutSeconds: 300,
     prompt: "Run the scripted calls.",
     workspace,

@@ -33,6 +33,8 @@ export interface ReplayOptions {
   running: (id: string) => void;
   /** Called after each call has run, with its id. */
   ran?: (id: string) => void;
+  /** Where the agent placed a call's result among its request's results (Profile.resultOrder). */
+  agentOrdinal?: (call: ScriptedCall) => number | undefined;
 }
 
 export interface ReplayResult {
@@ -83,6 +85,13 @@ export async function replayExpected(options: ReplayOptions, script: ScriptedCal
       ready.splice(0, ready.length, ...kept);
     }
     if (ready.length === 0) continue;
+    const ordinals = new Map(calls.map((call) => [call.id, options.agentOrdinal?.(call)]));
+    if (profile.resultOrder && ready.every((call) => ordinals.get(call.id) !== undefined)) {
+      // The agent's placement, adopted where the binary could have produced it.
+      const agentOrder = [...ready].sort((a, b) => ordinals.get(a.id)! - ordinals.get(b.id)!).map((call) => call.id);
+      const order = profile.resultOrder(ready, agentOrder);
+      ready.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+    }
     let fragments: ReturnType<typeof expectedTurnFragments>;
     try {
       fragments = expectedTurnFragments({ profile, protocol, model: options.model, prompt: options.prompt, calls: ready, options: formatOptions, store, modalities: options.modalities });

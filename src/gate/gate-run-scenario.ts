@@ -237,6 +237,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
                 running: (id) => {
                   running = id;
                 },
+                agentOrdinal: (call) => captured.byId.get(call.id)?.ordinal,
                 ran: (id) => {
                   const paths = replay?.writtenOutsideSince() ?? [];
                   if (paths.length > 0) outsideOf.set(id, paths);

@@ -96,6 +96,13 @@ export interface Profile {
    */
   interruptsTurn?(call: ToolCall, observation: Record<string, unknown>): string | undefined;
   /**
+   * Optional: the order in which this agent may place one turn's results when it runs some calls
+   * at once and places each as it finishes (Claude Code). Given the turn's calls in call order and
+   * the order the agent placed them, returns the agent's order when the binary could have produced
+   * it, else the call order; the gate lowers the reference's turn in that order.
+   */
+  resultOrder?(calls: readonly { id: string; tool: string; input: unknown }[], agentOrder: readonly string[]): string[];
+  /**
    * Optional: the name this agent gives the model for tool `tool` of the MCP server its config
    * names `server` (Claude Code: `mcp__<server>__<tool>`), and the Responses API namespace it puts
    * the tool in, if any. The fake model calls MCP tools by it. The tool call the profile then sees

@@ -21,6 +21,7 @@ const scenarios = [
   "claude-bash-bytes",
   "claude-bash-description",
   "claude-parallel",
+  "claude-parallel-finish-order",
   "claude-read-small",
   "claude-read-ranges",
   "claude-read-missing",
@@ -43,6 +44,7 @@ const scenarios = [
   "claude-read-kinds",
   "claude-edit-aliases",
   "claude-deferred-tools",
+  "claude-edit-line-endings",
 ];
 
 /** Where the native binary may be: $CLAUDE_BIN, or .ci/run's prefix. */

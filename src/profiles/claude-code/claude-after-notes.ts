@@ -37,11 +37,25 @@ function isLeftOut(element: unknown): boolean {
   return text === QUIET_REMINDER || (typeof text === "string" && text.startsWith(ENVIRONMENT_UPDATE_PREFIX));
 }
 
+/** An element with the request's cache breakpoint: a block gets the key; a system turn gets it on its last text block (its content then blocks). */
+function withBreakpoint(element: unknown): unknown {
+  if (!isObject(element)) return element;
+  const breakpoint = { cache_control: { type: "ephemeral" } };
+  if (element.role !== "system") return element.cache_control === undefined ? { ...element, ...breakpoint } : element;
+  if (typeof element.content === "string") return { ...element, content: [{ type: "text", text: element.content, ...breakpoint }] };
+  if (!Array.isArray(element.content) || element.content.length === 0) return element;
+  const last = element.content[element.content.length - 1];
+  return isObject(last) ? { ...element, content: [...element.content.slice(0, -1), { ...last, ...breakpoint }] } : element;
+}
+
 export function claudeAfterNotes(comparable: { result: unknown; after: unknown[] }): { result: unknown; after: unknown[] } {
   const stripped = comparable.after.map(withoutAppendedReminder);
   const after = stripped.filter((element) => !isLeftOut(element));
   if (after.length === comparable.after.length) return { result: comparable.result, after };
-  const last = stripped[stripped.length - 1];
-  const tookBreakpoint = isLeftOut(last) && after.length === 0 && isObject(comparable.result) && comparable.result.cache_control === undefined;
-  return { result: tookBreakpoint ? { ...(comparable.result as Json), cache_control: { type: "ephemeral" } } : comparable.result, after };
+  // The element left out last held the request's breakpoint: it goes back to what is last without it.
+  const tookBreakpoint = isLeftOut(stripped[stripped.length - 1]);
+  if (!tookBreakpoint) return { result: comparable.result, after };
+  if (after.length > 0) return { result: comparable.result, after: [...after.slice(0, -1), withBreakpoint(after[after.length - 1])] };
+  const result = isObject(comparable.result) && comparable.result.cache_control === undefined ? { ...comparable.result, cache_control: { type: "ephemeral" } } : comparable.result;
+  return { result, after };
 }

@@ -29,6 +29,12 @@ describe("claude-code input validation (§7.2)", () => {
   it("lists schema parameters in order, then unexpected ones", () => {
     expect(claudeInputIssues("Bash", { cmd: "x" })).toEqual(["The required parameter `command` is missing", "An unexpected parameter `cmd` was provided"]);
     expect(claudeInputIssues("Read", { file_path: [] })).toEqual(["The parameter `file_path` type is expected as `string` but provided as `array`"]);
+    // Missing, then unexpected, then mistyped (differential seed 26001: Write {file_path: true, content: {x: 1}, mode: "x"}).
+    expect(claudeInputIssues("Write", { file_path: true, content: { x: 1 }, mode: "x" })).toEqual([
+      "An unexpected parameter `mode` was provided",
+      "The parameter `file_path` type is expected as `string` but provided as `boolean`",
+      "The parameter `content` type is expected as `string` but provided as `object`",
+    ]);
   });
 });
 
@@ -123,5 +129,44 @@ describe("claude-code input normalisation and unknown names (§7.1, §7.2)", () 
     expect(claudeBinaryExtension("/ws/data.BIN")).toBe(".bin");
     expect(claudeBinaryExtension("/ws/a.png")).toBeUndefined();
     expect(claudeBinaryExtension("/ws/v1.0/readme")).toBeUndefined();
+  });
+});
+
+describe("claude-code after-notes rule with blocks after the results (§2.3, §7.5)", () => {
+  it("gives the breakpoint the quiet reminder took back to the block before it (differential seed 26002)", () => {
+    const result = { type: "tool_result", tool_use_id: "toolu_1_1", content: "x" };
+    const loaded = { type: "text", text: "Tool loaded." };
+    const reminder = { role: "system", content: [{ type: "text", text: QUIET_REMINDER, cache_control: { type: "ephemeral" } }] };
+    expect(claudeAfterNotes({ result, after: [loaded, reminder] })).toEqual({ result, after: [{ ...loaded, cache_control: { type: "ephemeral" } }] });
+  });
+});
+
+describe("claude-code Read notes for what is not text (§4.7)", () => {
+  it("a NUL among the first 8,000 bytes gets its note, also after the offset warning", async () => {
+    const { formatClaudeRead, NUL_NOTE } = await import("./files/format-claude-files.js");
+    expect(formatClaudeRead({ file_path: "/ws/n.txt" }, { path: "/ws/n.txt", kind: "file", text: "A\u0000B\n" }, "/ws").content).toBe(`1\tA\u0000B\n2\t${NUL_NOTE}`);
+    expect(formatClaudeRead({ file_path: "/ws/n.txt", offset: 9 }, { path: "/ws/n.txt", kind: "file", text: "A\u0000B\n" }, "/ws").content).toBe(
+      `<system-reminder>Warning: the file exists but is shorter than the provided offset (9). The file has 2 lines.</system-reminder>${NUL_NOTE}`,
+    );
+    expect(formatClaudeRead({ file_path: "/ws/b.txt" }, { path: "/ws/b.txt", kind: "file", text: "\uFEFFfirst\n" }, "/ws").content).toBe("1\tfirst\n2\t");
+  });
+});
+
+describe("claude-code result order (§2.2)", () => {
+  it("adopts a finishing order within a batch of concurrency-safe calls, never across a serial call", async () => {
+    const { claudeResultOrder } = await import("./claude-result-order.js");
+    const calls = [
+      { id: "a", tool: "Read", input: { file_path: "/ws/nope.txt" } },
+      { id: "b", tool: "Frobnicate", input: {} },
+      { id: "c", tool: "Bash", input: { command: "sleep 0.5" } },
+      { id: "d", tool: "Read", input: {} },
+      { id: "e", tool: "Edit", input: { file_path: "/ws/b.txt", old_string: "x", new_string: "y" } },
+      { id: "f", tool: "Read", input: { file_path: "/ws/b.txt" } },
+    ];
+    // The probe's order: the unknown tool first, then the Read, the Bash; the invalid Read after the batch.
+    expect(claudeResultOrder(calls, ["b", "a", "c", "d", "e", "f"])).toEqual(["b", "a", "c", "d", "e", "f"]);
+    expect(claudeResultOrder(calls, ["a", "b", "c", "e", "d", "f"])).toEqual(["a", "b", "c", "d", "e", "f"]);
+    expect(claudeResultOrder(calls, ["a", "b", "c", "d", "f", "e"])).toEqual(["a", "b", "c", "d", "e", "f"]);
+    expect(claudeResultOrder(calls, undefined)).toEqual(["a", "b", "c", "d", "e", "f"]);
   });
 });

@@ -7,6 +7,7 @@ import { BASH_MAX_OUTPUT_LENGTH, formatClaudeBash } from "./bash/format-claude-b
 import { claudeAfterNotes } from "./claude-after-notes.js";
 import { claudeRedactions } from "./claude-redactions.js";
 import type { ClaudeCodeResult } from "./claude-result.js";
+import { claudeResultOrder } from "./claude-result-order.js";
 import { claudeToolNames, claudeToolParameters } from "./claude-tools.js";
 import { formatClaudeTool } from "./format-claude-tool.js";
 import { claudeMcpRedactions } from "./mcp/claude-mcp-redactions.js";
@@ -50,6 +51,8 @@ export const claudeCode: Profile = {
   ),
   redactions: claudeRedactions,
   afterNotes: claudeAfterNotes,
+  /** Concurrently run calls are placed as they finish. @see spec §2.2 */
+  resultOrder: claudeResultOrder,
   // Read, Edit and Write observe file-read and file-changed facts too, but a call refused by input
   // validation observes nothing ({}), which those schemas (path required) would reject in the corpus.
   // `bash`, `read` and `webfetch` are not Claude Code tools (unknown, spec §7.1): they observe nothing, so they

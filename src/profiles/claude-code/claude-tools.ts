@@ -1,3 +1,5 @@
+import { UnsupportedError } from "../profile.js";
+
 /**
  * The tools Claude Code 2.1.332 offers with its default model in `-p` mode, and their parameters
  * (names and types from the package's sdk-tools.d.ts: BashInput, FileReadInput, FileEditInput,
@@ -159,6 +161,11 @@ export function claudeNormalizedInput(tool: string, input: unknown): unknown {
   for (const parameter of claudeToolParameters[tool] ?? []) {
     const value = record[parameter.name];
     if (parameter.type === "number" && typeof value === "string" && NUMERIC_STRING.test(value)) record[parameter.name] = Number(value);
+    if (tool === "Read" && parameter.type === "number" && Array.isArray(value) && NUMERIC_STRING.test(String(value))) {
+      throw new UnsupportedError(
+        `claude-code: a number parameter given as an array that reads as a number (${parameter.name}: ${JSON.stringify(value)}) is not pinned (docs/spec/claude-code-2.1.332.md §7.2)`,
+      );
+    }
     if (parameter.type === "boolean" && (value === "true" || value === "false")) record[parameter.name] = value === "true";
   }
   return record;
@@ -172,24 +179,28 @@ function providedType(value: unknown): string {
 }
 
 /**
- * The input validation issues of a call, in the binary's order: each schema parameter in order
- * (missing when required, or of the wrong type), then each unexpected parameter in input order.
- * @see spec §7.2
+ * The input validation issues of a call, in the binary's order: the missing required parameters
+ * (schema order), then the unexpected parameters (input order), then the parameters of the wrong
+ * type (schema order) — observed: `{file_path: true, content: {…}, mode: "x"}` lists `mode` first;
+ * the bundle's formatter groups them so. @see spec §7.2
  */
 export function claudeInputIssues(tool: string, input: unknown): string[] {
   const parameters = claudeToolParameters[tool] ?? [];
   const record = input !== null && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-  const issues: string[] = [];
+  const missing: string[] = [];
+  const mistyped: string[] = [];
   for (const parameter of parameters) {
     const value = record[parameter.name];
     if (value === undefined) {
-      if (parameter.required) issues.push(`The required parameter \`${parameter.name}\` is missing`);
+      if (parameter.required) missing.push(`The required parameter \`${parameter.name}\` is missing`);
     } else if (providedType(value) !== parameter.type) {
-      issues.push(`The parameter \`${parameter.name}\` type is expected as \`${parameter.type}\` but provided as \`${providedType(value)}\``);
+      // Read's offset and limit are preprocessed into strings first: an array is reported as `string` (seed 26003: `offset: ["a"]`); Bash's `timeout: ["a"]` stays `array`.
+      const provided = tool === "Read" && parameter.type === "number" && Array.isArray(value) ? "string" : providedType(value);
+      mistyped.push(`The parameter \`${parameter.name}\` type is expected as \`${parameter.type}\` but provided as \`${provided}\``);
     }
   }
-  for (const key of Object.keys(record)) {
-    if (!parameters.some((parameter) => parameter.name === key)) issues.push(`An unexpected parameter \`${key}\` was provided`);
-  }
-  return issues;
+  const unexpected = Object.keys(record)
+    .filter((key) => !parameters.some((parameter) => parameter.name === key))
+    .map((key) => `An unexpected parameter \`${key}\` was provided`);
+  return [...missing, ...unexpected, ...mistyped];
 }

@@ -17,9 +17,9 @@ const BASH_DEFAULT_TIMEOUT_MS = 120_000;
 /** The shell the binary runs commands with when SHELL names none (observed: `$0` is `/bin/bash`). @see spec §3.1 */
 const CLAUDE_SHELL = "/bin/bash";
 
-const decoder = new TextDecoder("utf-8", { fatal: true });
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/** Bytes as `{text}` when valid UTF-8, else `{base64}` (named by the observation's keys). */
+/** Bytes as `{text}` when valid UTF-8 (a BOM kept as U+FEFF: a command's output keeps it, observed), else `{base64}` (named by the observation's keys). */
 function textOrBase64(bytes: Uint8Array, textKey: string, base64Key: string): Record<string, string> {
   try {
     return { [textKey]: decoder.decode(bytes) };
@@ -107,6 +107,7 @@ async function runRead(input: Record<string, unknown>, environment: EnvironmentP
   const base = { path, workspace: environment.workspace, ...(cwd === environment.workspace ? {} : { cwd }) };
   if (claudeBinaryExtension(path) !== undefined) return { ...base, kind: "file", binaryExtension: true };
   const fact = await environment.stat(path);
+  if (fact.kind === "missing" && fact.failure === "ENOTDIR") return { ...base, kind: "missing", failure: "ENOTDIR" };
   if (fact.kind === "missing") return { ...base, kind: "missing", ...(await suggestion(environment, path, cwd)) };
   if (fact.kind === "directory") return { ...base, kind: "directory" };
   const bytes = await environment.readFile(path);
@@ -178,7 +179,8 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const content = String(input.content);
       const failure = await environment.writeFile(path, new TextEncoder().encode(content), { parents: true });
       if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
-      session.files.set(path, { text: content });
+      // Known as the session reads a file back (a BOM dropped), so a later comparison with the disk is like for like.
+      session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(new TextEncoder().encode(content)) });
       return { path, before, after: content };
     }
     case "WebFetch":

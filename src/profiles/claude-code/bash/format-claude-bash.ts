@@ -29,7 +29,7 @@ export interface ClaudeBashObservation {
 /** The output as text: UTF-8 with every invalid sequence as U+FFFD. @see spec §3.2 */
 function outputText(observation: ClaudeBashObservation): string {
   if (observation.output !== undefined) return observation.output;
-  if (observation.outputBase64 !== undefined) return new TextDecoder("utf-8", { fatal: false }).decode(decodeBase64(observation.outputBase64));
+  if (observation.outputBase64 !== undefined) return new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(decodeBase64(observation.outputBase64));
   return "";
 }
 

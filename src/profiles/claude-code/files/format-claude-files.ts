@@ -27,6 +27,8 @@ export interface ClaudeReadObservation {
   binaryExtension?: boolean;
   /** A missing path: what ` Did you mean …?` names (§4.3). */
   suggestion?: string;
+  /** Why the path could not be read when it is not plain ENOENT (`ENOTDIR`: a path below a file, §4.3). */
+  failure?: string;
   /** What count_tokens answered for the text (asked for a whole file over 25,000 bytes). */
   tokens?: number;
 }
@@ -56,17 +58,27 @@ const missingText = (cwd: string, suggestion?: string) => `File does not exist. 
 export const NOT_UTF8_NOTE =
   "\n\n[This file is not valid UTF-8: it uses a legacy encoding such as Windows-1252, Shift-JIS or GBK, or it is binary. Its undecodable bytes show above as U+FFFD. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]";
 
+/** The note Read appends to a file with a NUL among its first 8,000 bytes. @see spec §4.7 */
+export const NUL_NOTE =
+  "\n\n[This file has NUL bytes in its first 8 KB: binary data, UTF-16/UTF-32 without a byte-order mark, or text with embedded NULs. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]";
+
 /** The note Edit adds instead of the file-state note when the file had changed on disk since the session saw it. @see spec §5.4 */
 export const STALE_EDIT_NOTE =
   " (note: the file had been modified on disk since you last read it — the edit applied cleanly, but the file contains other changes not in your context. Read it before edits that depend on surrounding content.)";
 
-/** The file's text: UTF-8 (a BOM dropped, invalid bytes as U+FFFD), or UTF-16LE after its BOM (FF FE). @see spec §4.7 */
-function readText(observation: ClaudeReadObservation): { text: string; notUtf8: boolean } {
-  if (observation.text !== undefined) return { text: observation.text, notUtf8: false };
-  if (observation.base64 === undefined) return { text: "", notUtf8: false };
-  const bytes = decodeBase64(observation.base64);
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(bytes), notUtf8: false };
-  return { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes), notUtf8: true };
+/**
+ * The file's text and the note Read appends for what is not text, as the binary classifies the
+ * bytes: `FF FE` first is UTF-16LE (decoded, no note); `FE FF` first is UTF-16BE (not modelled); a
+ * NUL among the first 8,000 bytes, then invalid UTF-8, each get their note. UTF-8 is decoded with
+ * a BOM dropped and invalid sequences as U+FFFD. @see spec §4.7
+ */
+function readText(observation: ClaudeReadObservation): { text: string; note: string } {
+  const bytes = observation.base64 !== undefined ? decodeBase64(observation.base64) : new TextEncoder().encode(observation.text ?? "");
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(bytes), note: "" };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) throw new UnsupportedError("claude-code: Read of a UTF-16BE file (its note) is not modelled (docs/spec/claude-code-2.1.332.md §9)");
+  const text = (observation.text ?? new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes)).replace(/^\uFEFF/, "");
+  if (bytes.subarray(0, 8000).includes(0)) return { text, note: NUL_NOTE };
+  return { text, note: observation.text === undefined ? NOT_UTF8_NOTE : "" };
 }
 
 function readBytes(observation: ClaudeReadObservation): number {
@@ -89,27 +101,31 @@ export function formatClaudeRead(input: Record<string, unknown>, observation: Cl
       `This tool cannot read binary files. The file appears to be a binary ${extnamePath(observation.path).toLowerCase()} file. Use a skill for this file type if one is available, or a shell command or script that can read the format.`,
     );
   }
+  // A path below a file: the system's error as the binary words it (observed). §4.3
+  if (observation.kind === "missing" && observation.failure === "ENOTDIR") return claudeError(`ENOTDIR: not a directory, open '${observation.path}'`);
   if (observation.kind === "missing") return claudeError(missingText(cwd, observation.suggestion));
   if (observation.kind === "directory") return claudeError(`EISDIR: illegal operation on a directory, read '${observation.path}'`);
   const special = formatClaudeReadKind(input, observation);
   if (special !== undefined) return special;
   // A negative offset reads from line 1; offset 0 reads from line 1 numbered from 0; limit 0 is no limit (observed). §4.2
   const offset = typeof input.offset === "number" && input.offset >= 0 ? input.offset : undefined;
-  const limit = typeof input.limit === "number" && input.limit !== 0 ? input.limit : undefined;
+  const limit = typeof input.limit === "number" && input.limit > 0 ? input.limit : undefined;
   const size = readBytes(observation);
   if (offset === undefined && limit === undefined && size > READ_MAX_SIZE_BYTES) {
     return claudeError(
       `File content (${claudeKilobytes(size)}) exceeds maximum allowed size (256KB). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file. To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file.`,
     );
   }
-  const { text, notUtf8 } = readText(observation);
-  const note = notUtf8 ? NOT_UTF8_NOTE : "";
-  if (text === "") return { content: "<system-reminder>Warning: the file exists but the contents are empty.</system-reminder>" };
-  const lines = text.split(/\r?\n/);
+  const { text, note } = readText(observation);
+  // Lines split at LF, each losing one CR at its end (a lone CR inside a line stays; `a\rb\r` is `a\rb`). §4.1
+  const lines = text.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
   const start = offset === undefined ? 1 : offset;
+  // The offset is checked first: an empty file read past its one line says so (seed 26003). §4.2
   if (start > lines.length) {
-    return { content: `<system-reminder>Warning: the file exists but is shorter than the provided offset (${start}). The file has ${lines.length} lines.</system-reminder>` };
+    return { content: `<system-reminder>Warning: the file exists but is shorter than the provided offset (${start}). The file has ${lines.length} lines.</system-reminder>${note}` };
   }
+  // Empty: nothing left once the line endings are taken off (`` and a lone `\r`, seed 26003). §4.1
+  if (lines.length === 1 && lines[0] === "") return { content: "<system-reminder>Warning: the file exists but the contents are empty.</system-reminder>" };
   const numbered = (shown: string[]) => shown.map((line, index) => `${start + index}\t${line}`).join("\n") + note;
   const tokens = observation.tokens;
   if (offset === undefined && limit === undefined && tokens !== undefined && tokens > READ_MAX_TOKENS) {
@@ -122,6 +138,27 @@ export function formatClaudeRead(input: Record<string, unknown>, observation: Cl
   const first = Math.max(start - 1, 0);
   const shown = lines.slice(first, limit === undefined ? undefined : first + limit);
   return { content: numbered(shown) };
+}
+
+/**
+ * The text Edit matches in: the file's text with every CRLF as LF (observed: `a\nb` matches in
+ * `a\r\nb\r\n`, `Y\r\nc` is not found in a CRLF file). @see spec §5.5
+ */
+const editableView = (text: string) => text.replaceAll("\r\n", "\n");
+
+/**
+ * The line ending an edited file is written with: CRLF when the file's line breaks are CRLF, LF
+ * when they are LF (observed: `a\nb\r\nc\n` edited is written with LF). A file whose first line
+ * break and most of its line breaks disagree is not pinned. @see spec §5.5
+ */
+function writtenLineEnding(text: string): "\r\n" | "\n" {
+  const crlf = text.split("\r\n").length - 1;
+  const lf = text.split("\n").length - 1 - crlf;
+  const first = text.indexOf("\n");
+  const firstIsCrlf = first > 0 && text[first - 1] === "\r";
+  if (crlf > 0 && lf > 0 && firstIsCrlf !== crlf > lf)
+    throw new UnsupportedError("claude-code: the line ending Edit writes for a file whose first line break and most of its line breaks differ is not pinned (docs/spec/claude-code-2.1.332.md §5.5)");
+  return crlf > lf ? "\r\n" : "\n";
 }
 
 /** How many times `needle` occurs in `text`, without overlaps. */
@@ -155,7 +192,7 @@ export function formatClaudeEdit(input: Record<string, unknown>, observation: Cl
   if (oldString === "") {
     if (observation.before !== "") return toolUseError("Cannot create new file - file already exists.");
   } else {
-    const count = occurrences(observation.before, oldString);
+    const count = occurrences(editableView(observation.before), oldString);
     if (count === 0) return toolUseError(`String to replace not found in file.\nString: ${oldString}`);
     if (count > 1 && input.replace_all !== true) {
       return toolUseError(
@@ -175,9 +212,11 @@ export function claudeEditedText(input: Record<string, unknown>, before: string 
   if (oldString === newString) return null;
   if (before === null) return oldString === "" ? newString : null;
   if (oldString === "") return before === "" ? newString : null;
-  const count = occurrences(before, oldString);
+  const view = editableView(before);
+  const count = occurrences(view, oldString);
   if (count === 0 || (count > 1 && input.replace_all !== true)) return null;
-  return input.replace_all === true ? before.split(oldString).join(newString) : before.replace(oldString, () => newString);
+  const edited = input.replace_all === true ? view.split(oldString).join(newString) : view.replace(oldString, () => newString);
+  return writtenLineEnding(before) === "\r\n" ? edited.replaceAll("\n", "\r\n") : edited;
 }
 
 /** A Write result: created, or updated (an existing file, read or not). @see spec §6 */

@@ -1,5 +1,5 @@
 import type { ScenarioContent } from "../generated/schema-types.js";
-import type { SeededRandom } from "./seeded-random.js";
+import type { DifferentialRandom as SeededRandom } from "./differential-vocabulary.js";
 
 /**
  * File and page bodies at the places where reimplementations of a coding agent's tools differ:

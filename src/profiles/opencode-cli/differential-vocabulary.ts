@@ -1,0 +1,4 @@
+import { opencodeDifferentialVocabulary } from "../opencode-shared/differential-vocabulary.js";
+
+/** opencode-cli's call vocabulary for the differential campaign (opencode's, with this runtime's limits). @see issue 26 item 6 */
+export const opencodeCliDifferentialVocabulary = opencodeDifferentialVocabulary("opencode-cli");
