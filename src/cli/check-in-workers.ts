@@ -33,7 +33,8 @@ export async function runCheckInWorkers(options: CheckOptions, lanes = checkLane
   const relatives = listCaseFiles(options.port, options.location);
   const laneOf = (index: number) => index % lanes;
   const share = (lane: number) => relatives.filter((_relative, index) => laneOf(index) === lane);
-  const { filter: _filter, onOutcome, port: _port, subject: _subject, location, baseline, ...crossing } = options;
+  // Functions cannot cross to a worker: each lane explains schema issues with check's own suggestions.
+  const { filter: _filter, onOutcome, port: _port, subject: _subject, explainIssue: _explain, location, baseline, ...crossing } = options;
   const workers = Array.from({ length: lanes - 1 }, (_unused, index) => {
     const start: LaneStart = { location, relatives: share(index + 1), options: { ...crossing, baseline: baseline ? [...baseline] : undefined } };
     return new Worker(workerFile, { workerData: start });
@@ -47,7 +48,7 @@ export async function runCheckInWorkers(options: CheckOptions, lanes = checkLane
       const mine = share(0);
       for (let at = 0; at < mine.length; at++) {
         try {
-          own.push(...(await loadCases(options.port, location, undefined, [mine[at]!])));
+          own.push(...(await loadCases(options.port, location, options.explainIssue, [mine[at]!])));
         } catch (error) {
           loadErrors.push({ index: at * lanes, error: error as Error });
           return;

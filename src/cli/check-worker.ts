@@ -4,6 +4,7 @@ import { createReferenceSubject } from "../conformance/reference-subject.js";
 import { checkCase } from "../conformance/run-check.js";
 import { nodeGoldenPort } from "../golden/node-golden-port.js";
 import { caseFactsOf, type LaneReply, type LaneRun, type LaneStart, toLaneError } from "./check-lane-messages.js";
+import { withSuggestions } from "./schema-suggestions.js";
 
 /**
  * One worker lane of `correx check` (src/cli/check-in-workers.ts): loads its share of the case
@@ -19,7 +20,7 @@ try {
   cases = [];
   for (let index = 0; index < start.relatives.length; index++) {
     try {
-      cases.push(...(await loadCases(nodeGoldenPort, start.location, undefined, [start.relatives[index]!])));
+      cases.push(...(await loadCases(nodeGoldenPort, start.location, withSuggestions, [start.relatives[index]!])));
     } catch (error) {
       send({ type: "error", phase: "load", at: index, error: toLaneError(error) });
       throw error;
