@@ -57,6 +57,8 @@ export interface GateScenarioRun {
   requests: number;
   /** Files the agent created or changed outside its workspace that the gate could see (relative to the run directory). */
   outsideWrites: string[];
+  /** The headers of the agent's first provider request (its version is read from them). */
+  agentHeaders?: Readonly<Record<string, string>>;
 }
 
 /** One call of the script, with its resolved id, tool and arguments. */
@@ -178,7 +180,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
         ),
       );
     }
-    return { outcomes, actual, exit, requests: provider.requests.filter((request) => request.kind === "provider").length, outsideWrites: outside };
+    const agentHeaders = provider.requests.find((request) => request.kind === "provider")?.headers;
+    return { outcomes, actual, exit, requests: provider.requests.filter((request) => request.kind === "provider").length, outsideWrites: outside, agentHeaders };
   } finally {
     await server.close();
   }

@@ -60,6 +60,12 @@ export interface Profile {
   history: ProfileHistory;
   /** The result the agent records for a call that failed with `message` (the reference loop's stand-in for a rule not modelled). */
   errorResult?(message: string): unknown;
+  /**
+   * The version the agent reports in the headers of its requests to the provider (lower-case
+   * names, as the fake records them), or undefined when they do not say. `correx gate` warns when
+   * it is outside `versions.verified`.
+   */
+  agentVersion?(headers: Readonly<Record<string, string>>): string | undefined;
   /** The name an MCP server's tool has in this agent; undefined while the rule is not modelled. */
   mcpToolName?(server: string, tool: string): string;
   /**

@@ -14,6 +14,7 @@ import { isFakeProtocol } from "../../fake/fake-protocol.js";
 import { applyGateGolden, gateGoldenPath, loadGateGolden } from "../../gate/gate-golden.js";
 import { createGateJobSlots } from "../../gate/gate-job-slots.js";
 import { runGate } from "../../gate/gate-run.js";
+import { gateVersionWarning } from "../../gate/gate-version-warning.js";
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import type { Protocol } from "../../lower/lowering-result.js";
 import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
@@ -177,6 +178,8 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     const lines: string[][] = protocols.map(() => []);
     const complete = protocols.map(() => false);
     let printed = 0;
+    // The agent's version is read from the first scenario that reached the provider; one warning at most.
+    let versionRead = false;
     const flush = () => {
       while (printed < protocols.length) {
         for (const line of lines[printed]!.splice(0)) io.err(line);
@@ -213,6 +216,11 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
               lines[protocolIndex]!.push(
                 `correx gate: warning: ${scenario.name} × ${protocol}: the agent created or changed files outside its workspace: ${scenarioRun.outsideWrites.join(", ")} (in its run directory)\n`,
               );
+            }
+            if (!versionRead && scenarioRun.agentHeaders !== undefined) {
+              versionRead = true;
+              const warning = gateVersionWarning(profile, scenarioRun.agentHeaders);
+              if (warning !== null) lines[protocolIndex]!.push(`correx gate: warning: ${warning}\n`);
             }
             flush();
             const scenarioFile = scenarioFiles[scenarios.indexOf(scenario)] ?? scenario.name;
