@@ -42,9 +42,22 @@ export { createOutputStore } from "./output-store/output-store-node.js";
 export { ToolOutput as ToolOutputHelpers } from "./profiles/opencode-core/result/core-tool-output.js";
 export { ToolResultValue as ToolResultValueHelpers } from "./profiles/opencode-core/result/core-tool-result-value.js";
 export type { OutputStorePort } from "./profiles/output-store-port.js";
-export type { FormatRequest, Profile, ProfileId, TruncateRequest, TruncateResult } from "./profiles/profile.js";
+export type {
+  FormatRequest,
+  LowerHistoryRequest,
+  Profile,
+  ProfileAgent,
+  ProfileHistory,
+  ProfileId,
+  ProfileStepCall,
+  ProfileTool,
+  ProfileVersions,
+  ToolDeclaration,
+  TruncateRequest,
+  TruncateResult,
+} from "./profiles/profile.js";
 // The reference profiles and their envelope helpers (spec §1.1).
-export { findProfile, profiles } from "./profiles/profile-registry.js";
+export { findProfile, listProfiles, profiles, registerProfile } from "./profiles/profile-registry.js";
 // Validation against any contract schema, by kind (e.g. "envelope/tool-result-part").
 export { loadValidator } from "./schema/load-validator.js";
 export { resolveSchemaKind, type SchemaKind, schemaKinds } from "./schema/schema-kind.js";

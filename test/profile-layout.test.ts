@@ -1,22 +1,12 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { claudeToolNames } from "../src/profiles/claude-code/claude-tools.js";
-import { CODEX_TOOLS } from "../src/profiles/codex-cli/codex-tools.js";
-import { GEMINI_TOOL_NAMES } from "../src/profiles/gemini-cli/gemini-tools.js";
-import { BUILT_IN_TOOLS } from "../src/profiles/opencode-cli/tool-availability.js";
-import { coreTools } from "../src/profiles/opencode-core/core-tool-registry.js";
+import { listProfiles } from "../src/profiles/profile-registry.js";
 
 const profilesDir = join(import.meta.dirname, "..", "src", "profiles");
 
-/** The tools each profile declares, by the agent's own names. */
-const declared: Record<string, readonly string[]> = {
-  "claude-code": claudeToolNames,
-  "codex-cli": CODEX_TOOLS.map((tool) => tool.name),
-  "gemini-cli": GEMINI_TOOL_NAMES,
-  "opencode-cli": [...BUILT_IN_TOOLS],
-  "opencode-core": Object.keys(coreTools),
-};
+/** The tools each profile declares, by the agent's own names (Profile.tools: modelled or unsupported). */
+const declared: Record<string, readonly string[]> = Object.fromEntries(listProfiles().map((profile) => [profile.id, profile.tools.map((tool) => tool.name)]));
 
 /** README "Inside a profile": the stages every tool shares, and the families one file serves. */
 const STAGES = ["truncate", "result"];

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // correx's own reference loop (src/loop/loop-run.ts) run as a black-box agent for `correx gate`:
 // it reads CORREX_BASE_URL, CORREX_PROTOCOL, CORREX_MODEL, CORREX_PROMPT and CORREX_WORKSPACE,
-// and plays the profile given by CORREX_AGENT_PROFILE (default opencode-cli). With
+// and plays the profile given by CORREX_AGENT_PROFILE (default opencode-cli), or the one a module
+// exports as `profile` when CORREX_AGENT_PROFILE_MODULE names it (a profile outside correx). With
 // CORREX_FLIP_BYTE=1 it is the deliberately broken agent: the first tool result it sends has
 // one byte changed. Needs the built dist/ (npm run build).
 import { join } from "node:path";
@@ -24,8 +25,9 @@ const fetcher = async (url, init) => {
   }
   return fetch(url, init);
 };
+const profile = env.CORREX_AGENT_PROFILE_MODULE ? (await import(env.CORREX_AGENT_PROFILE_MODULE)).profile : profiles[env.CORREX_AGENT_PROFILE ?? "opencode-cli"];
 const result = await runReferenceLoop({
-  profile: profiles[env.CORREX_AGENT_PROFILE ?? "opencode-cli"],
+  profile,
   protocol: env.CORREX_PROTOCOL,
   baseURL: env.CORREX_BASE_URL,
   model: env.CORREX_MODEL,

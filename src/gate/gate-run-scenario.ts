@@ -80,6 +80,8 @@ export interface GateScenarioRun {
   outsideWrites: string[];
   /** What the replay of the scripted calls wrote outside the run directory: kept in its sandbox, never on the machine. */
   replayOutsideWrites: string[];
+  /** The headers of the agent's first provider request (its version is read from them). */
+  agentHeaders?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -102,6 +104,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
   const callIds = fakeTurnCallIds(scenario, protocol);
   const resultTexts = new Map<string, string>();
   let providerRequests = 0;
+  let agentHeaders: Readonly<Record<string, string>> | undefined;
   const provider = await createFakeProvider({
     protocol,
     scenario,
@@ -111,6 +114,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     onCapture: (request) => {
       if (request.kind !== "provider") return;
       providerRequests++;
+      agentHeaders ??= request.headers;
       if (request.subagent === true) return;
       for (const [id, text] of fakeResultTexts(protocol, [request.body], callIds.flat())) if (!resultTexts.has(id)) resultTexts.set(id, text);
       if (request.violation === null) captured.add(request.body);
@@ -295,6 +299,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       requests: providerRequests,
       outsideWrites: outside,
       replayOutsideWrites: replayOutside,
+      ...(agentHeaders === undefined ? {} : { agentHeaders }),
     };
   } finally {
     await agentSandbox?.dispose();

@@ -61,6 +61,12 @@ export interface Profile {
   /** The result the agent records for a call that failed with `message` (the reference loop's stand-in for a rule not modelled). */
   errorResult?(message: string): unknown;
   /**
+   * The version the agent reports in the headers of its requests to the provider (lower-case
+   * names, as the fake records them), or undefined when they do not say. `correx gate` warns when
+   * it is outside `versions.verified`.
+   */
+  agentVersion?(headers: Readonly<Record<string, string>>): string | undefined;
+  /**
    * Volatile values of this agent's results (ids, times) and the token each becomes: applied,
    * after the standard rules, to both sides of every comparison (check, gate, the matchers).
    */

@@ -16,6 +16,7 @@ import { isFakeProtocol } from "../../fake/fake-protocol.js";
 import { applyGateGolden, gateGoldenPath, loadGateGolden } from "../../gate/gate-golden.js";
 import { createGateJobSlots } from "../../gate/gate-job-slots.js";
 import { runGate } from "../../gate/gate-run.js";
+import { gateVersionWarning } from "../../gate/gate-version-warning.js";
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import { readTextFileAtMost } from "../../input/read-text-file.js";
 import type { Protocol } from "../../lower/lowering-result.js";
@@ -216,6 +217,8 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     const lines: { out: boolean; text: string }[][] = protocols.map(() => []);
     const complete = protocols.map(() => false);
     let printed = 0;
+    // The agent's version is read from the first scenario that reached the provider; one warning at most.
+    let versionRead = false;
     const flush = () => {
       while (printed < protocols.length) {
         for (const line of lines[printed]!.splice(0)) {
@@ -276,6 +279,11 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
               });
             }
             if (jsonOnStdout && caseLines.length > 0) lines[protocolIndex]!.push({ out: true, text: caseLines.map((line) => `${line}\n`).join("") });
+            if (!versionRead && scenarioRun.agentHeaders !== undefined) {
+              versionRead = true;
+              const warning = gateVersionWarning(profile, scenarioRun.agentHeaders);
+              if (warning !== null) lines[protocolIndex]!.push({ out: false, text: `correx gate: warning: ${warning}\n` });
+            }
             flush();
             const scenarioFile = scenarioFiles[scenarios.indexOf(scenario)] ?? scenario.name;
             for (const outcome of outcomes) {

@@ -3,6 +3,7 @@ import { neutralProfileHistory } from "../../lower/neutral-history.js";
 import { utf8Length } from "../../text/utf8-length.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
+import { userAgentVersion } from "../user-agent-version.js";
 import { BASH_MAX_OUTPUT_LENGTH, formatClaudeBash } from "./bash/format-claude-bash.js";
 import { claudeAfterNotes } from "./claude-after-notes.js";
 import { claudeRedactions } from "./claude-redactions.js";
@@ -42,6 +43,8 @@ export const claudeCode: Profile = {
       : { name, status: "unsupported", reason: "known to the binary; its results are not modelled (docs/spec/claude-code-2.1.332.md §9)" },
   ),
   argumentNames: { path: "file_path" },
+  /** Its User-Agent (captured: `claude -p` 2.1.332 sends `claude-cli/2.1.332 (external, sdk-cli)`). */
+  agentVersion: (headers) => userAgentVersion(headers, /^claude-cli\/(\d+\.\d+\.\d+)[\s(]/),
   /** One turn (the request right after the tools ran) over anthropic-messages. @see spec §2.1–§2.3 */
   history: neutralProfileHistory("claude-code", "anthropic-messages", (turn) =>
     lowerClaudeTurn(

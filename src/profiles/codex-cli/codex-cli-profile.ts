@@ -3,6 +3,7 @@ import { neutralProfileHistory } from "../../lower/neutral-history.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import type { Profile, TruncateRequest, TruncateResult } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
+import { userAgentVersion } from "../user-agent-version.js";
 import { runApplyPatch } from "./apply-patch/run-apply-patch.js";
 import { argumentsError, EXEC_COMMAND_ARGS, VIEW_IMAGE_ARGS, WRITE_STDIN_ARGS } from "./codex-arguments.js";
 import { codexRedactions } from "./codex-redactions.js";
@@ -42,6 +43,8 @@ export const codexCli: Profile = {
       : { name, status: "modelled" },
   ),
   argumentNames: { path: "path" },
+  /** Its User-Agent (captured: `codex exec` 0.171.0 sends `codex_exec/0.171.0 (Debian 12.0.0; x86_64) unknown (codex_exec; 0.171.0)`). */
+  agentVersion: (headers) => userAgentVersion(headers, /^codex_exec\/(\d+\.\d+\.\d+)[\s(]/),
   /** One turn (the request right after the tools ran) over openai-responses. @see spec §1.2 */
   history: neutralProfileHistory("codex-cli", "openai-responses", (turn) =>
     lowerCodexTurn(

@@ -2,6 +2,7 @@ import { lowerGeminiTurn } from "../../lower/gemini-cli/lower-gemini-cli.js";
 import { neutralProfileHistory } from "../../lower/neutral-history.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
+import { userAgentVersion } from "../user-agent-version.js";
 import { formatGeminiTool } from "./format-gemini-tool.js";
 import { geminiRedactions } from "./gemini-redactions.js";
 import type { GeminiCliResult } from "./gemini-result.js";
@@ -39,6 +40,8 @@ export const geminiCli: Profile = {
     MODELLED_TOOLS.has(name) ? { name, status: "modelled" } : { name, status: "unsupported", reason: "declared to the model; its results are not modelled (docs/spec/gemini-cli-0.61.0.md §14)" },
   ),
   argumentNames: { path: "file_path" },
+  /** Its User-Agent (captured: `gemini -p` 0.61.0 sends `GeminiCLI-tui/0.61.0/gemini-2.5-pro (linux; x64; terminal)`). */
+  agentVersion: (headers) => userAgentVersion(headers, /^GeminiCLI(?:-[a-z]+)?\/(\d+\.\d+\.\d+)\//),
   /** One turn (the request right after the tools ran) over google-gemini. @see spec §1.1–1.6 */
   history: neutralProfileHistory("gemini-cli", "google-gemini", (turn) =>
     lowerGeminiTurn(

@@ -4,6 +4,7 @@ import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
+import { userAgentVersion } from "../user-agent-version.js";
 import { checkToolParameters } from "./check-tool-parameters.js";
 import { formatToolResult, truncateLimits } from "./format-tool-result.js";
 import { runMcp } from "./mcp/run-mcp.js";
@@ -38,6 +39,8 @@ export const opencodeCli: Profile = {
   ),
   argumentNames: { path: "filePath" },
   history: cliHistory,
+  /** Its User-Agent (captured: `opencode run` 1.18.33 sends `opencode/1.18.33 ai-sdk/provider-utils/4.0.23 runtime/bun/1.3.14`). */
+  agentVersion: (headers) => userAgentVersion(headers, /^opencode\/(\d+\.\d+\.\d+)(?:\s|$)/),
   errorResult: (message) => ({ status: "error", error: message }),
   format: (request, store) => formatToolResult(request, store),
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {

@@ -7,6 +7,7 @@ import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest, Profile, TruncateRequest, TruncateResult } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
+import { userAgentVersion } from "../user-agent-version.js";
 import { coreTools, findCoreTool } from "./core-tool-registry.js";
 import { settleCoreTool } from "./result/core-settle.js";
 import type { ToolOutput } from "./result/core-tool-output.js";
@@ -34,6 +35,8 @@ export const opencodeCore: Profile = {
   tools: Object.keys(coreTools).map((name) => ({ name, status: "modelled" })),
   argumentNames: { path: "path" },
   history: coreHistory,
+  /** Its User-Agent (captured: `opencode serve` 1.18.33 sends `opencode/1.18.33`). */
+  agentVersion: (headers) => userAgentVersion(headers, /^opencode\/(\d+\.\d+\.\d+)(?:\s|$)/),
   errorResult: (message) => ({ type: "error", value: message }),
 
   /** The settled ToolResultValue (after bound and toResultValue). @see spec §1.2 */
