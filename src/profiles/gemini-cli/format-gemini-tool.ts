@@ -1,6 +1,7 @@
 import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
+import { formatEnterPlanMode } from "./enter-plan-mode/format-enter-plan-mode.js";
 import { formatListDirectory, formatReadFile, formatReplace, formatWriteFile } from "./files/format-file-tools.js";
 import { formatUnknownTool } from "./format-unknown-tool.js";
 import { type GeminiCliResult, geminiError } from "./gemini-result.js";
@@ -8,8 +9,9 @@ import { GEMINI_PLAN_TOOL_NAMES, GEMINI_TOOL_NAMES, geminiToolOf } from "./gemin
 import type { GeminiPlace } from "./gemini-workspace.js";
 import { formatGlob } from "./glob/format-glob.js";
 import { formatGrepSearch } from "./grep-search/format-grep-search.js";
+import { formatBackgroundTool } from "./list-background-processes/format-background-processes.js";
 import { formatShellCommand } from "./run-shell-command/format-shell-command.js";
-import { formatBackgroundTool, formatEnterPlanMode, formatUpdateTopic } from "./session-tools/format-session-tools.js";
+import { formatUpdateTopic } from "./update-topic/format-update-topic.js";
 import { formatWebFetch } from "./web-fetch/format-web-fetch.js";
 import { formatWriteTodos } from "./write-todos/format-write-todos.js";
 

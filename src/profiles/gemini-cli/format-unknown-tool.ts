@@ -18,7 +18,8 @@ function levenshtein(a: string, b: string): number {
  * @see docs/spec/gemini-cli-0.61.0.md §10 [bundle: packages/core/src/utils/tool-utils.ts getToolSuggestion]
  */
 export function formatUnknownTool(tool: string, registry: readonly string[] = GEMINI_TOOL_NAMES): GeminiCliResult {
-  const nearest = registry.map((name) => ({ name, distance: levenshtein(tool, name) }))
+  const nearest = registry
+    .map((name) => ({ name, distance: levenshtein(tool, name) }))
     .sort((a, b) => a.distance - b.distance)
     .slice(0, 3)
     .map((match) => `"${match.name}"`);

@@ -9,7 +9,7 @@ import { runGlob } from "./glob/run-glob.js";
 import { runGrepSearch } from "./grep-search/run-grep-search.js";
 import { planModeDecision } from "./plan-mode-policy.js";
 import { runShellCommand } from "./run-shell-command/run-shell-command.js";
-import { nextTopicState } from "./session-tools/format-session-tools.js";
+import { nextTopicState } from "./update-topic/format-update-topic.js";
 
 /**
  * Runs one call with Gemini CLI's rules and returns its observation; calls that run nothing

@@ -1,4 +1,4 @@
-import { escape, minimatch } from "minimatch";
+import { escape as escapeGlob, minimatch } from "minimatch";
 import { joinPath, relativePath, resolvePath } from "../../../text/path-posix.js";
 import { type EnvironmentPort, isFsFailure } from "../../environment-port.js";
 import { geminiDiscoveryFacts } from "../files/gemini-file-discovery.js";
@@ -30,7 +30,7 @@ export async function runGlob(callInput: unknown, environment: EnvironmentPort):
   if (params.pattern.startsWith("/") || params.pattern.split("/").includes("..")) return { searchDir, kind: "unmodelled-pattern" };
   const nocase = !params.case_sensitive;
   const literal = (await environment.stat(joinPath(searchDir, params.pattern))).kind !== "missing";
-  const pattern = literal ? escape(params.pattern) : params.pattern;
+  const pattern = literal ? escapeGlob(params.pattern) : params.pattern;
   const files: { path: string; mtimeMs: number }[] = [];
   let symlinks = false;
   const walk = async (dir: string): Promise<void> => {
