@@ -39,6 +39,8 @@ const scenarios = [
   "gemini-search",
   "gemini-plan-mode",
   "gemini-session-tools",
+  "gemini-omission-placeholders",
+  "gemini-replace-path-correction",
   // issue 28: the unseen scenarios (written from the docs before the profile was read; never edited to pass)
   "gemini-unseen-read-kinds",
   "gemini-unseen-read-ranges",
