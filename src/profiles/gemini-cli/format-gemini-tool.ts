@@ -22,6 +22,15 @@ import { formatWriteTodos } from "./write-todos/format-write-todos.js";
  * @see docs/spec/gemini-cli-0.61.0.md
  */
 export function formatGeminiTool(request: FormatRequest, store: OutputStorePort): GeminiCliResult {
+  const result = formatTool(request, store);
+  // a success the CLI would extend with newly found GEMINI.md context (§15.6)
+  if (request.observation.jitMemory === true && "output" in result.response) {
+    throw new UnsupportedError("gemini-cli: the JIT memory appended after a GEMINI.md below the workspace root is first reached (its file order, imports and frame) is not modelled (spec §15.6)");
+  }
+  return result;
+}
+
+function formatTool(request: FormatRequest, store: OutputStorePort): GeminiCliResult {
   const { tool, input, observation } = request;
   const place: GeminiPlace = {
     workspace: request.options?.cwd ?? (typeof observation.workspace === "string" ? observation.workspace : "/workspace"),

@@ -12,6 +12,8 @@ export interface GeminiSession {
   topic?: string;
   intent?: string;
   backgroundCommands: number;
+  /** GEMINI.md files below the workspace root already appended to a result (JIT memory). */
+  loadedMemory: Set<string>;
 }
 
 const sessions = new WeakMap<object, GeminiSession>();
@@ -20,7 +22,7 @@ const sessions = new WeakMap<object, GeminiSession>();
 export function geminiSession(environment: EnvironmentPort): GeminiSession {
   let session = sessions.get(environment);
   if (session === undefined) {
-    session = { planMode: false, backgroundCommands: 0 };
+    session = { planMode: false, backgroundCommands: 0, loadedMemory: new Set() };
     sessions.set(environment, session);
   }
   return session;
