@@ -3,6 +3,7 @@ import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedErr
 import { formatGeminiTool } from "./format-gemini-tool.js";
 import { geminiRedactions } from "./gemini-redactions.js";
 import { geminiToolOf } from "./gemini-tools.js";
+import { adoptGlobOrder } from "./glob/glob-order.js";
 import { adoptGrepFileOrder } from "./grep-search/grep-search-order.js";
 import { runGeminiTool } from "./run-gemini-tool.js";
 import { truncateShellOutput } from "./truncate/truncate-shell-output.js";
@@ -28,6 +29,14 @@ export const geminiCli: Profile = {
   },
   /** Runs a call with Gemini CLI's rules. @see spec §2–§10 */
   observe: (call, environment) => runGeminiTool(call, environment),
-  /** grep_search lists ripgrep's parallel traversal: the agent's file order is adopted. @see spec §7.3 */
-  adoptAgentOrder: (call, observation, agentText) => (geminiToolOf(call.tool) === "grep_search" ? adoptGrepFileOrder(observation, agentText) : observation),
+  /**
+   * grep_search lists ripgrep's parallel traversal, glob the laid-out files by times the two
+   * copies of the workspace order differently: the agent's order is adopted. @see spec §7.3, §7.4
+   */
+  adoptAgentOrder(call, observation, agentText) {
+    const tool = geminiToolOf(call.tool);
+    if (tool === "grep_search") return adoptGrepFileOrder(observation, agentText);
+    if (tool === "glob") return adoptGlobOrder(observation, agentText);
+    return observation;
+  },
 };

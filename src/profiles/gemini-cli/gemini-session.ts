@@ -14,6 +14,8 @@ export interface GeminiSession {
   backgroundCommands: number;
   /** GEMINI.md files below the workspace root already appended to a result (JIT memory). */
   loadedMemory: Set<string>;
+  /** When the session's first call was observed: files modified before it were laid out with the workspace. */
+  startedAt: number;
 }
 
 const sessions = new WeakMap<object, GeminiSession>();
@@ -22,7 +24,7 @@ const sessions = new WeakMap<object, GeminiSession>();
 export function geminiSession(environment: EnvironmentPort): GeminiSession {
   let session = sessions.get(environment);
   if (session === undefined) {
-    session = { planMode: false, backgroundCommands: 0, loadedMemory: new Set() };
+    session = { planMode: false, backgroundCommands: 0, loadedMemory: new Set(), startedAt: Date.now() };
     sessions.set(environment, session);
   }
   return session;

@@ -48,7 +48,7 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
     case "replace":
       return withJitMemory(await runReplace(call.input, environment), environment, session);
     case "glob":
-      return await runGlob(call.input, environment);
+      return await runGlob(call.input, environment, session.startedAt);
     case "grep_search":
       return { ...(await runGrepSearch(call.input, environment)), ...place };
     case "enter_plan_mode":
