@@ -17,12 +17,12 @@ describe("gemini-cli glob order (docs/spec/gemini-cli-0.61.0.md §7.4)", () => {
         { path: "/ws/new.js", mtimeMs: now - 1 },
       ],
     };
-    const agentText = "Found 3 file(s) matching \\"*.js\\" within /ws, sorted by modification time (newest first):\\n/ws/new.js\\n/ws/a.js\\n/ws/b.js";
+    const agentText = 'Found 3 file(s) matching "*.js" within /ws, sorted by modification time (newest first):\n/ws/new.js\n/ws/a.js\n/ws/b.js';
     const call = { tool: "glob", input: { pattern: "*.js" } };
     const adopted = geminiCli.adoptAgentOrder!(call, observation, agentText);
     const result = geminiCli.format({ ...call, observation: adopted, options: { cwd: "/ws" } }, createMemoryOutputStore()) as { response: { output: string } };
     expect(result.response.output).toBe(agentText);
     const own = geminiCli.format({ ...call, observation, options: { cwd: "/ws" } }, createMemoryOutputStore()) as { response: { output: string } };
-    expect(own.response.output.split("\\n").slice(1)).toEqual(["/ws/new.js", "/ws/b.js", "/ws/a.js"]);
+    expect(own.response.output.split("\n").slice(1)).toEqual(["/ws/new.js", "/ws/b.js", "/ws/a.js"]);
   });
 });
