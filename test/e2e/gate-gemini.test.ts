@@ -39,6 +39,8 @@ const scenarios = [
   "gemini-search",
   "gemini-plan-mode",
   "gemini-session-tools",
+  "gemini-omission-placeholders",
+  "gemini-replace-path-correction",
   // issue 28: the unseen scenarios (written from the docs before the profile was read; never edited to pass)
   "gemini-unseen-read-kinds",
   "gemini-unseen-read-ranges",
@@ -61,7 +63,14 @@ function findGeminiBundle(): string | null {
 }
 
 const bundle = findGeminiBundle();
-const skipReason = bundle === null ? "the Gemini CLI 0.61.0 bundle is not installed (.ci/run installs @google/gemini-cli@0.61.0 from npm)" : null;
+const { ripgrepAvailable } = await import("../../src/environment/ripgrep-available.js");
+// grep_search is modelled with the ripgrep strategy, which the CLI takes when rg is on PATH (spec §0.2)
+const skipReason =
+  bundle === null
+    ? "the Gemini CLI 0.61.0 bundle is not installed (.ci/run installs @google/gemini-cli@0.61.0 from npm)"
+    : !(await ripgrepAvailable())
+      ? "ripgrep (rg) is not installed (.ci/run installs Debian's ripgrep)"
+      : null;
 if (skipReason) console.warn(`test/e2e/gate-gemini.test.ts skipped: ${skipReason}`);
 
 /** Gate processes run at once; each runs its share of the scenarios one after another. */

@@ -1,6 +1,7 @@
 import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
+import { formatEnterPlanMode } from "./enter-plan-mode/format-enter-plan-mode.js";
 import { formatListDirectory, formatReadFile, formatReplace, formatWriteFile } from "./files/format-file-tools.js";
 import { formatUnknownTool } from "./format-unknown-tool.js";
 import { type GeminiCliResult, geminiError } from "./gemini-result.js";
@@ -8,8 +9,9 @@ import { GEMINI_PLAN_TOOL_NAMES, GEMINI_TOOL_NAMES, geminiToolOf } from "./gemin
 import type { GeminiPlace } from "./gemini-workspace.js";
 import { formatGlob } from "./glob/format-glob.js";
 import { formatGrepSearch } from "./grep-search/format-grep-search.js";
+import { formatBackgroundTool } from "./list-background-processes/format-background-processes.js";
 import { formatShellCommand } from "./run-shell-command/format-shell-command.js";
-import { formatBackgroundTool, formatEnterPlanMode, formatUpdateTopic } from "./session-tools/format-session-tools.js";
+import { formatUpdateTopic } from "./update-topic/format-update-topic.js";
 import { formatWebFetch } from "./web-fetch/format-web-fetch.js";
 import { formatWriteTodos } from "./write-todos/format-write-todos.js";
 
@@ -20,12 +22,21 @@ import { formatWriteTodos } from "./write-todos/format-write-todos.js";
  * @see docs/spec/gemini-cli-0.61.0.md
  */
 export function formatGeminiTool(request: FormatRequest, store: OutputStorePort): GeminiCliResult {
+  const result = formatTool(request, store);
+  // a success the CLI would extend with newly found GEMINI.md context (§16.6)
+  if (request.observation.jitMemory === true && "output" in result.response) {
+    throw new UnsupportedError("gemini-cli: the JIT memory appended after a GEMINI.md below the workspace root is first reached (its file order, imports and frame) is not modelled (spec §16.6)");
+  }
+  return result;
+}
+
+function formatTool(request: FormatRequest, store: OutputStorePort): GeminiCliResult {
   const { tool, input, observation } = request;
   const place: GeminiPlace = {
     workspace: request.options?.cwd ?? (typeof observation.workspace === "string" ? observation.workspace : "/workspace"),
     ...(typeof observation.home === "string" ? { home: observation.home } : {}),
   };
-  // plan mode's policy (§15.1): a denied call is an error naming the rule's message
+  // plan mode's policy (§16.1): a denied call is an error naming the rule's message
   if (observation.planModeNotFound === true) return formatUnknownTool(tool, GEMINI_PLAN_TOOL_NAMES);
   if (typeof observation.policyDenied === "string") return geminiError(`Tool execution denied by policy. ${observation.policyDenied}`);
   if (typeof observation.planModeUnmodelled === "string") throw new UnsupportedError(`gemini-cli: ${observation.planModeUnmodelled} are not modelled`);
@@ -57,13 +68,13 @@ export function formatGeminiTool(request: FormatRequest, store: OutputStorePort)
       return formatBackgroundTool(geminiToolOf(tool) as "list_background_processes", input, observation);
     case "google_web_search":
       throw new UnsupportedError(
-        "gemini-cli: google_web_search's text is the provider's answer to a grounding request (a googleSearch call the fake serves, with its citations), which the profile does not see (spec §15.4)",
+        "gemini-cli: google_web_search's text is the provider's answer to a grounding request (a googleSearch call the fake serves, with its citations), which the profile does not see (spec §16.4)",
       );
     case "activate_skill":
-      throw new UnsupportedError("gemini-cli: activate_skill's text is the skill's SKILL.md from the CLI's own installation (bundle/builtin/<skill>), which the profile does not read (spec §15.4)");
+      throw new UnsupportedError("gemini-cli: activate_skill's text is the skill's SKILL.md from the CLI's own installation (bundle/builtin/<skill>), which the profile does not read (spec §16.4)");
     case "invoke_agent":
       throw new UnsupportedError(
-        "gemini-cli: invoke_agent's text is the outcome of a subagent's own conversation with the provider (its termination reason and result), which the profile does not run (spec §15.4)",
+        "gemini-cli: invoke_agent's text is the outcome of a subagent's own conversation with the provider (its termination reason and result), which the profile does not run (spec §16.4)",
       );
     default:
       if (GEMINI_TOOL_NAMES.includes(tool)) throw new UnsupportedError(`gemini-cli: ${tool} is not modelled (docs/spec/gemini-cli-0.61.0.md §7)`);

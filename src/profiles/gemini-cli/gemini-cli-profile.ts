@@ -7,6 +7,7 @@ import { formatGeminiTool } from "./format-gemini-tool.js";
 import { geminiRedactions } from "./gemini-redactions.js";
 import type { GeminiCliResult } from "./gemini-result.js";
 import { GEMINI_TOOL_NAMES, geminiToolOf } from "./gemini-tools.js";
+import { adoptGlobOrder } from "./glob/glob-order.js";
 import { adoptGrepFileOrder } from "./grep-search/grep-search-order.js";
 import { formatGeminiMcp, isGeminiMcpObservation } from "./mcp/format-gemini-mcp.js";
 import { geminiMcpToolName } from "./mcp/mcp-tool-name.js";
@@ -20,8 +21,12 @@ import { truncateShellOutput } from "./truncate/truncate-shell-output.js";
  * (schemas/gemini-cli/tool-result.json); `truncate` is the shell output cut (40,000 chars, 20/80).
  * @see docs/spec/gemini-cli-0.61.0.md
  */
-/** The tools format-gemini-tool.ts formats; the other declared tools are not modelled. */
-const MODELLED_TOOLS: ReadonlySet<string> = new Set(["run_shell_command", "read_file", "list_directory", "write_file", "replace", "write_todos", "web_fetch"]);
+/** The declared tools whose results the profile does not model, and why (spec §14, §16.4); every other declared tool is modelled. */
+const UNMODELLED_TOOLS: Readonly<Record<string, string>> = {
+  google_web_search: "its text is the provider's grounded answer to a request the profile does not see (docs/spec/gemini-cli-0.61.0.md §16.4)",
+  activate_skill: "its text is a SKILL.md of the CLI's own installation (docs/spec/gemini-cli-0.61.0.md §16.4)",
+  invoke_agent: "its text comes from the subagent's own conversation with the provider (docs/spec/gemini-cli-0.61.0.md §16.4)",
+};
 
 export const geminiCli: Profile = {
   id: "gemini-cli",
@@ -36,9 +41,7 @@ export const geminiCli: Profile = {
   versions: { verified: { from: "0.61.0", to: "0.61.0" }, evidence: "0.61.0: test/e2e/gate-gemini.test.ts" },
   protocols: ["google-gemini"],
   resultKind: "gemini-cli/tool-result",
-  tools: GEMINI_TOOL_NAMES.map((name) =>
-    MODELLED_TOOLS.has(name) ? { name, status: "modelled" } : { name, status: "unsupported", reason: "declared to the model; its results are not modelled (docs/spec/gemini-cli-0.61.0.md §14)" },
-  ),
+  tools: GEMINI_TOOL_NAMES.map((name) => (Object.hasOwn(UNMODELLED_TOOLS, name) ? { name, status: "unsupported", reason: UNMODELLED_TOOLS[name]! } : { name, status: "modelled" })),
   argumentNames: { path: "file_path" },
   /** Its User-Agent (captured: `gemini -p` 0.61.0 sends `GeminiCLI-tui/0.61.0/gemini-2.5-pro (linux; x64; terminal)`). */
   agentVersion: (headers) => userAgentVersion(headers, /^GeminiCLI(?:-[a-z]+)?\/(\d+\.\d+\.\d+)\//),
@@ -61,6 +64,14 @@ export const geminiCli: Profile = {
   },
   /** Runs a call with Gemini CLI's rules. @see spec §2–§10 */
   observe: async (call, environment) => (await runGeminiMcp(call, environment)) ?? runGeminiTool(call, environment),
-  /** grep_search lists ripgrep's parallel traversal: the agent's file order is adopted. @see spec §7.3 */
-  adoptAgentOrder: (call, observation, agentText) => (geminiToolOf(call.tool) === "grep_search" ? adoptGrepFileOrder(observation, agentText) : observation),
+  /**
+   * grep_search lists ripgrep's parallel traversal, glob the laid-out files by times the two
+   * copies of the workspace order differently: the agent's order is adopted. @see spec §7.3, §7.4
+   */
+  adoptAgentOrder(call, observation, agentText) {
+    const tool = geminiToolOf(call.tool);
+    if (tool === "grep_search") return adoptGrepFileOrder(observation, agentText);
+    if (tool === "glob") return adoptGlobOrder(observation, agentText);
+    return observation;
+  },
 };

@@ -27,7 +27,7 @@ export const GEMINI_TOOL_NAMES: readonly string[] = [
  * The registry in plan mode, in the order its requests declare them (observed: the tools of the
  * requests after enter_plan_mode, `gemini-plan-mode`): the read-only tools, the two writers (for
  * plans), exit_plan_mode and invoke_agent. A call to any other name is a tool not found.
- * @see docs/spec/gemini-cli-0.61.0.md §15.1
+ * @see docs/spec/gemini-cli-0.61.0.md §16.1
  */
 export const GEMINI_PLAN_TOOL_NAMES: readonly string[] = [
   "update_topic",

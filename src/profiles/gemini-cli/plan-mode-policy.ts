@@ -1,7 +1,7 @@
 import { geminiInput } from "./gemini-result.js";
 import { GEMINI_PLAN_TOOL_NAMES } from "./gemini-tools.js";
 
-/** Subagents invoke_agent may run in plan mode. @see spec §15.1 [bundle: policies/plan.toml] */
+/** Subagents invoke_agent may run in plan mode. @see spec §16.1 [bundle: policies/plan.toml] */
 const PLAN_AGENTS = new Set(["codebase_investigator", "cli_help"]);
 const WRITE_DENIED = "You are in Plan Mode and cannot modify source code. You may ONLY use write_file or replace to save plans to the designated plans directory as .md files.";
 const READ_ONLY_DENIED = "You are in Plan Mode with access to read-only tools. Execution of scripts (including those from skills) is blocked.";
@@ -12,7 +12,7 @@ const READ_ONLY_DENIED = "You are in Plan Mode with access to read-only tools. E
  * write_file and replace are denied with their message unless the path is a `.md` file, which the
  * plans-folder rules may allow (`unmodelled`); invoke_agent runs only the two read-only subagents;
  * exit_plan_mode is not modelled; the read-only tools run (`allow`).
- * @see docs/spec/gemini-cli-0.61.0.md §15.1 [bundle: policies/plan.toml]
+ * @see docs/spec/gemini-cli-0.61.0.md §16.1 [bundle: policies/plan.toml]
  */
 export function planModeDecision(tool: string, callInput: unknown): { kind: "allow" } | { kind: "not-found" } | { kind: "deny"; message: string } | { kind: "unmodelled"; rule: string } {
   if (!GEMINI_PLAN_TOOL_NAMES.includes(tool)) return { kind: "not-found" };

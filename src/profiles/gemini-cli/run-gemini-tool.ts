@@ -3,13 +3,14 @@ import type { ToolCall } from "../profile.js";
 import { runListDirectory, runReadFile, runReplace, runWriteFile } from "./files/run-gemini-files.js";
 import { geminiParamsError } from "./gemini-params.js";
 import { geminiInput } from "./gemini-result.js";
-import { geminiSession } from "./gemini-session.js";
+import { type GeminiSession, geminiSession } from "./gemini-session.js";
 import { geminiToolOf } from "./gemini-tools.js";
 import { runGlob } from "./glob/run-glob.js";
 import { runGrepSearch } from "./grep-search/run-grep-search.js";
+import { newJitMemory } from "./jit-memory.js";
 import { planModeDecision } from "./plan-mode-policy.js";
 import { runShellCommand } from "./run-shell-command/run-shell-command.js";
-import { nextTopicState } from "./session-tools/format-session-tools.js";
+import { nextTopicState } from "./update-topic/format-update-topic.js";
 
 /**
  * Runs one call with Gemini CLI's rules and returns its observation; calls that run nothing
@@ -22,7 +23,7 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
   const place = { workspace: environment.workspace, ...(environment.agentEnv.HOME ? { home: environment.agentEnv.HOME } : {}) };
   const session = geminiSession(environment);
   const tool = geminiToolOf(call.tool);
-  // Arguments are validated before the policy decides; in plan mode its rules decide first. §15.1
+  // Arguments are validated before the policy decides; in plan mode its rules decide first. §16.1
   if (session.planMode) {
     // a name outside plan mode's registry is not found before its arguments are looked at
     const decision = planModeDecision(tool, call.input);
@@ -39,15 +40,15 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
       return observation;
     }
     case "read_file":
-      return { ...(await runReadFile(call.input, environment)), ...place };
+      return withJitMemory({ ...(await runReadFile(call.input, environment)), ...place }, environment, session);
     case "list_directory":
-      return { ...(await runListDirectory(call.input, environment)), ...place };
+      return withJitMemory({ ...(await runListDirectory(call.input, environment)), ...place }, environment, session);
     case "write_file":
-      return await runWriteFile(call.input, environment);
+      return withJitMemory(await runWriteFile(call.input, environment), environment, session);
     case "replace":
-      return await runReplace(call.input, environment);
+      return withJitMemory(await runReplace(call.input, environment), environment, session);
     case "glob":
-      return await runGlob(call.input, environment);
+      return await runGlob(call.input, environment, session.startedAt);
     case "grep_search":
       return { ...(await runGrepSearch(call.input, environment)), ...place };
     case "enter_plan_mode":
@@ -67,4 +68,10 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
     default:
       return {};
   }
+}
+
+/** The observation, marked when the CLI would append newly found GEMINI.md context to its result. §16.6 */
+async function withJitMemory(observation: Record<string, unknown>, environment: EnvironmentPort, session: GeminiSession): Promise<Record<string, unknown>> {
+  if (typeof observation.path !== "string" || observation.kind === "outside") return observation;
+  return (await newJitMemory(observation.path, environment, session)) ? { ...observation, jitMemory: true } : observation;
 }

@@ -1,12 +1,14 @@
 import { encodeBase64 } from "../../../text/base64.js";
-import { resolvePath } from "../../../text/path-posix.js";
+import { basenamePath, joinPath, relativePath, resolvePath } from "../../../text/path-posix.js";
 import { type EnvironmentPort, isFsFailure } from "../../environment-port.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { geminiInput } from "../gemini-result.js";
 import { workspaceViolation } from "../gemini-workspace.js";
 import { geminiDiscoveryFacts } from "./gemini-file-discovery.js";
+import { filterGeminiIgnored } from "./gemini-ignore-filter.js";
 import { applyGeminiReplace } from "./gemini-replace.js";
 import { decodeGeminiText } from "./gemini-text-decoding.js";
+import { omissionPlaceholders } from "./omission-placeholders.js";
 
 /** The absolute path a file tool's path argument names (resolved against the workspace). */
 const resolveArgument = (environment: EnvironmentPort, value: unknown) => resolvePath(environment.workspace, String(value));
@@ -69,10 +71,50 @@ async function changeTarget(
   if (geminiParamsError(tool, callInput) !== null) return null;
   const input = geminiInput(callInput);
   if (!input.file_path) return null;
-  const path = resolveArgument(environment, input.file_path);
+  const path = tool === "replace" ? await correctedPath(environment, String(input.file_path)) : resolveArgument(environment, input.file_path);
   if (workspaceViolation(path, environment) !== null) return { path, kind: "outside" };
   if ((await environment.stat(path)).kind === "directory") return { path, kind: "directory" };
   return { input, path, before: await currentText(path, environment) };
+}
+
+/** Folders replace's search for a missing relative path looks into, at most. @see spec §6.1 */
+const CORRECT_PATH_MAX_DIRS = 50;
+
+/**
+ * replace's path correction (correctPath): a relative path that does not exist under the
+ * workspace is looked for by its base name, breadth-first through at most 50 folders in their
+ * listing order (entries `.geminiignore` drops skipped); when exactly one file found ends with the
+ * path as given, that file is edited; otherwise the path stays the workspace-relative one.
+ * @see docs/spec/gemini-cli-0.61.0.md §6.1 [bundle: packages/core/src/utils/pathCorrector.ts correctPath, utils/bfsFileSearch.ts]
+ */
+async function correctedPath(environment: EnvironmentPort, filePath: string): Promise<string> {
+  const direct = resolveArgument(environment, filePath);
+  if (filePath.startsWith("/") || (await environment.stat(direct)).kind !== "missing") return direct;
+  const { geminiIgnore } = await geminiDiscoveryFacts(environment);
+  const name = basenamePath(direct);
+  const target = filePath.replace(/\\/g, "/");
+  const found: string[] = [];
+  const queue = [environment.workspace];
+  const visited = new Set<string>();
+  let scanned = 0;
+  for (let head = 0; head < queue.length && scanned < CORRECT_PATH_MAX_DIRS; head++) {
+    const dir = queue[head]!;
+    if (visited.has(dir)) continue;
+    visited.add(dir);
+    scanned++;
+    const entries = await environment.listDirectory(dir);
+    if (isFsFailure(entries)) continue;
+    for (const entry of entries) {
+      const full = joinPath(dir, entry.name);
+      const isDir = entry.kind === "directory";
+      if (!isDir && !(entry.kind === "file" && entry.name === name)) continue;
+      if (filterGeminiIgnored([relativePath(environment.workspace, full)], geminiIgnore, true).ignoredCount > 0) continue;
+      if (isDir) queue.push(full);
+      else found.push(full);
+    }
+  }
+  const matching = found.filter((file) => file.endsWith(target));
+  return matching.length === 1 ? matching[0]! : direct;
 }
 
 /**
@@ -84,6 +126,7 @@ export async function runWriteFile(callInput: unknown, environment: EnvironmentP
   if (target === null) return {};
   if ("kind" in target) return target;
   const { input, path, before } = target;
+  if (omissionPlaceholders(String(input.content)).length > 0) return { path, before, refused: "omission placeholder" };
   let after = input.content as string;
   if (before !== null && before !== "" && before.includes("\r\n")) after = after.replace(/\r?\n/g, "\r\n");
   await environment.writeFile(path, new TextEncoder().encode(after), { parents: true });
@@ -96,6 +139,8 @@ export async function runReplace(callInput: unknown, environment: EnvironmentPor
   if (target === null) return {};
   if ("kind" in target) return target;
   const { input, path, before } = target;
+  const kept = new Set(omissionPlaceholders(String(input.old_string)));
+  if (omissionPlaceholders(String(input.new_string)).some((placeholder) => !kept.has(placeholder))) return { path, before, refused: "omission placeholder" };
   const outcome = applyGeminiReplace(before, input);
   if (outcome.kind === "written") await environment.writeFile(path, new TextEncoder().encode(outcome.written), { parents: true });
   return { path, before, after: outcome.kind === "written" ? outcome.written : null };

@@ -37,7 +37,7 @@ export function formatGlob(callInput: unknown, observation: Record<string, unkno
   }
   if (observation.gitRepository === true) throw new UnsupportedError("glob: .gitignore filtering inside a git repository is not modelled");
   if (observation.symlinks === true) throw new UnsupportedError("glob: symbolic links below the search folder (node-glob's follow: false, the discovery's link checks) are not modelled");
-  const files = (Array.isArray(observation.files) ? observation.files : []) as { path: string; mtimeMs: number }[];
+  const files = (Array.isArray(observation.files) ? observation.files : []) as { path: string; mtimeMs: number; agentRank?: number }[];
   const patterns = (Array.isArray(observation.geminiIgnore) ? observation.geminiIgnore : []) as string[];
   const relative = files.map((file) => relativePath(place.workspace, file.path));
   const { kept, ignoredCount } = filterGeminiIgnored(relative, patterns, params.respect_gemini_ignore ?? true);
@@ -49,7 +49,8 @@ export function formatGlob(callInput: unknown, observation: Record<string, unkno
   const sorted = [...shown].sort((a, b) => {
     const aRecent = now - a.mtimeMs < RECENT_MS;
     const bRecent = now - b.mtimeMs < RECENT_MS;
-    if (aRecent && bRecent) return b.mtimeMs - a.mtimeMs;
+    // two laid-out files: the agent's order, adopted (their times are a race of the layout, §7.4)
+    if (aRecent && bRecent) return a.agentRank !== undefined && b.agentRank !== undefined ? a.agentRank - b.agentRank : b.mtimeMs - a.mtimeMs;
     if (aRecent) return -1;
     if (bRecent) return 1;
     return a.path.localeCompare(b.path);

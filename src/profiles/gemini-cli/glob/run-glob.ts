@@ -1,4 +1,4 @@
-import { escape, minimatch } from "minimatch";
+import { escape as escapeGlob, minimatch } from "minimatch";
 import { joinPath, relativePath, resolvePath } from "../../../text/path-posix.js";
 import { type EnvironmentPort, isFsFailure } from "../../environment-port.js";
 import { geminiDiscoveryFacts } from "../files/gemini-file-discovery.js";
@@ -14,10 +14,12 @@ const CORE_IGNORED_FOLDERS = ["node_modules", ".git", "bower_components", ".svn"
  * whose path relative to it matches the pattern as node-glob matches it (minimatch, `dot`,
  * case-insensitive unless `case_sensitive`; a pattern naming an existing path is matched
  * literally), outside the core ignored folders, each with its modification time; the discovery
- * facts (git repository, `.geminiignore` patterns) and the clock, which the sort reads.
+ * facts (git repository, `.geminiignore` patterns) and the clock, which the sort reads. Files
+ * modified before the session's first call are marked `layout`: they were written with the
+ * workspace, whose two copies (the agent's, the reference's) are written in racing order.
  * @see docs/spec/gemini-cli-0.61.0.md §7.4 [bundle: packages/core/src/tools/glob.ts]
  */
-export async function runGlob(callInput: unknown, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+export async function runGlob(callInput: unknown, environment: EnvironmentPort, startedAt: number): Promise<Record<string, unknown>> {
   if (geminiParamsError("glob", callInput) !== null) return {};
   const params = geminiInput(callInput) as { pattern: string; dir_path?: string; case_sensitive?: boolean };
   const requested = resolvePath(environment.workspace, params.dir_path || ".");
@@ -30,8 +32,8 @@ export async function runGlob(callInput: unknown, environment: EnvironmentPort):
   if (params.pattern.startsWith("/") || params.pattern.split("/").includes("..")) return { searchDir, kind: "unmodelled-pattern" };
   const nocase = !params.case_sensitive;
   const literal = (await environment.stat(joinPath(searchDir, params.pattern))).kind !== "missing";
-  const pattern = literal ? escape(params.pattern) : params.pattern;
-  const files: { path: string; mtimeMs: number }[] = [];
+  const pattern = literal ? escapeGlob(params.pattern) : params.pattern;
+  const files: { path: string; mtimeMs: number; layout?: true }[] = [];
   let symlinks = false;
   const walk = async (dir: string): Promise<void> => {
     const entries = await environment.listDirectory(dir);
@@ -48,7 +50,8 @@ export async function runGlob(callInput: unknown, environment: EnvironmentPort):
       if (entry.kind !== "file" && !(entry.kind === "symlink" && entry.targetKind === "file")) continue;
       if (!minimatch(relativePath(searchDir, full), pattern, { nocase, dot: true })) continue;
       const stat = await environment.stat(full);
-      files.push({ path: full, mtimeMs: stat.mtimeMs ?? 0 });
+      const mtimeMs = stat.mtimeMs ?? 0;
+      files.push({ path: full, mtimeMs, ...(mtimeMs < startedAt ? { layout: true as const } : {}) });
     }
   };
   await walk(searchDir);

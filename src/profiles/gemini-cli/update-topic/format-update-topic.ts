@@ -1,24 +1,12 @@
-import { UnsupportedError } from "../../profile.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "../gemini-result.js";
-
-/**
- * enter_plan_mode: `Switching to Plan mode.` (the reason shows only to the user); the session is
- * in plan mode from then on (§15.1). @see docs/spec/gemini-cli-0.61.0.md §15.1 [bundle: packages/core/src/tools/enter-plan-mode.ts]
- */
-export function formatEnterPlanMode(callInput: unknown): GeminiCliResult {
-  const paramsError = geminiParamsError("enter_plan_mode", callInput);
-  if (paramsError !== null) return geminiError(paramsError);
-  return geminiOutput("Switching to Plan mode.");
-}
-
 /**
  * update_topic, from the topic and intent the session held before the call: a title that is
  * non-blank and differs from the active topic starts a new topic
  * (`Current topic: "<t>"⏎Topic summary: <summary or ...>`, then `⏎⏎Strategic Intent: <intent>` when
  * one is given); otherwise only `Strategic Intent: <intent as given, else the active one, else ...>`.
  * Titles and intents are kept trimmed with line breaks made spaces.
- * @see docs/spec/gemini-cli-0.61.0.md §15.2 [bundle: packages/core/src/tools/topicTool.ts, TopicState.setTopic]
+ * @see docs/spec/gemini-cli-0.61.0.md §16.2 [bundle: packages/core/src/tools/topicTool.ts, TopicState.setTopic]
  */
 export function formatUpdateTopic(callInput: unknown, observation: Record<string, unknown>): GeminiCliResult {
   const paramsError = geminiParamsError("update_topic", callInput);
@@ -40,20 +28,4 @@ export function nextTopicState(before: { topic?: string; intent?: string }, titl
   const cleanTitle = title?.trim().replace(/[\r\n]+/g, " ");
   const cleanIntent = intent?.trim().replace(/[\r\n]+/g, " ");
   return { ...(cleanTitle || before.topic ? { topic: cleanTitle || before.topic } : {}), ...(cleanIntent || before.intent ? { intent: cleanIntent || before.intent } : {}) };
-}
-
-/**
- * list_background_processes and read_background_output while the session has moved no command to
- * the background: `No background processes found.`, and a lookup failure for any pid. With
- * background commands, their listing (statuses that race with the commands' ends) and their
- * output logs are not modelled.
- * @see docs/spec/gemini-cli-0.61.0.md §15.3 [bundle: packages/core/src/tools/shellBackgroundTools.ts]
- */
-export function formatBackgroundTool(tool: "list_background_processes" | "read_background_output", callInput: unknown, observation: Record<string, unknown>): GeminiCliResult {
-  const paramsError = geminiParamsError(tool, callInput);
-  if (paramsError !== null) return geminiError(paramsError);
-  if (typeof observation.backgroundCommands !== "number") throw new UnsupportedError(`${tool}: the observation lacks the session's background commands`);
-  if (observation.backgroundCommands > 0) throw new UnsupportedError(`${tool}: the session's background processes (their statuses and output logs) are not modelled`);
-  if (tool === "list_background_processes") return geminiOutput("No background processes found.");
-  return geminiError(`Background process history lookup failed for PID ${String(geminiInput(callInput).pid)}`);
 }
