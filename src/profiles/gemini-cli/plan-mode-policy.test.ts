@@ -3,7 +3,7 @@ import { filterGeminiIgnored, geminiIgnorePatterns } from "./files/gemini-ignore
 import { planModeDecision } from "./plan-mode-policy.js";
 import { nextTopicState } from "./update-topic/format-update-topic.js";
 
-describe("gemini-cli session rules (docs/spec/gemini-cli-0.61.0.md §15)", () => {
+describe("gemini-cli session rules (docs/spec/gemini-cli-0.61.0.md §16)", () => {
   it("§16.1: plan mode's registry and policy", () => {
     expect(planModeDecision("read_file", { file_path: "a" })).toEqual({ kind: "allow" });
     expect(planModeDecision("run_shell_command", { command: "x" })).toEqual({ kind: "not-found" });

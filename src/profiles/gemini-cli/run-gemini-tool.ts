@@ -15,7 +15,7 @@ import { nextTopicState } from "./update-topic/format-update-topic.js";
 /**
  * Runs one call with Gemini CLI's rules and returns its observation; calls that run nothing
  * (refused arguments, unknown tools, tools decided by their arguments alone) observe `{}`
- * plus where the agent ran (workspace, HOME), which refusal texts name. The session (§15) is
+ * plus where the agent ran (workspace, HOME), which refusal texts name. The session (§16) is
  * read and updated here: plan mode's policy decides before a call runs.
  * @see docs/spec/gemini-cli-0.61.0.md §2–§10
  */
