@@ -267,7 +267,10 @@ describe("GitHub annotations (issue 31)", () => {
 
 describe("validate --as case and check agree on a case file (issue 31)", () => {
   const broken: Record<string, { text: string; pointer: string }> = {
-    "observation-typo": { text: 'profile: opencode-cli\nstage: format\nspec: "§2.1"\ntool: bash\ninput: { command: "true" }\nobservation: { outptu: "", exitCode: 0 }\n', pointer: "/observation/output" },
+    "observation-typo": {
+      text: 'profile: opencode-cli\nstage: format\nspec: "§2.1"\ntool: bash\ninput: { command: "true" }\nobservation: { outptu: "", exitCode: 0 }\n',
+      pointer: "/observation/output",
+    },
     "wrong-profile": { text: 'profile: opencode-core\nstage: format\nspec: "§2.1b"\ntool: bash\ninput: { command: "true" }\nobservation: { output: "", exitCode: 0 }\n', pointer: "/profile" },
     "stage-typo": { text: 'profile: opencode-cli\nstage: formt\nspec: "§2.1"\ntool: bash\ninput: { command: "true" }\nobservation: { output: "", exitCode: 0 }\n', pointer: "/stage" },
   };
@@ -295,5 +298,37 @@ describe("validate --as case and check agree on a case file (issue 31)", () => {
     expect(runCli(["check", "--root", root, "--ci"]).stderr).toBe(
       `correx check: ${file}:2:8: /stage: expected a known "stage" value (one of "format", "truncate", "lower"), found "formt" (did you mean "format"?)\n`,
     );
+  });
+});
+
+describe("flags given twice, and reviewing --pending-dir (issue 31)", () => {
+  it("a value flag given twice is refused with both values, never silently the last", () => {
+    expect(runCli(["check", "--root", "/tmp/a", "--root", "/tmp/b"])).toMatchObject({ code: 2, stderr: 'correx check: --root given twice ("/tmp/a", then "/tmp/b"); give it once\n' });
+    expect(runCli(["golden", "review", "--root", "a", "--root=b"])).toMatchObject({ code: 2, stderr: 'correx golden review: --root given twice ("a", then "b"); give it once\n' });
+    expect(runCli(["validate", "--as", "case", "--as", "golden", "x.yaml"]).stderr).toBe('correx validate: --as given twice ("case", then "golden"); give it once\n');
+  });
+
+  it("what check --pending-dir wrote is reviewed by golden review --pending-dir, against the corpus's goldens; accepting another subject's output needs --write-corpus-from-subject", () => {
+    const root = makeCorpus();
+    const pending = join(makeTempDir("correx-pending-review-"), "pending");
+    const subject = `cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs drops-final-newline`;
+    const check = runCli(["check", "--root", root, "--subject", subject, "--pending-dir", pending]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain(`1 pending golden written to ${pending} (outside the corpus; see them with npx correx golden review --pending-dir ${pending} --root ${root})`);
+    const id = "opencode-cli/bash/merged-stdout-stderr";
+    const golden = join(root, "golden", `${id}.yaml`);
+    const before = readFileSync(golden, "utf8");
+    const look = runCli(["golden", "review", "--root", root, "--pending-dir", pending], { input: "a\ns\n" });
+    expect(look.code).toBe(0);
+    expect(look.stdout).toContain(`[1/1] changed golden ${golden} (from subject: ${subject})`);
+    expect(look.stdout).toContain("    ⊘ pending has no newline at end (golden has one)");
+    expect(look.stdout).toContain(`would write the output of ${subject} into ${root}/golden as the spec; add --write-corpus-from-subject to do that`);
+    expect(look.stdout).toContain("0 accepted, 0 rejected, 1 skipped");
+    expect(runCli(["golden", "review", "--root", root, "--pending-dir", pending, "--accept-all"])).toMatchObject({ code: 2, stderr: expect.stringContaining("add --write-corpus-from-subject") });
+    expect(readFileSync(golden, "utf8")).toBe(before);
+    const accept = runCli(["golden", "review", "--root", root, "--pending-dir", pending, "--accept-all", "--write-corpus-from-subject"]);
+    expect(accept.stdout).toContain("1 accepted, 0 rejected, 0 skipped");
+    expect(readFileSync(golden, "utf8")).not.toBe(before);
+    expect(runCli(["golden", "review", "--root", root, "--pending-dir", pending]).stdout).toBe(`no pending goldens in ${pending}\n`);
   });
 });
