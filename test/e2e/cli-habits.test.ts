@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeCorpus } from "./corpus-fixture.js";
@@ -331,4 +331,19 @@ describe("flags given twice, and reviewing --pending-dir (issue 31)", () => {
     expect(readFileSync(golden, "utf8")).not.toBe(before);
     expect(runCli(["golden", "review", "--root", root, "--pending-dir", pending]).stdout).toBe(`no pending goldens in ${pending}\n`);
   });
+});
+
+describe("gate --against golden counts the golden files it writes (issue 31)", () => {
+  it("three tool results of one scenario × protocol with no golden yet: one pending golden, and the line says one", () => {
+    const root = makeTempDir("correx-gate-pending-count-");
+    const scenario = join(root, "three.yaml");
+    writeFileSync(
+      scenario,
+      "name: three\nprompt: three calls\nturns:\n  - calls:\n      - tool: bash\n        input: {command: echo one}\n      - tool: bash\n        input: {command: echo two}\n  - calls:\n      - tool: bash\n        input: {command: echo three}\n  - text: Done.\n",
+    );
+    const run = runCli(["gate", "--against", "golden", "--golden-dir", join(root, "golden/gate"), "--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", scenario, "--", "node", `${repoRoot}/examples/agents/reference-agent.mjs`]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^3 cases: 0 passed, 3 failed, .*; 1 pending golden to review \(npx correx golden review --root /m);
+    expect(readdirSync(join(root, "golden/gate/three"))).toEqual(["openai-chat.yaml.new"]);
+  }, 60_000);
 });

@@ -227,7 +227,10 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     );
     const outcomes: CaseOutcome[] = perProtocol.flatMap((each) => each.outcomes);
     const reportOutcomes: HtmlReportOutcome[] = perProtocol.flatMap((each) => each.reportOutcomes);
-    const run: CheckRun = { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: outcomes.map((outcome) => outcome.id) };
+    const summary = summarize(outcomes, performance.now() - started);
+    // Against goldens, the tool results of one scenario × protocol share one golden file: count the files written, not the results.
+    summary.pending = new Set(outcomes.filter((outcome) => outcome.golden === "pending").map((outcome) => outcome.id.split("/").slice(0, 2).join("/"))).size;
+    const run: CheckRun = { outcomes, summary, allCaseIds: outcomes.map((outcome) => outcome.id) };
     const metadata: RunMetadata = {
       correxVersion,
       subject: `gate: ${command.join(" ")}${against === "golden" ? " (against golden)" : ""}`,
