@@ -347,3 +347,18 @@ describe("gate --against golden counts the golden files it writes (issue 31)", (
     expect(readdirSync(join(root, "golden/gate/three"))).toEqual(["openai-chat.yaml.new"]);
   }, 60_000);
 });
+
+describe("--debug shows where a module subject threw (issue 31)", () => {
+  it("without --debug the crash says the message; with it, the subject's stack, its own file and line included", () => {
+    const dir = makeTempDir("correx-throwing-module-");
+    const file = join(dir, "throws.mjs");
+    writeFileSync(file, 'function deep() {\n  throw new TypeError("boom in the subject");\n}\nexport function format() {\n  return deep();\n}\n');
+    const args = ["check", "--root", makeCorpus(["opencode-cli/bash/no-output"]), "--ci", "--subject", `module:${file}`];
+    const plain = runCli(args);
+    expect(plain.code).toBe(1);
+    expect(plain.stdout).toContain("CRASH opencode-cli/bash/no-output  (§2.1): boom in the subject\n");
+    const debug = runCli([...args, "--debug"]);
+    expect(debug.stdout).toContain("CRASH opencode-cli/bash/no-output  (§2.1): TypeError: boom in the subject\n    at deep (");
+    expect(debug.stdout).toContain(`throws.mjs:2:9)`);
+  });
+});

@@ -190,7 +190,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       throw error;
     }
   }
-  const subject = await createSubject(subjectSpec, subjectOptions);
+  const subject = await createSubject(subjectSpec, subjectOptions, Boolean(io.debug));
   const showProgress = Boolean(process.stderr.isTTY) && targets.some((target) => target.name === "pretty" && !target.file);
   // The saved full outputs of this run go to a folder of its own, removed at the end.
   const runOutput = values["output-dir"] ? null : createRunOutputDirectory();
@@ -260,9 +260,9 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   return exitCode;
 }
 
-async function createSubject(spec: string, options: CommandSubjectOptions): Promise<Subject> {
+async function createSubject(spec: string, options: CommandSubjectOptions, stackTraces: boolean): Promise<Subject> {
   if (spec === "reference") return createReferenceSubject();
-  if (spec.startsWith("module:")) return createModuleSubject(spec.slice("module:".length));
+  if (spec.startsWith("module:")) return createModuleSubject(spec.slice("module:".length), { stackTraces });
   if (spec.startsWith("cmd:")) {
     const command = spec.slice("cmd:".length).trim();
     if (!command) throw new UsageError("correx check: --subject cmd: needs a command");
