@@ -68,13 +68,24 @@ export async function serveCommand(args: string[], io: CommandIo, stop?: AbortSi
   io.out(`${server.url}\n`);
 
   await new Promise<void>((resolve) => {
+    // `npx correx serve & … kill $!` signals npm, which does not pass the signal on: the server
+    // would outlive it. So serve also ends when its parent does (it is then reparented; checked
+    // every 500 ms), and on SIGHUP (its terminal closed).
+    const parent = process.ppid;
+    const orphaned = setInterval(() => {
+      if (process.ppid !== parent) done();
+    }, 500);
+    orphaned.unref();
     const done = () => {
+      clearInterval(orphaned);
       process.off("SIGINT", done);
       process.off("SIGTERM", done);
+      process.off("SIGHUP", done);
       resolve();
     };
     process.on("SIGINT", done);
     process.on("SIGTERM", done);
+    process.on("SIGHUP", done);
     if (stop?.aborted) done();
     stop?.addEventListener("abort", done, { once: true });
   });
