@@ -362,3 +362,26 @@ describe("--debug shows where a module subject threw (issue 31)", () => {
     expect(debug.stdout).toContain(`throws.mjs:2:9)`);
   });
 });
+
+describe("check --list and --bail (issue 31)", () => {
+  it("--list prints the selection, one id a line (lower cases with their protocols), and runs nothing", () => {
+    const root = makeCorpus();
+    const list = runCli(["check", "--root", root, "--list", "--subject", "cmd:false"]);
+    expect(list).toMatchObject({ code: 0, stderr: "" });
+    expect(list.stdout).toBe(["opencode-cli/bash/merged-stdout-stderr", "opencode-cli/bash/no-output", "opencode-cli/truncate/head-by-lines", "opencode-core/bash/echo-two-parts", ""].join("\n"));
+    expect(runCli(["check", "--root", root, "--list", "--profile", "opencode-core"]).stdout).toBe("opencode-core/bash/echo-two-parts\n");
+    expect(runCli(["check", "--list", "--stage", "lower", "--case", "opencode-cli/lower/sdk-json-string"]).stdout).toBe(
+      "opencode-cli/lower/sdk-json-string  (openai-chat, anthropic-messages, google-gemini, openai-responses)\n",
+    );
+    expect(runCli(["check", "--root", root, "--list", "--tag", "nope"])).toMatchObject({ code: 2, stderr: 'correx check: --tag "nope" matches no case\n' });
+  });
+
+  it("--bail stops after the first failure and says how many cases it did not run", () => {
+    const root = makeCorpus();
+    const run = runCli(["check", "--root", root, "--ci", "--bail", "--subject", `cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs drops-final-newline`, "--reporter", "pretty"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^1 case: 0 passed, 1 failed, .*; stopped at the first failure \(--bail\), 3 cases not run in /m);
+    const json = runCli(["check", "--root", root, "--ci", "--bail", "--subject", `cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs drops-final-newline`, "--reporter", "json"]);
+    expect(JSON.parse(json.stdout.trim().split("\n").at(-1)!)).toMatchObject({ type: "summary", total: 1, fail: 1, notRun: 3 });
+  });
+});

@@ -22,6 +22,6 @@ export function renderJsonReport(run: CheckRun, metadata: RunMetadata): string {
       differences: outcome.differences,
     }),
   );
-  lines.push(JSON.stringify({ type: "summary", ...run.summary, judged: judgedCount(run.summary), metadata }));
+  lines.push(JSON.stringify({ type: "summary", ...run.summary, judged: judgedCount(run.summary), ...(run.notRun ? { notRun: run.notRun } : {}), metadata }));
   return lines.join("\n") + "\n";
 }

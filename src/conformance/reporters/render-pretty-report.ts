@@ -91,6 +91,7 @@ export function renderPrettyReport(run: CheckRun, metadata: RunMetadata, paint: 
         ? `; ${s.pending} pending golden${s.pending === 1 ? "" : "s"} ${metadata.pendingDir ? `written to ${metadata.pendingDir} (outside the corpus; see them with npx correx golden review --pending-dir ${metadata.pendingDir}${metadata.reviewCommand?.includes(" --root ") ? ` --root ${metadata.reviewCommand.split(" --root ")[1]}` : ""})` : `to review (${metadata.reviewCommand ?? "npx correx golden review"})`}`
         : "") +
       (s.updated ? `; ${s.updated} golden${s.updated === 1 ? "" : "s"} updated` : "") +
+      (run.notRun ? `; stopped at the first failure (--bail), ${run.notRun} case${run.notRun === 1 ? "" : "s"} not run` : "") +
       ` in ${(s.durationMs / 1000).toFixed(2)} s (subject: ${metadata.subject}${metadata.shard ? `, shard ${metadata.shard}` : ""})`,
   );
   return out.join("\n") + "\n";
