@@ -28,6 +28,8 @@ export interface GateRunOptions {
   jobs?: number;
   /** Slots shared with other runs (one per protocol), instead of `jobs` of its own. */
   slots?: GateJobSlots;
+  /** Called when a scenario's agent is about to start (live progress). */
+  onStart?: (scenario: Scenario) => void;
   /** Called after each scenario, in scenario order (golden recording, progress). */
   onScenario?: (scenario: Scenario, run: GateScenarioRun) => CaseOutcome[] | undefined;
 }
@@ -91,6 +93,7 @@ export async function runGate(options: GateRunOptions): Promise<CheckRun> {
     const scenario = options.scenarios[index]!;
     const runDirectory = mkdtempSync(join(options.workRoot, `${scenario.name}-${options.protocol}-`));
     const timeoutMs = Math.max(options.timeoutMs, (scenario.timeoutSeconds ?? 0) * 1000);
+    options.onStart?.(scenario);
     runs[index] = await runGateScenarioSafely({
       profile: options.profile,
       protocol: options.protocol,

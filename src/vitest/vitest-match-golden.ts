@@ -86,7 +86,12 @@ export function matchGolden(received: unknown, file: string, context: MatchGolde
       context.port.writeAtomic(
         path,
         golden && text !== null
-          ? acceptedGoldenText(text, { case: name, ...(golden.spec ? { spec: golden.spec } : {}) }, received, `updated by toMatchGolden (vitest -u or CORREX_UPDATE=always; subject: vitest${context.testName ? `: ${context.testName}` : ""})`)
+          ? acceptedGoldenText(
+              text,
+              { case: name, ...(golden.spec ? { spec: golden.spec } : {}) },
+              received,
+              `updated by toMatchGolden (vitest -u or CORREX_UPDATE=always; subject: vitest${context.testName ? `: ${context.testName}` : ""})`,
+            )
           : stringifyGoldenYaml({ correx: "golden/1", case: name, expected: received }),
       );
       context.port.remove(pendingPath);

@@ -1,8 +1,9 @@
+import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeCorpus } from "./corpus-fixture.js";
-import { makeTempDir, repoRoot, runCli } from "./run-cli.js";
+import { cliPath, makeTempDir, repoRoot, runCli } from "./run-cli.js";
 
 const version = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
 const commands = ["check", "validate", "format", "lower", "adapter", "golden", "serve", "gate"];
@@ -341,7 +342,22 @@ describe("gate --against golden counts the golden files it writes (issue 31)", (
       scenario,
       "name: three\nprompt: three calls\nturns:\n  - calls:\n      - tool: bash\n        input: {command: echo one}\n      - tool: bash\n        input: {command: echo two}\n  - calls:\n      - tool: bash\n        input: {command: echo three}\n  - text: Done.\n",
     );
-    const run = runCli(["gate", "--against", "golden", "--golden-dir", join(root, "golden/gate"), "--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", scenario, "--", "node", `${repoRoot}/examples/agents/reference-agent.mjs`]);
+    const run = runCli([
+      "gate",
+      "--against",
+      "golden",
+      "--golden-dir",
+      join(root, "golden/gate"),
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "openai-chat",
+      "--scenario",
+      scenario,
+      "--",
+      "node",
+      `${repoRoot}/examples/agents/reference-agent.mjs`,
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^3 cases: 0 passed, 3 failed, .*; 1 pending golden to review \(npx correx golden review --root /m);
     expect(readdirSync(join(root, "golden/gate/three"))).toEqual(["openai-chat.yaml.new"]);
@@ -384,4 +400,20 @@ describe("check --list and --bail (issue 31)", () => {
     const json = runCli(["check", "--root", root, "--ci", "--bail", "--subject", `cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs drops-final-newline`, "--reporter", "json"]);
     expect(JSON.parse(json.stdout.trim().split("\n").at(-1)!)).toMatchObject({ type: "summary", total: 1, fail: 1, notRun: 3 });
   });
+});
+
+describe.skipIf(spawnSync("script", ["--version"]).status !== 0)("gate shows the running scenarios on a terminal (issue 31)", () => {
+  it("a live line names each running scenario with its time, and is cleared before the result line; a pipe gets none", () => {
+    const root = makeTempDir("correx-gate-live-");
+    const scenario = join(root, "slow.yaml");
+    writeFileSync(scenario, "name: slow\nprompt: wait\nturns:\n  - calls:\n      - tool: bash\n        input: {command: sleep 1.5}\n  - text: Done.\n");
+    const gate = `"${process.execPath}" "${cliPath}" gate --profile opencode-cli --protocol openai-chat --scenario "${scenario}" -- node "${repoRoot}/examples/agents/reference-agent.mjs"`;
+    // util-linux script(1) gives the command a pseudo-terminal
+    const tty = spawnSync("script", ["-qec", gate, "/dev/null"], { encoding: "utf8", env: { ...process.env, CI: undefined } });
+    expect(tty.stdout).toContain("\r\u001b[2Krunning: slow × openai-chat 1 s");
+    expect(tty.stdout).toContain("\r\u001b[2Kcorrex gate: slow × openai-chat: 1/1 tool results conform");
+    const piped = runCli(["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", scenario, "--", "node", `${repoRoot}/examples/agents/reference-agent.mjs`]);
+    expect(piped.stderr).not.toContain("running:");
+    expect(piped.stderr).toMatch(/^correx gate: slow × openai-chat: 1\/1 tool results conform/);
+  }, 60_000);
 });

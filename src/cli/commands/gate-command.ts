@@ -173,9 +173,12 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     const lines: string[][] = protocols.map(() => []);
     const complete = protocols.map(() => false);
     let printed = 0;
+    // On a terminal, a live line names the scenarios running and for how long (an agent can take
+    // tens of seconds a scenario); it is cleared before each result line and at the end.
+    const live = process.stderr.isTTY ? createLiveLine(io) : null;
     const flush = () => {
       while (printed < protocols.length) {
-        for (const line of lines[printed]!.splice(0)) io.err(line);
+        for (const line of lines[printed]!.splice(0)) live ? live.print(line) : io.err(line);
         if (!complete[printed]) return;
         printed++;
       }
@@ -194,7 +197,9 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
           workRoot,
           timeoutMs,
           goldenOf: against === "golden" ? (scenario) => loadGateGolden(nodeGoldenPort, gateGoldenPath(goldenDir!, scenario.name, protocol)) : undefined,
+          onStart: (scenario) => live?.start(`${scenario.name} × ${protocol}`),
           onScenario: (scenario, scenarioRun) => {
+            live?.end(`${scenario.name} × ${protocol}`);
             const outcomes =
               against === "golden"
                 ? applyGateGolden(nodeGoldenPort, { path: gateGoldenPath(goldenDir!, scenario.name, protocol), scenario, protocol, profile: profile.id, run: scenarioRun, update })
@@ -225,6 +230,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
         return { outcomes: run.outcomes, reportOutcomes };
       }),
     );
+    live?.stop();
     const outcomes: CaseOutcome[] = perProtocol.flatMap((each) => each.outcomes);
     const reportOutcomes: HtmlReportOutcome[] = perProtocol.flatMap((each) => each.reportOutcomes);
     const summary = summarize(outcomes, performance.now() - started);
@@ -269,4 +275,36 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
 /** The review command for gate goldens under `goldenDir`, or what to do when no --root reaches them. */
 function gateReviewCommand(goldenDir: string): string {
   return reviewCommandForGolden(goldenDir) ?? `npx correx golden review only looks under <root>/golden/: put --golden-dir ${goldenDir} under a folder named golden`;
+}
+
+/** The terminal's live progress line for `correx gate`: the running scenarios and their time, redrawn every second. */
+function createLiveLine(io: CommandIo) {
+  const running = new Map<string, number>();
+  const clear = "\r\u001b[2K";
+  const draw = () => {
+    if (running.size === 0) return io.err(clear);
+    const now = performance.now();
+    const names = [...running].map(([name, started]) => `${name} ${Math.floor((now - started) / 1000)} s`).join(", ");
+    io.err(`${clear}running: ${names}`.slice(0, (process.stderr.columns || 100) + clear.length - 1));
+  };
+  const timer = setInterval(draw, 1000);
+  timer.unref();
+  return {
+    start(name: string) {
+      running.set(name, performance.now());
+      draw();
+    },
+    end(name: string) {
+      running.delete(name);
+    },
+    /** A result line, printed above the live line. */
+    print(line: string) {
+      io.err(clear + line);
+      draw();
+    },
+    stop() {
+      clearInterval(timer);
+      io.err(clear);
+    },
+  };
 }
