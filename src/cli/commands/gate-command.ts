@@ -29,6 +29,7 @@ import { expandScenarioPaths } from "../expand-scenario-paths.js";
 import { gateReportOutcome } from "../html-report-facts.js";
 import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag } from "../parse-command-args.js";
 import { resolveAgentCommand } from "../resolve-agent-command.js";
+import { withSuggestions } from "../schema-suggestions.js";
 import { paintFor } from "../terminal-colour.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
@@ -135,7 +136,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   if (targets.filter((target) => !target.file).length > 1) throw new UsageError("correx gate: only one reporter may write to stdout; give the others =FILE");
 
   const scenarios: Scenario[] = [];
-  for (const file of scenarioFiles) scenarios.push(await loadScenario(file));
+  for (const file of scenarioFiles) scenarios.push(await loadScenario(file, withSuggestions));
   let configTemplate: { text: string; name: string } | undefined;
   if (values["config-template"] !== undefined) {
     const file = String(values["config-template"]);

@@ -5,6 +5,7 @@ import { loadScenario } from "../../scenario/load-scenario.js";
 import type { ScenarioArgumentStyle } from "../../scenario/scenario.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { withSuggestions } from "../schema-suggestions.js";
 import { UsageError } from "../usage-error.js";
 
 export const serveHelp = `usage: correx serve --protocol X [--port N] [--scenario FILE] [--profile P] [--workspace DIR] [--max-body-bytes N]
@@ -47,7 +48,7 @@ export async function serveCommand(args: string[], io: CommandIo, stop?: AbortSi
     if (given !== "opencode-cli" && given !== "opencode-core") throw new UsageError(`correx serve: unknown --profile "${given}"; known: opencode-cli, opencode-core`);
     profile = given;
   }
-  const scenario = values.scenario === undefined ? undefined : await loadScenario(String(values.scenario));
+  const scenario = values.scenario === undefined ? undefined : await loadScenario(String(values.scenario), withSuggestions);
 
   const provider = await createFakeProvider({
     protocol,
@@ -76,6 +77,8 @@ export async function serveCommand(args: string[], io: CommandIo, stop?: AbortSi
       if (process.ppid !== parent) done();
     }, 500);
     orphaned.unref();
+    // Started by npx (npm exec) whose process already ended while this one was starting: already orphaned.
+    if (parent === 1 && process.env.npm_command === "exec") setImmediate(() => done());
     const done = () => {
       clearInterval(orphaned);
       process.off("SIGINT", done);
