@@ -197,7 +197,31 @@ describe("toMatchGolden: the update rules of correx golden", () => {
     expect(existsSync(`${file}.new`)).toBe(false);
     vi.stubEnv("CORREX_UPDATE", "always");
     expect({ text: "bye\n" }).toMatchGolden(file);
-    expect(readFileSync(file, "utf8")).toBe(["correx: golden/1", "case: greeting", "expected:", "  text: |", "    bye", ""].join("\n"));
+    expect(readFileSync(file, "utf8")).toBe(
+      [
+        "correx: golden/1",
+        "case: greeting",
+        'reviewed: "updated by toMatchGolden (vitest -u or CORREX_UPDATE=always; subject: vitest: toMatchGolden: the update rules of correx golden > CORREX_UPDATE=always rewrites the golden in place and passes; =no writes nothing)"',
+        "expected:",
+        "  text: |",
+        "    bye",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("vitest -u keeps the golden's reviewed: line and comments, and says what rewrote it (issue 31)", () => {
+    const file = join(dir, "golden/greeting.yaml");
+    writeFileSync(
+      file,
+      ["# how this golden was made", "correx: golden/1", "case: greeting", 'spec: "§2.1"', 'reviewed: "written from spec §2.1"', "expected:", "  text: |", "    hello", ""].join("\n"),
+    );
+    vi.stubEnv("CORREX_UPDATE", "always");
+    expect({ text: "bye\n" }).toMatchGolden(file);
+    const text = readFileSync(file, "utf8");
+    expect(text).toMatch(
+      /^# how this golden was made\ncorrex: golden\/1\ncase: greeting\nspec: "§2\.1"\nreviewed: "written from spec §2\.1; updated by toMatchGolden \(vitest -u or CORREX_UPDATE=always; subject: vitest: [^"]*\)"\nexpected:\n {2}text: \|\n {4}bye\n$/,
+    );
   });
 
   it("a relative path is resolved against the test file's folder", () => {

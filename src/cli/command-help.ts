@@ -23,7 +23,7 @@ place (only the changed values; comments, key order and generators stay). Refuse
 Another subject needs --write-corpus-from-subject. Takes every 'npx correx check' option
 ('npx correx help check'), --root DIR among them.`;
 
-const goldenReviewHelp = `usage: correx golden review [--accept-all | --reject-all] [--root DIR]
+const goldenReviewHelp = `usage: correx golden review [--accept-all | --reject-all] [--root DIR] [--pending-dir DIR [--write-corpus-from-subject]]
 
 Walks the pending <case>.yaml.new files under DIR/golden/ like 'cargo insta review': a diff per
 change, then accept, reject or skip. On a terminal single keys (a r s A R d ? q); otherwise one
@@ -31,7 +31,11 @@ answer a line from stdin. Refused under CI.
 
   --accept-all   accept every pending file
   --reject-all   reject (delete) every pending file
-  --root DIR     corpus root holding golden/ (default: correx's own corpus)`;
+  --root DIR     corpus root holding golden/ (default: correx's own corpus)
+  --pending-dir DIR
+                 review what 'check --pending-dir DIR' wrote (DIR/<case id>.yaml.new) against the
+                 goldens under --root; accepting a file another subject than the reference produced
+                 needs --write-corpus-from-subject (it makes that subject's output the spec)`;
 
 const goldenPruneHelp = `usage: correx golden prune [--delete [--yes]] [--root DIR]
 

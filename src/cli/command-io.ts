@@ -2,4 +2,6 @@
 export interface CommandIo {
   out(text: string): void;
   err(text: string): void;
+  /** `--debug` was given (before any `--`): show stack traces, the subject's own included. */
+  debug?: boolean;
 }

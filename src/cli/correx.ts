@@ -62,6 +62,7 @@ async function main(argv: string[]): Promise<number> {
   const split = argv.indexOf("--");
   const own = split === -1 ? argv : argv.slice(0, split);
   const debug = own.includes("--debug");
+  io.debug = debug;
   const args = [...own.filter((arg) => arg !== "--debug"), ...(split === -1 ? [] : argv.slice(split))];
   const [name, ...rest] = args;
   if (name === undefined || name === "--help" || name === "-h") {

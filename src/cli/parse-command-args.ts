@@ -13,12 +13,27 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 
 /** node:util parseArgs, with its errors turned into one-line UsageErrors naming the command. */
 export function parseCommandArgs(command: string, args: string[], options: Options, allowPositionals = true): CommandArgs {
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: Options; allowPositionals: boolean; strict: true; tokens: true }>>;
   try {
-    return parseArgs({ args, options, allowPositionals, strict: true }) as CommandArgs;
+    parsed = parseArgs({ args, options, allowPositionals, strict: true, tokens: true });
   } catch (error) {
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
     throw new UsageError(`correx ${command}: ${message.replace(/\. To specify a positional argument.*$/, "")}`);
   }
+  // node:util keeps the last of a repeated single-valued flag: a repeated value flag is a mistake to name, not to guess at
+  // (a repeated switch means the same thing twice).
+  const seen = new Map<string, string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== "option" || options[token.name]?.multiple || options[token.name]?.type !== "string") continue;
+    const value = token.value ?? "";
+    const earlier = seen.get(token.name);
+    if (earlier !== undefined) {
+      throw new UsageError(`correx ${command}: --${token.name} given twice (${JSON.stringify(earlier)}, then ${JSON.stringify(value)}); give it once`);
+    }
+    seen.set(token.name, value);
+  }
+  const { values, positionals } = parsed;
+  return { values, positionals } as CommandArgs;
 }
 
 /** The largest delay a Node timer honours (2^31 − 1 ms, about 24.8 days); above it Node fires after 1 ms. */

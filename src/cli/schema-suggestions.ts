@@ -138,6 +138,13 @@ export function withSuggestions(issue: ValidationIssue, kind: string, data: unkn
       const typo = typeof value === "string" ? closest(value, allowed) : null;
       return typo ? { ...issue, found: `${issue.found} (did you mean ${quote(typo)}?)` } : issue;
     }
+    if (issue.code === "required" && typeof issue.params.missingProperty === "string") {
+      // a required property that is missing next to a misspelling of it: say so where the first error is
+      const holder = valueAt(data, parent);
+      const keys = holder && typeof holder === "object" ? Object.keys(holder) : [];
+      const typo = keys.find((key) => closest(key, [issue.params.missingProperty as string]) !== null && key !== issue.params.missingProperty);
+      return typo ? { ...issue, found: `${issue.found} (is ${quote(typo)} a misspelling of it?)` } : issue;
+    }
     if (issue.code === "additionalProperties" || issue.code === "unevaluatedProperties") {
       const found = schemaAt(kind, parent, data);
       const properties = found ? Object.keys((found.at.schema.properties as object | undefined) ?? {}) : [];

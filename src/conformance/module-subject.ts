@@ -8,7 +8,7 @@ import type { Subject } from "./subject.js";
  * A subject from a JavaScript module exporting the adapter ops as functions
  * (`export function format(params) {…}`), each returning the op's result or throwing.
  */
-export async function createModuleSubject(path: string): Promise<Subject> {
+export async function createModuleSubject(path: string, options: { stackTraces?: boolean } = {}): Promise<Subject> {
   let module: Record<string, unknown>;
   try {
     module = (await import(pathToFileURL(resolve(path)).href)) as Record<string, unknown>;
@@ -21,5 +21,5 @@ export async function createModuleSubject(path: string): Promise<Subject> {
     if (typeof fn === "function") ops[op] = fn as (params: Record<string, unknown>) => unknown;
   }
   if (Object.keys(ops).length === 0) throw new InputError("subject module exports none of hello, format, truncate, lower", path);
-  return createOpsSubject(`module:${path}`, ops);
+  return createOpsSubject(`module:${path}`, ops, options);
 }

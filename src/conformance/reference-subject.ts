@@ -3,7 +3,7 @@ import { referenceOps } from "../adapter/reference-handler.js";
 import type { Subject, SubjectReply } from "./subject.js";
 
 /** The built-in reference, called in-process through the same op table `correx adapter` serves. */
-export function createOpsSubject(name: string, ops: Record<string, (params: Record<string, unknown>) => unknown>): Subject {
+export function createOpsSubject(name: string, ops: Record<string, (params: Record<string, unknown>) => unknown>, options: { stackTraces?: boolean } = {}): Subject {
   return {
     name,
     async call(op, params): Promise<SubjectReply> {
@@ -15,6 +15,8 @@ export function createOpsSubject(name: string, ops: Record<string, (params: Reco
         if (AdapterError.isInstance(error)) {
           return error.code === "unsupported" ? { kind: "unsupported", message: error.message } : { kind: "error", code: error.code, message: error.message };
         }
+        // with --debug, the stack of a module subject's own exception: where in its code it threw
+        if (options.stackTraces && error instanceof Error && error.stack) return { kind: "crash", message: error.stack };
         return { kind: "crash", message: error instanceof Error ? error.message : String(error) };
       }
     },

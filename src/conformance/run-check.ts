@@ -34,6 +34,8 @@ export interface CheckOptions {
   keepPassingValues?: boolean;
   /** Improves the schema issue a broken case file is reported with (the CLI: allowed values, "did you mean"). */
   explainIssue?: IssueExplainer;
+  /** Stop after the first case that fails, crashes or times out (`--bail`). */
+  bail?: boolean;
   /** Called after each case (progress). */
   onOutcome?: (outcome: CaseOutcome, done: number, total: number) => void;
 }
@@ -43,6 +45,8 @@ export interface CheckRun {
   summary: RunSummary;
   /** Every case id in the corpus (unfiltered), for prune. */
   allCaseIds: string[];
+  /** With `bail`, how many selected cases were not run after the first failure. */
+  notRun?: number;
 }
 
 /** The golden document a value would be stored as (fixed key order, versioned header). */
@@ -67,8 +71,11 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     if (index % 16 === 15) await new Promise((resolve) => setImmediate(resolve));
     outcomes.push(await checkCase(testCase, options));
     options.onOutcome?.(outcomes[outcomes.length - 1]!, outcomes.length, selected.length);
+    const last = outcomes[outcomes.length - 1]!;
+    if (options.bail && (last.status === "fail" || last.status === "crash" || last.status === "timeout")) break;
   }
-  return { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: all.map((testCase) => testCase.id) };
+  const notRun = selected.length - outcomes.length;
+  return { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: all.map((testCase) => testCase.id), ...(notRun > 0 ? { notRun } : {}) };
 }
 
 /** A baseline naming a case the corpus does not have is bad input. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { exitCodeOf, type RunSummary } from "./case-outcome.js";
-import { exceedsUnsupportedBudget, judgedCount, parseUnsupportedBudget, percentOf } from "./unsupported-budget.js";
+import { exceedsUnsupportedBudget, judgedCount, overBudgetMessage, parseUnsupportedBudget, percentOf } from "./unsupported-budget.js";
 
 const summary = (counts: Partial<RunSummary>): RunSummary => {
   const base = { pass: 0, fail: 0, xfail: 0, unsupported: 0, crash: 0, timeout: 0, pending: 0, updated: 0, durationMs: 0, ...counts };
@@ -34,6 +34,14 @@ describe("--max-unsupported (issue 31: unsupported is never success by accident)
     expect(exceedsUnsupportedBudget(run, { kind: "percent", percent: 67.9 })).toBe(true);
     expect(exceedsUnsupportedBudget(run, { kind: "percent", percent: 68 })).toBe(false);
     expect(exitCodeOf(run, { kind: "percent", percent: 100 })).toBe(0);
+  });
+
+  it("the share it suggests accepts the run exactly: rounded up to a tenth of a percent", () => {
+    const run = summary({ pass: 9, unsupported: 17 });
+    expect(overBudgetMessage("check", run, { kind: "count", count: 0 }, "cases")).toContain("17 of 26 cases unsupported (65 %)");
+    expect(overBudgetMessage("check", run, { kind: "count", count: 0 }, "cases")).toContain("pass --max-unsupported 17 (or 65.4%)");
+    expect(exceedsUnsupportedBudget(run, { kind: "percent", percent: 65.4 })).toBe(false);
+    expect(exceedsUnsupportedBudget(run, { kind: "percent", percent: 65.3 })).toBe(true);
   });
 
   it("judged means compared with an expectation: passed, failed or xfail", () => {

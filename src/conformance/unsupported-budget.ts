@@ -51,6 +51,6 @@ export function overBudgetMessage(command: string, summary: RunSummary, budget: 
   return (
     `correx ${command}: ${summary.unsupported} of ${summary.total} ${noun} unsupported (${percentOf(summary.unsupported, summary.total)}), more than --max-unsupported ${renderUnsupportedBudget(budget)} allows; ` +
     `only ${judged} ${judged === 1 ? "was" : "were"} judged, so the run is not good (exit 3). ` +
-    `To accept this, pass --max-unsupported ${summary.unsupported} (or ${Math.ceil((summary.unsupported * 100) / summary.total)}%)\n`
+    `To accept this, pass --max-unsupported ${summary.unsupported} (or ${Math.ceil((summary.unsupported * 1000) / summary.total) / 10}%)\n`
   );
 }

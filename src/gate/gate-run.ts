@@ -34,6 +34,8 @@ export interface GateRunOptions {
   replay?: ReplayConfinement;
   /** Run each agent in a sandbox of its own (`--sandbox`). */
   sandbox?: boolean;
+  /** Called when a scenario's agent is about to start (live progress). */
+  onStart?: (scenario: Scenario) => void;
   /** Called after each scenario, in scenario order (golden recording, progress). */
   onScenario?: (scenario: Scenario, run: GateScenarioRun) => CaseOutcome[] | undefined;
 }
@@ -102,6 +104,7 @@ export async function runGate(options: GateRunOptions): Promise<CheckRun> {
     const scenario = options.scenarios[index]!;
     const runDirectory = mkdtempSync(join(options.workRoot, `${scenario.name}-${options.protocol}-`));
     const timeoutMs = Math.max(options.timeoutMs, (scenario.timeoutSeconds ?? 0) * 1000);
+    options.onStart?.(scenario);
     runs[index] = await runGateScenarioSafely({
       profile: options.profile,
       protocol: options.protocol,

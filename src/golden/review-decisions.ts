@@ -13,11 +13,15 @@ export interface ReviewItem {
 
 export type ReviewOp = "accept" | "reject" | "skip";
 
-/** Lists pending `.yaml.new` files under the golden root, with both versions read. */
-export function collectReviewItems(port: GoldenPort, goldenRoot: string): ReviewItem[] {
-  return port.list(goldenRoot, ".yaml.new").map((relative) => {
-    const pendingPath = `${goldenRoot}/${relative}`;
-    const goldenPath = pendingPath.slice(0, -".new".length);
+/**
+ * Lists pending `.yaml.new` files with both versions read: those beside the goldens under
+ * `goldenRoot`, or, with `pendingRoot` (what `check --pending-dir` wrote: `<pendingRoot>/<case id>.yaml.new`),
+ * those under it, each paired with the golden of the same case id under `goldenRoot`.
+ */
+export function collectReviewItems(port: GoldenPort, goldenRoot: string, pendingRoot: string = goldenRoot): ReviewItem[] {
+  return port.list(pendingRoot, ".yaml.new").map((relative) => {
+    const pendingPath = `${pendingRoot}/${relative}`;
+    const goldenPath = `${goldenRoot}/${relative.slice(0, -".new".length)}`;
     return { goldenPath, pendingPath, oldText: port.read(goldenPath), newText: port.read(pendingPath) ?? "" };
   });
 }

@@ -2,26 +2,30 @@ import { InputError } from "../input/input-error.js";
 import { parseYamlRecord } from "../input/parse-yaml-record.js";
 import { focusIssues } from "../schema/focus-issues.js";
 import { loadValidator } from "../schema/load-validator.js";
-import { toValidationIssues } from "../schema/validation-issue.js";
+import { toValidationIssues, type ValidationIssue } from "../schema/validation-issue.js";
 import type { Scenario } from "./scenario.js";
 import { findScenarioLimitProblem } from "./scenario-limits.js";
 
 /** What parseScenario may check beyond the text: whether a workspace folder exists (the caller's I/O). */
 export interface ScenarioChecks {
   folderExists?: (folder: string) => boolean;
+  /** Improves a schema issue's message (allowed values, did you mean). */
+  explain?: (issue: ValidationIssue, kind: string, data: unknown) => ValidationIssue;
 }
 
 import { findFromResults, fromResultProblem } from "./scenario-from-result.js";
 
 /**
  * Parses a scenario file's YAML text and validates it against schemas/scenario.json.
- * Throws InputError naming the file, line and column of the first problem.
+ * Throws InputError naming the file, line and column of the first problem (improved by `explain`:
+ * the CLI passes its allowed values and "did you mean").
  */
 export async function parseScenario(text: string, file: string, checks: ScenarioChecks = {}): Promise<Scenario> {
   const record = parseYamlRecord(text, file);
   const validate = await loadValidator("scenario");
   if (!validate(record.value)) {
-    const issue = focusIssues(toValidationIssues(validate.errors ?? [], record.value), record.value)[0];
+    const focused = focusIssues(toValidationIssues(validate.errors ?? [], record.value), record.value)[0];
+    const issue = focused && (checks.explain ?? ((given: ValidationIssue) => given))(focused, "scenario", record.value);
     const { line, column } = record.locate(issue?.pointer ?? "");
     throw new InputError(`${issue?.pointer || "/"}: expected ${issue?.expected ?? "a scenario"}, found ${issue?.found ?? "something else"} (scenario)`, file, line, column);
   }

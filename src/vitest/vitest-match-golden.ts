@@ -2,6 +2,7 @@ import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { reviewCommandForGolden } from "../conformance/review-command.js";
 import { isCIEnvironment, parseUpdateMode, resolveUpdateBehavior, type UpdateBehavior } from "../conformance/update-policy.js";
 import validateGolden from "../generated/validators/golden.js";
+import { acceptedGoldenText } from "../golden/accept-golden.js";
 import { expandGenerators } from "../golden/expand-generators.js";
 import type { GoldenPort } from "../golden/golden-port.js";
 import { parseGoldenYaml, stringifyGoldenYaml } from "../golden/golden-yaml.js";
@@ -80,7 +81,19 @@ export function matchGolden(received: unknown, file: string, context: MatchGolde
       action = golden ? "nothing written (CI)" : "no golden (nothing is written under CI)";
       break;
     case "in-place":
-      context.port.writeAtomic(path, stringifyGoldenYaml({ correx: "golden/1", case: name, ...(golden?.spec ? { spec: golden.spec } : {}), expected: received }));
+      // An existing golden is edited in place, as correx golden update does: `reviewed:`, comments and
+      // generators stay, and `reviewed:` records what rewrote it. A new one is written whole.
+      context.port.writeAtomic(
+        path,
+        golden && text !== null
+          ? acceptedGoldenText(
+              text,
+              { case: name, ...(golden.spec ? { spec: golden.spec } : {}) },
+              received,
+              `updated by toMatchGolden (vitest -u or CORREX_UPDATE=always; subject: vitest${context.testName ? `: ${context.testName}` : ""})`,
+            )
+          : stringifyGoldenYaml({ correx: "golden/1", case: name, expected: received }),
+      );
       context.port.remove(pendingPath);
       action = `golden ${golden ? "updated" : "written"}: ${path}`;
       break;

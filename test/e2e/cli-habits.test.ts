@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeCorpus } from "./corpus-fixture.js";
-import { makeTempDir, repoRoot, runCli } from "./run-cli.js";
+import { cliPath, makeTempDir, repoRoot, runCli } from "./run-cli.js";
 
 const version = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
 const commands = ["check", "validate", "format", "lower", "adapter", "golden", "serve", "gate"];
@@ -299,4 +300,120 @@ describe("validate --as case and check agree on a case file (issue 31)", () => {
       `correx check: ${file}:2:8: /stage: expected a known "stage" value (one of "format", "truncate", "lower"), found "formt" (did you mean "format"?)\n`,
     );
   });
+});
+
+describe("flags given twice, and reviewing --pending-dir (issue 31)", () => {
+  it("a value flag given twice is refused with both values, never silently the last", () => {
+    expect(runCli(["check", "--root", "/tmp/a", "--root", "/tmp/b"])).toMatchObject({ code: 2, stderr: 'correx check: --root given twice ("/tmp/a", then "/tmp/b"); give it once\n' });
+    expect(runCli(["golden", "review", "--root", "a", "--root=b"])).toMatchObject({ code: 2, stderr: 'correx golden review: --root given twice ("a", then "b"); give it once\n' });
+    expect(runCli(["validate", "--as", "case", "--as", "golden", "x.yaml"]).stderr).toBe('correx validate: --as given twice ("case", then "golden"); give it once\n');
+  });
+
+  it("what check --pending-dir wrote is reviewed by golden review --pending-dir, against the corpus's goldens; accepting another subject's output needs --write-corpus-from-subject", () => {
+    const root = makeCorpus();
+    const pending = join(makeTempDir("correx-pending-review-"), "pending");
+    const subject = `cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs drops-final-newline`;
+    const check = runCli(["check", "--root", root, "--subject", subject, "--pending-dir", pending]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain(`1 pending golden written to ${pending} (outside the corpus; see them with npx correx golden review --pending-dir ${pending} --root ${root})`);
+    const id = "opencode-cli/bash/merged-stdout-stderr";
+    const golden = join(root, "golden", `${id}.yaml`);
+    const before = readFileSync(golden, "utf8");
+    const look = runCli(["golden", "review", "--root", root, "--pending-dir", pending], { input: "a\ns\n" });
+    expect(look.code).toBe(0);
+    expect(look.stdout).toContain(`[1/1] changed golden ${golden} (from subject: ${subject})`);
+    expect(look.stdout).toContain("    ⊘ pending has no newline at end (golden has one)");
+    expect(look.stdout).toContain(`would write the output of ${subject} into ${root}/golden as the spec; add --write-corpus-from-subject to do that`);
+    expect(look.stdout).toContain("0 accepted, 0 rejected, 1 skipped");
+    expect(runCli(["golden", "review", "--root", root, "--pending-dir", pending, "--accept-all"])).toMatchObject({ code: 2, stderr: expect.stringContaining("add --write-corpus-from-subject") });
+    expect(readFileSync(golden, "utf8")).toBe(before);
+    const accept = runCli(["golden", "review", "--root", root, "--pending-dir", pending, "--accept-all", "--write-corpus-from-subject"]);
+    expect(accept.stdout).toContain("1 accepted, 0 rejected, 0 skipped");
+    expect(readFileSync(golden, "utf8")).not.toBe(before);
+    expect(runCli(["golden", "review", "--root", root, "--pending-dir", pending]).stdout).toBe(`no pending goldens in ${pending}\n`);
+  });
+});
+
+describe("gate --against golden counts the golden files it writes (issue 31)", () => {
+  it("three tool results of one scenario × protocol with no golden yet: one pending golden, and the line says one", () => {
+    const root = makeTempDir("correx-gate-pending-count-");
+    const scenario = join(root, "three.yaml");
+    writeFileSync(
+      scenario,
+      "name: three\nprompt: three calls\nturns:\n  - calls:\n      - tool: bash\n        input: {command: echo one}\n      - tool: bash\n        input: {command: echo two}\n  - calls:\n      - tool: bash\n        input: {command: echo three}\n  - text: Done.\n",
+    );
+    const run = runCli([
+      "gate",
+      "--against",
+      "golden",
+      "--golden-dir",
+      join(root, "golden/gate"),
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "openai-chat",
+      "--scenario",
+      scenario,
+      "--",
+      "node",
+      `${repoRoot}/examples/agents/reference-agent.mjs`,
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^3 cases: 0 passed, 3 failed, .*; 1 pending golden to review \(npx correx golden review --root /m);
+    expect(readdirSync(join(root, "golden/gate/three"))).toEqual(["openai-chat.yaml.new"]);
+  }, 60_000);
+});
+
+describe("--debug shows where a module subject threw (issue 31)", () => {
+  it("without --debug the crash says the message; with it, the subject's stack, its own file and line included", () => {
+    const dir = makeTempDir("correx-throwing-module-");
+    const file = join(dir, "throws.mjs");
+    writeFileSync(file, 'function deep() {\n  throw new TypeError("boom in the subject");\n}\nexport function format() {\n  return deep();\n}\n');
+    const args = ["check", "--root", makeCorpus(["opencode-cli/bash/no-output"]), "--ci", "--subject", `module:${file}`];
+    const plain = runCli(args);
+    expect(plain.code).toBe(1);
+    expect(plain.stdout).toContain("CRASH opencode-cli/bash/no-output  (§2.1): boom in the subject\n");
+    const debug = runCli([...args, "--debug"]);
+    expect(debug.stdout).toContain("CRASH opencode-cli/bash/no-output  (§2.1): TypeError: boom in the subject\n    at deep (");
+    expect(debug.stdout).toContain(`throws.mjs:2:9)`);
+  });
+});
+
+describe("check --list and --bail (issue 31)", () => {
+  it("--list prints the selection, one id a line (lower cases with their protocols), and runs nothing", () => {
+    const root = makeCorpus();
+    const list = runCli(["check", "--root", root, "--list", "--subject", "cmd:false"]);
+    expect(list).toMatchObject({ code: 0, stderr: "" });
+    expect(list.stdout).toBe(["opencode-cli/bash/merged-stdout-stderr", "opencode-cli/bash/no-output", "opencode-cli/truncate/head-by-lines", "opencode-core/bash/echo-two-parts", ""].join("\n"));
+    expect(runCli(["check", "--root", root, "--list", "--profile", "opencode-core"]).stdout).toBe("opencode-core/bash/echo-two-parts\n");
+    expect(runCli(["check", "--list", "--stage", "lower", "--case", "opencode-cli/lower/sdk-json-string"]).stdout).toBe(
+      "opencode-cli/lower/sdk-json-string  (openai-chat, anthropic-messages, google-gemini, openai-responses)\n",
+    );
+    expect(runCli(["check", "--root", root, "--list", "--tag", "nope"])).toMatchObject({ code: 2, stderr: 'correx check: --tag "nope" matches no case\n' });
+  });
+
+  it("--bail stops after the first failure and says how many cases it did not run", () => {
+    const root = makeCorpus();
+    const run = runCli(["check", "--root", root, "--ci", "--bail", "--subject", `cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs drops-final-newline`, "--reporter", "pretty"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^1 case: 0 passed, 1 failed, .*; stopped at the first failure \(--bail\), 3 cases not run in /m);
+    const json = runCli(["check", "--root", root, "--ci", "--bail", "--subject", `cmd:node ${repoRoot}/test/miniatures/miniature-adapter.mjs drops-final-newline`, "--reporter", "json"]);
+    expect(JSON.parse(json.stdout.trim().split("\n").at(-1)!)).toMatchObject({ type: "summary", total: 1, fail: 1, notRun: 3 });
+  });
+});
+
+describe.skipIf(spawnSync("script", ["--version"]).status !== 0)("gate shows the running scenarios on a terminal (issue 31)", () => {
+  it("a live line names each running scenario with its time, and is cleared before the result line; a pipe gets none", () => {
+    const root = makeTempDir("correx-gate-live-");
+    const scenario = join(root, "slow.yaml");
+    writeFileSync(scenario, "name: slow\nprompt: wait\nturns:\n  - calls:\n      - tool: bash\n        input: {command: sleep 1.5}\n  - text: Done.\n");
+    const gate = `"${process.execPath}" "${cliPath}" gate --profile opencode-cli --protocol openai-chat --scenario "${scenario}" -- node "${repoRoot}/examples/agents/reference-agent.mjs"`;
+    // util-linux script(1) gives the command a pseudo-terminal
+    const tty = spawnSync("script", ["-qec", gate, "/dev/null"], { encoding: "utf8", env: { ...process.env, CI: undefined } });
+    expect(tty.stdout).toContain("\r\u001b[2Krunning: slow × openai-chat 1 s");
+    expect(tty.stdout).toContain("\r\u001b[2Kcorrex gate: slow × openai-chat: 1/1 tool results conform");
+    const piped = runCli(["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", scenario, "--", "node", `${repoRoot}/examples/agents/reference-agent.mjs`]);
+    expect(piped.stderr).not.toContain("running:");
+    expect(piped.stderr).toMatch(/^correx gate: slow × openai-chat: 1\/1 tool results conform/);
+  }, 60_000);
 });

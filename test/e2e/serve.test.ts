@@ -207,3 +207,29 @@ describe.skipIf(!existsSync(commandPath))("correx serve (built)", () => {
     });
   });
 });
+
+describe.skipIf(!existsSync(cliPath))("correx serve ends with its parent (issue 31: npx correx serve & kill $!)", () => {
+  it("when the process that started it dies without passing a signal on (as npm does), serve exits too", async () => {
+    const out = `${makeTempDir("correx-serve-orphan-")}/serve.out`;
+    // the shell starts serve in the background, prints its pid, then becomes `sleep`: killing that pid kills serve's parent only
+    const parent = spawn("sh", ["-c", `"${process.execPath}" "${cliPath}" serve --protocol openai-chat > "${out}" 2>&1 & echo $!; exec sleep 60`], { stdio: ["ignore", "pipe", "ignore"] });
+    const pid = Number(await new Promise<string>((resolve) => parent.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()))));
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const until = async (condition: () => boolean) => {
+      for (let waited = 0; waited < 10_000 && !condition(); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      return condition();
+    };
+    expect(await until(() => existsSync(out) && readFileSync(out, "utf8").startsWith("http://127.0.0.1:"))).toBe(true);
+    parent.kill("SIGKILL");
+    const gone = await until(() => !alive());
+    if (!gone) process.kill(pid, "SIGKILL");
+    expect(gone).toBe(true);
+  }, 30_000);
+});

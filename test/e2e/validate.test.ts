@@ -50,7 +50,7 @@ describe("correx validate", () => {
     const typos = file("typos.json", '{"type":"tool-result","id":"c","nmae":"bash","result":{"type":"txt","value":"x"}}');
     expect(runCli(["validate", typos]).stdout).toBe(
       [
-        `${typos}:1:1  /name  expected required property "name", found nothing  (envelope/tool-result-part)`,
+        `${typos}:1:1  /name  expected required property "name", found nothing (is "nmae" a misspelling of it?)  (envelope/tool-result-part)`,
         `${typos}:1:32  /nmae  expected no other properties, found property "nmae" (did you mean "name"?)  (envelope/tool-result-part)`,
         `${typos}:1:63  /result/type  expected a known "type" value (one of "json", "text", "error", "content"), found "txt" (did you mean "text"?)  (envelope/tool-result-part)`,
         `${typos}: invalid envelope/tool-result-part`,

@@ -4,7 +4,7 @@ import { correxVersion } from "../../adapter/correx-version.js";
 import { parseBaseline } from "../../conformance/baseline.js";
 import { exitCodeOf } from "../../conformance/case-outcome.js";
 import { type CommandSubjectOptions, createCommandSubject, DEFAULT_MAX_FAILED_STARTS, DEFAULT_START_TIMEOUT_MS } from "../../conformance/command-subject.js";
-import { type CorpusFilter, emptySelectionReason, isFiltered } from "../../conformance/corpus-filter.js";
+import { type CorpusFilter, emptySelectionReason, filterCases, isFiltered } from "../../conformance/corpus-filter.js";
 import { type CorpusLocation, goldenPathOf, loadCases } from "../../conformance/load-corpus.js";
 import { createModuleSubject } from "../../conformance/module-subject.js";
 import { createReferenceSubject } from "../../conformance/reference-subject.js";
@@ -61,6 +61,8 @@ DIR collects what it produced.
   --max-unsupported N|P%
                      how many cases may be unsupported (a count, or a share of the run) before the
                      run is not good: exit 3 when nothing failed but more were unsupported (default 0)
+  --list             print the selected case ids (after the filters and shard) and run nothing
+  --bail             stop after the first case that fails, crashes or times out
   --ci               behave as under CI (write nothing)
   --timeout MS       per-case timeout for adapter subjects, 1 … 2147483647 (default 10000)
   --start-timeout MS how long a (re)started cmd: subject may take to answer hello (default ${DEFAULT_START_TIMEOUT_MS})
@@ -97,6 +99,8 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       "write-corpus-from-subject": { type: "boolean", default: false },
       "output-dir": { type: "string" },
       "max-unsupported": { type: "string", default: "0" },
+      list: { type: "boolean", default: false },
+      bail: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
     false,
@@ -167,6 +171,15 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
     caseGlobs: list("case"),
     shard,
   };
+  if (values.list) {
+    // the selection, one case id a line, without running anything (no subject is started)
+    const cases = await loadCases(nodeGoldenPort, location, withSuggestions);
+    const selected = filterCases(cases, filter);
+    const reason = selected.length === 0 ? emptySelectionReason(cases, filter) : null;
+    if (reason) throw new UsageError(`correx check: ${reason}`);
+    io.out(selected.map((testCase) => `${testCase.id}${testCase.protocols.length ? `  (${testCase.protocols.join(", ")})` : ""}\n`).join(""));
+    return 0;
+  }
   const subjectSpec = String(values.subject);
   const plan = resolveCheckUpdate({
     mode: updateMode,
@@ -192,7 +205,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       throw error;
     }
   }
-  const subject = await createSubject(subjectSpec, subjectOptions);
+  const subject = await createSubject(subjectSpec, subjectOptions, Boolean(io.debug));
   const showProgress = Boolean(process.stderr.isTTY) && targets.some((target) => target.name === "pretty" && !target.file);
   // The saved full outputs of this run go to a folder of its own, removed at the end.
   if (values["output-dir"]) {
@@ -223,6 +236,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
       baseline,
       keepPassingValues: targets.some((target) => target.name === "html"),
       explainIssue: withSuggestions,
+      bail: Boolean(values.bail),
       onOutcome: showProgress
         ? (outcome, done, total) => io.err(`\r\u001b[2K[${done}/${total}] ${outcome.status.padEnd(11)} ${escapeControl(outcome.id, true)}`.slice(0, (process.stderr.columns ?? 100) + 8))
         : undefined,
@@ -275,9 +289,9 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   return exitCode;
 }
 
-async function createSubject(spec: string, options: CommandSubjectOptions): Promise<Subject> {
+async function createSubject(spec: string, options: CommandSubjectOptions, stackTraces: boolean): Promise<Subject> {
   if (spec === "reference") return createReferenceSubject();
-  if (spec.startsWith("module:")) return createModuleSubject(spec.slice("module:".length));
+  if (spec.startsWith("module:")) return createModuleSubject(spec.slice("module:".length), { stackTraces });
   if (spec.startsWith("cmd:")) {
     const command = spec.slice("cmd:".length).trim();
     if (!command) throw new UsageError("correx check: --subject cmd: needs a command");

@@ -35,6 +35,7 @@ import { gateReportOutcome } from "../html-report-facts.js";
 import { openJsonReportFile } from "../json-report-file.js";
 import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag } from "../parse-command-args.js";
 import { resolveAgentCommand } from "../resolve-agent-command.js";
+import { withSuggestions } from "../schema-suggestions.js";
 import { paintFor } from "../terminal-colour.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
@@ -178,7 +179,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     }
   }
   const scenarios: Scenario[] = [];
-  for (const file of scenarioFiles) scenarios.push(await loadScenario(file));
+  for (const file of scenarioFiles) scenarios.push(await loadScenario(file, withSuggestions));
   let configTemplate: { text: string; name: string } | undefined;
   if (values["config-template"] !== undefined) {
     const file = String(values["config-template"]);
@@ -219,10 +220,14 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     let printed = 0;
     // The agent's version is read from the first scenario that reached the provider; one warning at most.
     let versionRead = false;
+    // On a terminal, a live line names the scenarios running and for how long (an agent can take
+    // tens of seconds a scenario); it is cleared before each result line and at the end.
+    const live = process.stderr.isTTY ? createLiveLine(io) : null;
     const flush = () => {
       while (printed < protocols.length) {
         for (const line of lines[printed]!.splice(0)) {
           if (line.out) io.out(line.text);
+          else if (live) live.print(line.text);
           else io.err(line.text);
         }
         if (!complete[printed]) return;
@@ -252,7 +257,9 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
           replay,
           sandbox: values.sandbox === true,
           goldenOf: against === "golden" ? (scenario) => loadGateGolden(nodeGoldenPort, gateGoldenPath(goldenDir!, scenario.name, protocol)) : undefined,
+          onStart: (scenario) => live?.start(`${scenario.name} × ${protocol}`),
           onScenario: (scenario, scenarioRun) => {
+            live?.end(`${scenario.name} × ${protocol}`);
             const outcomes =
               against === "golden"
                 ? applyGateGolden(nodeGoldenPort, { path: gateGoldenPath(goldenDir!, scenario.name, protocol), scenario, protocol, profile: profile.id, run: scenarioRun, update })
@@ -299,9 +306,13 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
         return { outcomes: run.outcomes, reportOutcomes };
       }),
     );
+    live?.stop();
     const outcomes: CaseOutcome[] = perProtocol.flatMap((each) => each.outcomes);
     const reportOutcomes: HtmlReportOutcome[] = perProtocol.flatMap((each) => each.reportOutcomes);
-    const run: CheckRun = { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: outcomes.map((outcome) => outcome.id) };
+    const summary = summarize(outcomes, performance.now() - started);
+    // Against goldens, the tool results of one scenario × protocol share one golden file: count the files written, not the results.
+    summary.pending = new Set(outcomes.filter((outcome) => outcome.golden === "pending").map((outcome) => outcome.id.split("/").slice(0, 2).join("/"))).size;
+    const run: CheckRun = { outcomes, summary, allCaseIds: outcomes.map((outcome) => outcome.id) };
     const metadata: RunMetadata = {
       correxVersion,
       subject: `gate: ${command.join(" ")}${against === "golden" ? " (against golden)" : ""}`,
@@ -346,4 +357,36 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
 /** The review command for gate goldens under `goldenDir`, or what to do when no --root reaches them. */
 function gateReviewCommand(goldenDir: string): string {
   return reviewCommandForGolden(goldenDir) ?? `npx correx golden review only looks under <root>/golden/: put --golden-dir ${goldenDir} under a folder named golden`;
+}
+
+/** The terminal's live progress line for `correx gate`: the running scenarios and their time, redrawn every second. */
+function createLiveLine(io: CommandIo) {
+  const running = new Map<string, number>();
+  const clear = "\r\u001b[2K";
+  const draw = () => {
+    if (running.size === 0) return io.err(clear);
+    const now = performance.now();
+    const names = [...running].map(([name, started]) => `${name} ${Math.floor((now - started) / 1000)} s`).join(", ");
+    io.err(`${clear}running: ${names}`.slice(0, (process.stderr.columns || 100) + clear.length - 1));
+  };
+  const timer = setInterval(draw, 1000);
+  timer.unref();
+  return {
+    start(name: string) {
+      running.set(name, performance.now());
+      draw();
+    },
+    end(name: string) {
+      running.delete(name);
+    },
+    /** A result line, printed above the live line. */
+    print(line: string) {
+      io.err(clear + line);
+      draw();
+    },
+    stop() {
+      clearInterval(timer);
+      io.err(clear);
+    },
+  };
 }

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { styleText } from "node:util";
 import { expandGenerators } from "../../golden/expand-generators.js";
@@ -122,10 +124,17 @@ function lineAnswers(stdin: NodeJS.ReadStream): Answers {
 
 /** `correx golden review`: walk the pending files like `cargo insta review`. */
 export async function reviewCommand(args: string[], io: CommandIo): Promise<number> {
-  const { values } = parseCommandArgs("golden review", args, { "accept-all": { type: "boolean" }, "reject-all": { type: "boolean" }, root: { type: "string" } }, false);
+  const { values } = parseCommandArgs(
+    "golden review",
+    args,
+    { "accept-all": { type: "boolean" }, "reject-all": { type: "boolean" }, root: { type: "string" }, "pending-dir": { type: "string" }, "write-corpus-from-subject": { type: "boolean" } },
+    false,
+  );
   if (values["accept-all"] && values["reject-all"]) throw new UsageError("correx golden review: --accept-all and --reject-all exclude each other");
   if (isCI()) throw new UsageError("correx golden review: refusing to change goldens under CI");
   const goldenRoot = `${goldenRootOf(values.root)}/golden`;
+  const pendingRoot = values["pending-dir"] === undefined ? goldenRoot : resolve(String(values["pending-dir"]));
+  if (values["pending-dir"] !== undefined && !existsSync(pendingRoot)) throw new UsageError(`correx golden review: --pending-dir ${pendingRoot} does not exist`);
   let release: () => void;
   try {
     release = acquireGoldenLock(goldenRoot, "correx golden review");
@@ -134,7 +143,7 @@ export async function reviewCommand(args: string[], io: CommandIo): Promise<numb
     throw error;
   }
   try {
-    const items = collectReviewItems(nodeGoldenPort, goldenRoot);
+    const items = collectReviewItems(nodeGoldenPort, goldenRoot, pendingRoot);
     for (const item of items) {
       // a pending file that is not a golden is refused before any decision is asked or applied
       for (const [file, text] of [
@@ -150,16 +159,23 @@ export async function reviewCommand(args: string[], io: CommandIo): Promise<numb
       }
     }
     if (items.length === 0) {
-      io.out("no pending goldens\n");
+      io.out(`no pending goldens${pendingRoot === goldenRoot ? "" : ` in ${pendingRoot}`}\n`);
       return 0;
     }
+    // The corpus is the spec: a file `check --pending-dir` wrote for another subject becomes a
+    // golden only when asked for in so many words, as with check's --write-corpus-from-subject.
+    const fromSubject = (item: ReviewItem) => pendingProposal(item.newText).subject;
+    const mayAccept = (item: ReviewItem) => pendingRoot === goldenRoot || fromSubject(item) === "reference" || values["write-corpus-from-subject"] === true;
+    const refusal = (item: ReviewItem) => `accepting ${item.pendingPath} would write the output of ${fromSubject(item)} into ${goldenRoot} as the spec; add --write-corpus-from-subject to do that`;
     let ops: ReviewOp[];
     let acceptedBy = "accepted by correx golden review";
     if (values["accept-all"]) {
+      const refused = items.find((item) => !mayAccept(item));
+      if (refused) throw new UsageError(`correx golden review: ${refusal(refused)}`);
       ops = items.map(() => "accept");
       acceptedBy = "accepted by correx golden review --accept-all";
     } else if (values["reject-all"]) ops = items.map(() => "reject");
-    else ops = await askEach(items, io);
+    else ops = await askEach(items, io, (item) => (mayAccept(item) ? null : refusal(item)));
     const counts = commitReview(nodeGoldenPort, items, ops, acceptedBy);
     io.out(`\n${counts.accepted} accepted, ${counts.rejected} rejected, ${counts.skipped} skipped\n`);
     return 0;
@@ -168,7 +184,7 @@ export async function reviewCommand(args: string[], io: CommandIo): Promise<numb
   }
 }
 
-async function askEach(items: readonly ReviewItem[], io: CommandIo): Promise<ReviewOp[]> {
+async function askEach(items: readonly ReviewItem[], io: CommandIo, acceptRefusal: (item: ReviewItem) => string | null): Promise<ReviewOp[]> {
   const stdin = process.stdin;
   const answers = stdin.isTTY ? keyAnswers(stdin) : lineAnswers(stdin);
   const colour = colourFor(process.stdout, process.env);
@@ -202,7 +218,9 @@ async function askEach(items: readonly ReviewItem[], io: CommandIo): Promise<Rev
           quit = true;
           break;
         }
-        if (answer === "a") op = "accept";
+        const refused = answer === "a" || answer === "A" ? acceptRefusal(item) : null;
+        if (refused) io.out(`${refused}\n`);
+        else if (answer === "a") op = "accept";
         else if (answer === "r") op = "reject";
         else if (answer === "s" || (!answers.keys && answer === "")) op = "skip";
         else if (answer === "A") op = all = "accept";

@@ -5,6 +5,7 @@ import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
 import { loadScenario } from "../../scenario/load-scenario.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { withSuggestions } from "../schema-suggestions.js";
 import { UsageError } from "../usage-error.js";
 
 export const serveHelp = `usage: correx serve --protocol X [--port N] [--scenario FILE] [--profile P] [--workspace DIR] [--max-body-bytes N]
@@ -54,7 +55,7 @@ export async function serveCommand(args: string[], io: CommandIo, stop?: AbortSi
     if (!(found.protocols as readonly string[]).includes(protocol)) throw new UsageError(`correx serve: ${given} speaks ${found.protocols.join(", ")}, not --protocol ${protocol}`);
     profile = found.id;
   }
-  const scenario = values.scenario === undefined ? undefined : await loadScenario(String(values.scenario));
+  const scenario = values.scenario === undefined ? undefined : await loadScenario(String(values.scenario), withSuggestions);
 
   const provider = await createFakeProvider({
     protocol,
@@ -84,13 +85,26 @@ export async function serveCommand(args: string[], io: CommandIo, stop?: AbortSi
   io.out(`${server.url}\n`);
 
   await new Promise<void>((resolve) => {
+    // `npx correx serve & … kill $!` signals npm, which does not pass the signal on: the server
+    // would outlive it. So serve also ends when its parent does (it is then reparented; checked
+    // every 500 ms), and on SIGHUP (its terminal closed).
+    const parent = process.ppid;
+    const orphaned = setInterval(() => {
+      if (process.ppid !== parent) done();
+    }, 500);
+    orphaned.unref();
+    // Started by npx (npm exec) whose process already ended while this one was starting: already orphaned.
+    if (parent === 1 && process.env.npm_command === "exec") setImmediate(() => done());
     const done = () => {
+      clearInterval(orphaned);
       process.off("SIGINT", done);
       process.off("SIGTERM", done);
+      process.off("SIGHUP", done);
       resolve();
     };
     process.on("SIGINT", done);
     process.on("SIGTERM", done);
+    process.on("SIGHUP", done);
     if (stop?.aborted) done();
     stop?.addEventListener("abort", done, { once: true });
   });

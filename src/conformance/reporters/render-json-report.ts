@@ -6,7 +6,7 @@ import type { RunMetadata } from "./run-metadata.js";
 /** One JSON line per case result, then one summary line (with the run's metadata). */
 export function renderJsonReport(run: CheckRun, metadata: RunMetadata): string {
   const lines = run.outcomes.map(renderJsonCaseLine);
-  lines.push(renderJsonSummaryLine(run.summary, metadata));
+  lines.push(renderJsonSummaryLine(run.summary, metadata, run.notRun));
   return lines.join("\n") + "\n";
 }
 
@@ -31,6 +31,6 @@ export function renderJsonCaseLine(outcome: CaseOutcome): string {
 }
 
 /** The json report's last line (no newline): the summary and the run's metadata. */
-export function renderJsonSummaryLine(summary: RunSummary, metadata: RunMetadata): string {
-  return JSON.stringify({ type: "summary", ...summary, judged: judgedCount(summary), metadata });
+export function renderJsonSummaryLine(summary: RunSummary, metadata: RunMetadata, notRun?: number): string {
+  return JSON.stringify({ type: "summary", ...summary, judged: judgedCount(summary), ...(notRun ? { notRun } : {}), metadata });
 }

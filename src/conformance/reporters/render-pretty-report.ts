@@ -92,9 +92,10 @@ export function renderPrettyReport(run: CheckRun, metadata: RunMetadata, paint: 
     `${s.total} case${s.total === 1 ? "" : "s"}: ${count(s.pass, `${s.pass} passed`, "green")}, ${count(s.fail, `${s.fail} failed`, "red")}, ${s.xfail} xfail, ${s.unsupported} unsupported, ${count(s.crash, `${s.crash} crashed`, "magenta")}, ${count(s.timeout, `${s.timeout} timed out`, "yellow")}` +
       `; ${judgedCount(s)} of ${s.total} judged (${percentOf(judgedCount(s), s.total)})` +
       (s.pending
-        ? `; ${s.pending} pending golden${s.pending === 1 ? "" : "s"} ${metadata.pendingDir ? `written to ${metadata.pendingDir} (outside the corpus)` : `to review (${metadata.reviewCommand ?? "npx correx golden review"})`}`
+        ? `; ${s.pending} pending golden${s.pending === 1 ? "" : "s"} ${metadata.pendingDir ? `written to ${metadata.pendingDir} (outside the corpus; see them with npx correx golden review --pending-dir ${metadata.pendingDir}${metadata.reviewCommand?.includes(" --root ") ? ` --root ${metadata.reviewCommand.split(" --root ")[1]}` : ""})` : `to review (${metadata.reviewCommand ?? "npx correx golden review"})`}`
         : "") +
       (s.updated ? `; ${s.updated} golden${s.updated === 1 ? "" : "s"} updated` : "") +
+      (run.notRun ? `; stopped at the first failure (--bail), ${run.notRun} case${run.notRun === 1 ? "" : "s"} not run` : "") +
       ` in ${(s.durationMs / 1000).toFixed(2)} s (subject: ${metadata.subject}${metadata.shard ? `, shard ${metadata.shard}` : ""})`,
   );
   return out.join("\n") + "\n";
