@@ -160,3 +160,29 @@ describe("serveMcpHttp (SDK client over streamable HTTP on 127.0.0.1)", () => {
     await http.closed;
   });
 });
+
+describe("serveMcpHttp: DNS rebinding", () => {
+  it("answers 403 to a Host that is not a loopback name, and serves 127.0.0.1", async () => {
+    const http = await serveMcpHttp(server);
+    try {
+      const { request } = await import("node:http");
+      const status = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          const url = new URL(http.url);
+          const req = request(
+            { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { host, "content-type": "application/json", accept: "application/json, text/event-stream" } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          );
+          req.on("error", reject);
+          req.end(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }));
+        });
+      expect(await status("evil.example.com")).toBe(403);
+      expect(await status(new URL(http.url).host)).toBe(200);
+    } finally {
+      await http.close();
+    }
+  });
+});

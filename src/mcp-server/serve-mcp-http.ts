@@ -23,7 +23,8 @@ export interface McpHttpServer {
  * Serves one scripted server over streamable HTTP on 127.0.0.1 (the SDK's
  * StreamableHTTPServerTransport, stateful: each initialize opens a session with its own id, and
  * every session plays the same script, counts shared). An `exit` answer destroys every connection
- * and closes the listener (a server dying mid-call).
+ * and closes the listener (a server dying mid-call). Requests whose Host or Origin is not a loopback
+ * name get 403 (DNS rebinding protection).
  */
 export async function serveMcpHttp(server: ScenarioMcpServer, options: { port?: number; onCall?: ScriptedServerHooks["onCall"] } = {}): Promise<McpHttpServer> {
   const counts: McpCallCounts = new Map();
@@ -54,6 +55,11 @@ export async function serveMcpHttp(server: ScenarioMcpServer, options: { port?: 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (new URL(request.url ?? "/", "http://localhost").pathname !== MCP_HTTP_PATH) {
       response.writeHead(404, { "content-type": "text/plain" }).end(`not found: the MCP endpoint is ${MCP_HTTP_PATH}`);
+      return;
+    }
+    // DNS rebinding: a loopback server answers only requests addressed to a loopback name.
+    if (!isLoopbackHost(request.headers.host) || (request.headers.origin !== undefined && !isLoopbackHost(originHost(request.headers.origin)))) {
+      response.writeHead(403, { "content-type": "text/plain" }).end("forbidden: the Host and Origin must name localhost, 127.0.0.1 or [::1]");
       return;
     }
     const sessionId = request.headers["mcp-session-id"];
@@ -102,6 +108,19 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   const text = Buffer.concat(chunks).toString("utf8");
   try {
     return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `localhost`, `127.0.0.1` or `[::1]`, with or without a port. */
+function isLoopbackHost(host: string | undefined): boolean {
+  return host !== undefined && /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(host);
+}
+
+function originHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
   } catch {
     return undefined;
   }

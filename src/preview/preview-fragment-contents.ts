@@ -27,20 +27,31 @@ function walk(value: unknown, out: FragmentContents): void {
   }
   if (value === null || typeof value !== "object") return;
   const record = value as Record<string, unknown>;
-  const source = record.source as Record<string, unknown> | undefined;
-  if (record.type === "image" && source && typeof source.data === "string") return attach(out, String(source.media_type), source.data);
-  const inline = record.inlineData as Record<string, unknown> | undefined;
-  if (inline && typeof inline.data === "string") return attach(out, String(inline.mimeType), inline.data);
-  const imageUrl = record.image_url as Record<string, unknown> | undefined;
-  if (imageUrl && typeof imageUrl.url === "string") return attachUrl(out, imageUrl.url);
-  const file = record.file as Record<string, unknown> | undefined;
-  if (file && typeof file.file_data === "string") return attachUrl(out, file.file_data);
-  if (typeof record.image_url === "string") return attachUrl(out, record.image_url);
+  const binary = binaryOf(record);
+  if (binary !== null) {
+    if (binary.url !== undefined) attachUrl(out, binary.url);
+    else attach(out, binary.mime ?? "", binary.data ?? "");
+    return;
+  }
   for (const [key, item] of Object.entries(record)) {
     if (typeof item === "string") {
       if (TEXT_KEYS.has(key)) out.texts.push(item);
     } else walk(item, out);
   }
+}
+
+/** An image or file element: base64 with its MIME, or a URL (a data: URL when inline). Null for anything else. */
+function binaryOf(record: Record<string, unknown>): { mime?: string; data?: string; url?: string } | null {
+  const source = record.source as Record<string, unknown> | undefined;
+  if (record.type === "image" && source && typeof source.data === "string") return { mime: String(source.media_type), data: source.data };
+  const inline = record.inlineData as Record<string, unknown> | undefined;
+  if (inline && typeof inline.data === "string") return { mime: String(inline.mimeType), data: inline.data };
+  const imageUrl = record.image_url as Record<string, unknown> | undefined;
+  if (imageUrl && typeof imageUrl.url === "string") return { url: imageUrl.url };
+  const file = record.file as Record<string, unknown> | undefined;
+  if (file && typeof file.file_data === "string") return { url: file.file_data };
+  if (typeof record.image_url === "string") return { url: record.image_url };
+  return null;
 }
 
 function attach(out: FragmentContents, mime: string, data: string): void {

@@ -46,9 +46,14 @@ describe("previewMcpResult", () => {
     expect(opencode.structuredContent).toBe("dropped");
   });
 
-  it("says which profiles do not model MCP results", () => {
+  it("says which profiles do not model MCP results (codex-cli)", () => {
     expect(row("codex-cli", "openai-responses")).toMatchObject({ status: "unsupported", reason: "codex-cli: MCP results are not modelled yet" });
-    expect(row("opencode-core", "openai-chat").status).toBe("unsupported");
+  });
+
+  it("opencode-core: the v2 runtime offers no MCP tool, so the call is an unknown tool and every item is dropped (docs/spec/captures/mcp/mcp-content-kinds.opencode-core.jsonl)", () => {
+    const core = row("opencode-core", "openai-chat");
+    expect(core.text).toBe('{"error":{"type":"unknown","message":"Unknown tool: docs_lookup"},"content":[],"structured":{}}');
+    expect(core.items.map((item) => item.fate)).toEqual(["dropped", "dropped", "dropped"]);
   });
 
   it("marks a text cut by the agent's limit as truncated and says how much of it is left (gemini-cli: 40,000 chars)", () => {

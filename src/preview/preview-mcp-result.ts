@@ -43,8 +43,12 @@ export interface PreviewRequest {
   targets?: readonly PreviewTarget[];
 }
 
-/** The profiles whose `mcp/` rules are modelled (docs: claude-code §10, gemini-cli §15, opencode docs/unsupported-rules.md "MCP tools"). */
-const MODELLED = new Set(["claude-code", "gemini-cli", "opencode-cli"]);
+/**
+ * The profiles whose MCP rules are modelled (docs: claude-code §10, gemini-cli §15, opencode
+ * docs/unsupported-rules.md "MCP tools"; opencode-core: the v2 runtime offers no MCP tool, a call
+ * gets its unknown-tool error).
+ */
+const MODELLED = new Set(["claude-code", "gemini-cli", "opencode-cli", "opencode-core"]);
 
 /**
  * What each agent's model gets for one MCP tool result: for every target, the profile formats the

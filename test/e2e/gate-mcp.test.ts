@@ -81,6 +81,16 @@ const agents: Agent[] = [
     driver: ["sh", `${repoRoot}/examples/agents/opencode-run.sh`],
     env: (binary) => ({ OPENCODE_BIN: binary }),
   },
+  {
+    // opencode's v2 runtime offers no MCP tool: every call is its unknown-tool error (docs/unsupported-rules.md "MCP tools").
+    label: "opencode-core (opencode 1.18.33, opencode serve)",
+    binary: findOpencodeBinary(),
+    install: "opencode-ai@1.18.33",
+    scenarios: ALL,
+    args: ["--profile", "opencode-core", "--protocol", "openai-chat", "--config-template", `${repoRoot}/examples/agents/opencode-serve.json.template`, "--timeout", "600000"],
+    driver: ["node", `${repoRoot}/examples/agents/opencode-serve.mjs`],
+    env: (binary) => ({ OPENCODE_BIN: binary }),
+  },
 ];
 
 /** Gate processes run at once per agent. */

@@ -118,6 +118,15 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     expect(check.status).toBe(0);
   }, 180_000);
 
+  it("npx correx preview shows what each agent's model gets for an MCP result (issue 29, Done-when 2)", () => {
+    install();
+    const preview = sh(`printf '%s' '{"content":[{"type":"text","text":"hello"}]}' | npx correx preview --tool '{"name":"lookup"}' --result - --server docs`, project);
+    expect(preview.stderr).toBe("");
+    expect(preview.stdout).toContain("gemini-cli × google-gemini (gemini-2.5-pro): mcp_docs_lookup\n");
+    expect(preview.stdout).toContain("claude-code × anthropic-messages (claude-opus-5-5): mcp__docs__lookup\n  text 5 B ≈ 2 tokens; no attachments\n  #0 text kept\n  | hello\n");
+    expect(preview.status).toBe(0);
+  }, 180_000);
+
   it('npx correx check --subject "cmd:npx correx adapter" runs it through the adapter protocol (exit 0)', () => {
     install();
     const check = sh('npx correx check --subject "cmd:npx correx adapter"', project);
