@@ -33,9 +33,12 @@ function literalIds(text: string): string[] {
 function strayIds(files: readonly { path: string; text: string }[]): string[] {
   return files.flatMap(({ path, text }) => {
     if (Object.keys(EXCEPTIONS).some((allowed) => path === allowed || (allowed.endsWith("/") && path.startsWith(allowed)))) return [];
-    return literalIds(text)
-      .filter((id) => !path.startsWith(`profiles/${id}/`) && !path.startsWith(`lower/${id}/`))
-      .map((id) => `${path}: names profile "${id}"`);
+    return (
+      literalIds(text)
+        // profiles/opencode-shared/ is the part the two opencode runtimes share: it may name them.
+        .filter((id) => !path.startsWith(`profiles/${id}/`) && !path.startsWith(`lower/${id}/`) && !(path.startsWith("profiles/opencode-shared/") && id.startsWith("opencode-")))
+        .map((id) => `${path}: names profile "${id}"`)
+    );
   });
 }
 

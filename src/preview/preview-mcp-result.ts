@@ -44,13 +44,6 @@ export interface PreviewRequest {
 }
 
 /**
- * The profiles whose MCP rules are modelled (docs: claude-code §10, gemini-cli §15, opencode
- * docs/unsupported-rules.md "MCP tools"; opencode-core: the v2 runtime offers no MCP tool, a call
- * gets its unknown-tool error).
- */
-const MODELLED = new Set(["claude-code", "gemini-cli", "opencode-cli", "opencode-core"]);
-
-/**
  * What each agent's model gets for one MCP tool result: for every target, the profile formats the
  * result (its `mcp/` rules) and lowers it for the protocol; the rows give the texts, attachments,
  * sizes and a token estimate, and what became of each content item and of structuredContent.
@@ -65,7 +58,8 @@ export function previewMcpResult(request: PreviewRequest, store: OutputStorePort
     const named = profile?.mcpToolName?.(server, tool) ?? { name: tool };
     const name = (named.namespace ?? "") + named.name;
     const base = { profile: target.profile, protocol: target.protocol, model: target.model, name };
-    if (profile === null || !MODELLED.has(target.profile)) return unsupported(base, `${target.profile}: MCP results are not modelled yet`);
+    const results = profile?.mcp?.results ?? { unsupported: `${target.profile}: MCP results are not modelled yet` };
+    if (profile === null || results !== "modelled") return unsupported(base, results === "modelled" ? `${target.profile}: MCP results are not modelled yet` : results.unsupported);
     try {
       const fragments = expectedTurnFragments({
         profile,

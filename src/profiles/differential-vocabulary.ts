@@ -1,5 +1,6 @@
 import type { ScenarioCall, ScenarioContent, ScenarioPage } from "../generated/schema-types.js";
 import type { GeneratedContent } from "./differential-content.js";
+import type { ProfileId } from "./profile-registry.js";
 
 /**
  * The port between the seeded differential generator (`src/differential/`) and a profile's call
@@ -60,7 +61,7 @@ export interface DifferentialVocabulary {
   /** The scenario names' prefix (`differential-<prefix>-<seed>-<n>`). */
   namePrefix: string;
   /** The scenario's argumentStyle, when the calls are written in another profile's argument names. */
-  argumentStyle?: "opencode-cli" | "opencode-core" | "codex-cli" | "gemini-cli" | "claude-code";
+  argumentStyle?: ProfileId;
   /** The spec sections the generated calls exercise (the scenarios' `spec`). */
   spec: string;
   /** What the calls aim at (ends the scenarios' descriptions). */

@@ -28,6 +28,8 @@ export const claudeCode: Profile = {
   id: "claude-code",
   /** MCP tools: @see mcp/mcp-tool-name.ts */
   mcpToolName: claudeMcpToolName,
+  /** MCP results (@see docs/spec/claude-code-2.1.332.md §10) and what `correx preview` shows. */
+  mcp: { results: "modelled", preview: [{ protocol: "anthropic-messages", model: "claude-opus-5-5" }] },
   version: "2.1.332",
   agent: {
     name: "Anthropic Claude Code (`claude -p`)",

@@ -28,6 +28,11 @@ export const codexCli: Profile = {
   id: "codex-cli",
   /** MCP tools: @see mcp/mcp-tool-name.ts */
   mcpToolName: codexMcpToolName,
+  /** MCP results (@see docs/spec/codex-cli-0.171.0.md §9) and what `correx preview` shows. */
+  mcp: {
+    results: { unsupported: "codex-cli: MCP results are not modelled yet" },
+    preview: [{ protocol: "openai-responses", model: "gpt-5.5" }],
+  },
   version: "0.171.0",
   agent: {
     name: "OpenAI Codex CLI (`codex exec`)",

@@ -32,6 +32,8 @@ export const geminiCli: Profile = {
   id: "gemini-cli",
   /** MCP tools: @see mcp/mcp-tool-name.ts */
   mcpToolName: geminiMcpToolName,
+  /** MCP results (@see docs/spec/gemini-cli-0.61.0.md §15) and what `correx preview` shows. */
+  mcp: { results: "modelled", preview: [{ protocol: "google-gemini", model: "gemini-2.5-pro" }] },
   version: "0.61.0",
   agent: {
     name: "Google Gemini CLI (`gemini -p`)",

@@ -21,6 +21,15 @@ export const opencodeCli: Profile = {
   id: "opencode-cli",
   /** MCP tools: @see opencode-shared/opencode-mcp-tool-name.ts */
   mcpToolName: opencodeMcpToolName,
+  /** MCP results (@see docs/unsupported-rules.md "MCP tools") and what `correx preview` shows. */
+  mcp: {
+    results: "modelled",
+    preview: [
+      { protocol: "openai-chat", model: "gpt-4.1" },
+      { protocol: "anthropic-messages", model: "claude-sonnet-4-5" },
+      { protocol: "google-gemini", model: "gemini-2.5-flash" },
+    ],
+  },
   version: "1.18.33",
   agent: {
     name: "opencode (v1 runtime, `opencode run`)",

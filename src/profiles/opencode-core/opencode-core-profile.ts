@@ -23,6 +23,8 @@ export const opencodeCore: Profile = {
   id: "opencode-core",
   /** MCP tools: @see opencode-shared/opencode-mcp-tool-name.ts */
   mcpToolName: opencodeMcpToolName,
+  /** MCP results (the v2 runtime offers no MCP tool: a call gets its unknown-tool error) and what `correx preview` shows. */
+  mcp: { results: "modelled", preview: [{ protocol: "openai-chat", model: "gpt-4.1" }] },
   version: "1.18.33",
   agent: {
     name: "opencode (v2 runtime, `opencode serve`)",
