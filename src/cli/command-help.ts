@@ -11,6 +11,7 @@ export const commandHelp: Record<string, () => Promise<string>> = {
   "golden prune": async () => goldenPruneHelp,
   serve: async () => (await import("./commands/serve-command.js")).serveHelp,
   gate: async () => (await import("./commands/gate-command.js")).gateHelp,
+  "merge-reports": async () => (await import("./commands/merge-reports-command.js")).mergeReportsHelp,
 };
 
 const goldenUpdateHelp = `usage: correx golden update [check options]

@@ -18,6 +18,7 @@ commands:
   golden     review, accept, reject or prune pending goldens
   serve      fake provider endpoint on 127.0.0.1 (agents under test)
   gate       run an agent against the fake provider and check every tool result it sends
+  merge-reports  merge the json reports of shards (or runs) into one pretty/json/junit/tap/html report
 
 exit codes: 0 all good; 1 something does not conform; 2 usage or input error
 'correx help <command>' or 'correx <command> --help' shows a command's options; --version its version`;
@@ -33,6 +34,7 @@ const commands: Record<string, () => Promise<Command>> = {
   golden: async () => (await import("./commands/golden-command.js")).goldenCommand,
   serve: async () => (await import("./commands/serve-command.js")).serveCommand,
   gate: async () => (await import("./commands/gate-command.js")).gateCommand,
+  "merge-reports": async () => (await import("./commands/merge-reports-command.js")).mergeReportsCommand,
 };
 
 const io: CommandIo = {

@@ -38,3 +38,12 @@ export function parseCountFlag(command: string, flag: string, text: string, min:
   if (!Number.isSafeInteger(value) || value < min) throw new UsageError(`correx ${command}: --${flag} must be a whole number from ${min} up, found "${text}"`);
   return value;
 }
+
+/** A `--shard i/n` flag (1 ≤ i ≤ n); anything else is a UsageError naming the command. */
+export function parseShardFlag(command: string, text: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  if (!match || Number(match[2]) < 1 || Number(match[1]) < 1 || Number(match[1]) > Number(match[2]) || !Number.isSafeInteger(Number(match[2]))) {
+    throw new UsageError(`correx ${command}: --shard must be i/n with 1 ≤ i ≤ n, found "${text}"`);
+  }
+  return { index: Number(match[1]), count: Number(match[2]) };
+}

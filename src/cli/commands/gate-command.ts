@@ -27,7 +27,7 @@ import type { CommandIo } from "../command-io.js";
 import { expandScenarioPaths } from "../expand-scenario-paths.js";
 import { gateReportOutcome } from "../html-report-facts.js";
 import { openJsonReportFile } from "../json-report-file.js";
-import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag } from "../parse-command-args.js";
+import { parseCommandArgs, parseCountFlag, parseMillisecondsFlag, parseShardFlag } from "../parse-command-args.js";
 import { resolveAgentCommand } from "../resolve-agent-command.js";
 import { paintFor } from "../terminal-colour.js";
 import { UsageError } from "../usage-error.js";
@@ -50,6 +50,8 @@ there (the program only when it holds a /) is passed as its absolute path; the r
   --protocol X             openai-chat | anthropic-messages | google-gemini | openai-responses (repeatable)
   --scenario PATH          a scenario file, a folder of them, or a quoted glob ('fixtures/scenarios/bash-*.yaml',
                            ** for any depth); repeatable
+  --shard i/n              run the i-th of n deterministic shards of the scenario runs (protocol × scenario, in
+                           report order); correx merge-reports joins the shards' json reports into one report
   --jobs N                 run N scenarios at once (across protocols too), each with its own fake server,
                            port, workspace and agent process (default 1); the report keeps the order of
                            protocols and scenarios
@@ -87,6 +89,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     reporter: { type: "string", multiple: true },
     "work-dir": { type: "string" },
     jobs: { type: "string", default: "1" },
+    shard: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -109,6 +112,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   if (scenarioValues.length === 0) throw new UsageError("correx gate: give at least one --scenario FILE");
   const scenarioFiles = expandScenarioPaths(scenarioValues);
   const jobs = parseCountFlag("gate", "jobs", String(values.jobs), 1);
+  const shard = values.shard === undefined ? undefined : parseShardFlag("gate", String(values.shard));
   const timeoutMs = parseMillisecondsFlag("gate", "timeout", String(values.timeout));
   const against = String(values.against);
   if (against !== "profile" && against !== "golden") throw new UsageError(`correx gate: --against must be profile or golden, found "${against}"`);
@@ -131,6 +135,11 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
 
   const scenarios: Scenario[] = [];
   for (const file of scenarioFiles) scenarios.push(await loadScenario(file));
+  // A shard takes the scenario runs (protocol × scenario, in report order) at positions ≡ i−1 mod n.
+  const shardScenarios = (protocolIndex: number) => (shard ? scenarios.filter((_scenario, index) => (protocolIndex * scenarios.length + index) % shard.count === shard.index - 1) : scenarios);
+  if (shard && protocols.every((_protocol, index) => shardScenarios(index).length === 0)) {
+    throw new UsageError(`correx gate: --shard ${shard.index}/${shard.count} is empty: the run has ${protocols.length * scenarios.length} scenario run(s) (protocols × scenarios)`);
+  }
   let configTemplate: { text: string; name: string } | undefined;
   if (values["config-template"] !== undefined) {
     const file = String(values["config-template"]);
@@ -188,7 +197,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
         const run = await runGate({
           profile,
           protocol,
-          scenarios,
+          scenarios: shardScenarios(protocolIndex),
           command: agentCommand,
           configTemplate,
           slots,
@@ -204,7 +213,12 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
             const passed = outcomes.filter((outcome) => outcome.status === "pass").length;
             const agent =
               scenarioRun.exit.status === "timeout" ? "timed out" : scenarioRun.exit.status === "spawn-error" ? "did not start" : `exit ${scenarioRun.exit.signal ?? scenarioRun.exit.code}`;
-            const caseLines = outcomes.map(renderJsonCaseLine);
+            const scenarioFile = scenarioFiles[scenarios.indexOf(scenario)] ?? scenario.name;
+            const scenarioReport = outcomes.map((outcome) =>
+              gateReportOutcome(outcome, { scenarioFile, goldenFile: against === "golden" ? gateGoldenPath(goldenDir!, scenario.name, protocol) : undefined, gateArgs, protocol, command }),
+            );
+            reportOutcomes.push(...scenarioReport);
+            const caseLines = scenarioReport.map(renderJsonCaseLine);
             for (const file of jsonFiles.values()) file.append(caseLines);
             lines[protocolIndex]!.push({
               out: false,
@@ -218,12 +232,6 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
             }
             if (jsonOnStdout && caseLines.length > 0) lines[protocolIndex]!.push({ out: true, text: caseLines.map((line) => `${line}\n`).join("") });
             flush();
-            const scenarioFile = scenarioFiles[scenarios.indexOf(scenario)] ?? scenario.name;
-            for (const outcome of outcomes) {
-              reportOutcomes.push(
-                gateReportOutcome(outcome, { scenarioFile, goldenFile: against === "golden" ? gateGoldenPath(goldenDir!, scenario.name, protocol) : undefined, gateArgs, protocol, command }),
-              );
-            }
             return outcomes;
           },
         });
@@ -241,6 +249,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
       profiles: { [profile.id]: profile.version },
       date: new Date().toISOString(),
       filtered: false,
+      ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
       ...(goldenDir === undefined ? {} : { reviewCommand: gateReviewCommand(goldenDir) }),
     };
     for (const target of targets) {
@@ -252,7 +261,8 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
         io.out(`${renderJsonSummaryLine(run.summary, metadata)}\n`); // its case lines are out already
         continue;
       }
-      const text = renderTextReport(target.name, run, metadata, target.file ? undefined : paintFor(process.stdout));
+      // the json report carries each outcome's report facts (scenario file, reproducing command) for correx merge-reports
+      const text = renderTextReport(target.name, target.name === "json" ? { ...run, outcomes: reportOutcomes } : run, metadata, target.file ? undefined : paintFor(process.stdout));
       const jsonFile = jsonFiles.get(target);
       if (jsonFile) jsonFile.finish(text);
       else if (target.file) writeReportFile(target.file, text);
