@@ -109,15 +109,13 @@ const validators = new Map<SchemaKind, Validator>();
  */
 function validateRecord(record: InputRecord, report: FileReport, forced: SchemaKind | null): string[] | null {
   let value: unknown;
-  let locate: (pointer: string, atKey?: boolean) => { line: number; column: number };
-  if (record.format === "json") {
-    value = parseJsonRecord(record.text, report.file, record.line);
-    locate = (pointer, atKey) => textPosition(record.text, locateJsonPointer(record.text, pointer, atKey), record.line);
-  } else {
+  // where a pointer sits: only asked for when something is wrong (no closure per record)
+  let yaml: YamlRecord | null = null;
+  if (record.format === "json") value = parseJsonRecord(record.text, report.file, record.line);
+  else {
     if (!yamlParser) return ["yaml"];
-    const parsed = yamlParser(record.text, report.file);
-    value = parsed.value;
-    locate = parsed.locate;
+    yaml = yamlParser(record.text, report.file);
+    value = yaml.value;
   }
   const candidates = forced ? [forced] : knownKinds(inferSchemaKinds(value));
   for (const kind of candidates) if (!validators.has(kind)) return candidates.filter((each) => !validators.has(each));
@@ -127,13 +125,13 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
       value = expandGenerators(value);
     } catch (error) {
       if (!GeneratorError.isInstance(error)) throw error;
-      const { line, column } = locate(error.pointer);
+      const { line, column } = locateIn(record, yaml, error.pointer);
       throw new InputError(`${error.pointer || "/"}: ${error.message}`, report.file, line, column);
     }
   }
   if (candidates.length === 0) {
     report.invalid++;
-    const { line, column } = locate("");
+    const { line, column } = locateIn(record, yaml, "");
     report.errors.push({
       kind: "unknown",
       code: "kind",
@@ -174,10 +172,16 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
   const firstIssues = focusIssues(toValidationIssues(explain.errors ?? [], value), value);
   report.invalid++;
   for (const issue of firstIssues ?? []) {
-    const { line, column } = locate(issue.pointer, MEMBER_CODES.has(issue.code));
+    const { line, column } = locateIn(record, yaml, issue.pointer, MEMBER_CODES.has(issue.code));
     report.errors.push({ ...withSuggestions(issue, candidates[0], value), line, column, kind: candidates[0] });
   }
   return null;
+}
+
+/** Where a JSON pointer sits in a record's source (line and column in the input). */
+function locateIn(record: InputRecord, yaml: YamlRecord | null, pointer: string, atKey = false): { line: number; column: number } {
+  if (yaml) return yaml.locate(pointer, atKey);
+  return textPosition(record.text, locateJsonPointer(record.text, pointer, atKey), record.line);
 }
 
 function renderText(report: FileReport): string {
