@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { correxVersion } from "../adapter/correx-version.js";
 import { InputError } from "../input/input-error.js";
 import { commandHelp } from "./command-help.js";
 import type { CommandIo } from "./command-io.js";
@@ -76,7 +75,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name === "--version" || name === "-v" || name === "version") {
-    io.out(`correx ${correxVersion}\n`);
+    // loaded here only: reading package.json is start-up time every other command would pay
+    io.out(`correx ${(await import("../adapter/correx-version.js")).correxVersion}\n`);
     return 0;
   }
   const load = commands[name];

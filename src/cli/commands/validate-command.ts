@@ -13,7 +13,6 @@ import { resolveSchemaKind, type SchemaKind, schemaKindAliases, schemaKinds } fr
 import { toValidationIssues, type ValidationIssue } from "../../schema/validation-issue.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { closest, withSuggestions } from "../schema-suggestions.js";
 import { UsageError } from "../usage-error.js";
 
 export const validateHelp = `usage: correx validate [--as KIND] [--format text|json] FILE...|-
@@ -53,6 +52,7 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
   if (asKind !== undefined) {
     forced = resolveSchemaKind(asKind);
     if (!forced) {
+      const { closest } = await import("../schema-suggestions.js");
       const typo = closest(asKind, [...schemaKinds, ...schemaKindAliases()]);
       throw new UsageError(`correx validate: unknown --as "${asKind}"${typo ? ` (did you mean "${typo}"?)` : ""}; known: ${schemaKindAliases().join(", ")}`);
     }
@@ -68,6 +68,7 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
           for (let needed = validateRecord(record, report, forced); needed; needed = validateRecord(record, report, forced)) {
             for (const need of needed) {
               if (need === "yaml") yamlParser = (await import("../../input/parse-yaml-record.js")).parseYamlRecord;
+              else if (need === "suggestions") suggestions = await import("../schema-suggestions.js");
               else if (need.startsWith("all-errors:")) {
                 const kind = need.slice("all-errors:".length) as SchemaKind;
                 explainers.set(kind, await loadAllErrorsValidator(kind));
@@ -96,6 +97,9 @@ function knownKinds(kinds: SchemaKind[]): SchemaKind[] {
 
 /** The YAML parser, loaded on first use (the yaml package costs ~30 ms to load). */
 let yamlParser: ((text: string, file: string) => YamlRecord) | null = null;
+
+/** Fix suggestions for invalid records (reads the schema files), loaded the first time a record fails. */
+let suggestions: typeof import("../schema-suggestions.js") | null = null;
 
 /** All-errors validators, loaded the first time a record of that kind fails. */
 const explainers = new Map<SchemaKind, Validator>();
@@ -164,16 +168,16 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
   }
   // Invalid: explain it against the best guess, with every error at once.
   const explain = explainers.get(candidates[0]);
-  if (!explain) {
+  if (!explain || !suggestions) {
     report.records--;
-    return [`all-errors:${candidates[0]}`];
+    return [...(explain ? [] : [`all-errors:${candidates[0]}`]), ...(suggestions ? [] : ["suggestions"])];
   }
   explain(value);
   const firstIssues = focusIssues(toValidationIssues(explain.errors ?? [], value), value);
   report.invalid++;
   for (const issue of firstIssues ?? []) {
     const { line, column } = locateIn(record, yaml, issue.pointer, MEMBER_CODES.has(issue.code));
-    report.errors.push({ ...withSuggestions(issue, candidates[0], value), line, column, kind: candidates[0] });
+    report.errors.push({ ...suggestions.withSuggestions(issue, candidates[0], value), line, column, kind: candidates[0] });
   }
   return null;
 }
