@@ -12,9 +12,10 @@
 // claude-code, which speaks nothing else),
 // --calls-per-scenario N (default 25), --out DIR (scenarios and reports; default a new temp dir),
 // --keep (keep the gate's run directories), --timeout MS (per scenario, default 300000),
-// --jobs N (scenarios run at once by the gate), --only-generate. The gate runs from a private copy
-// of dist/ taken at the start (a rebuild meanwhile cannot break a long campaign). The binary: $OPENCODE_BIN
-// or $CLAUDE_BIN, else the copy .ci/run installs. Inside a loopback-only
+// --jobs N (scenarios run at once by the gate), --shard i/n (the gate's --shard: this job's share of
+// the scenario runs, for a CI matrix; its json reports merge with `correx merge-reports`), --only-generate.
+// The gate runs from a private copy of dist/ taken at the start (a rebuild meanwhile cannot break a long
+// campaign). The binary: $OPENCODE_BIN or $CLAUDE_BIN, else the copy .ci/run installs. Inside a loopback-only
 // network namespace (unshare -n, lo up) when running as root.
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -24,7 +25,7 @@ import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const usage =
-  "usage: npm run differential -- --profile opencode-cli|opencode-core|claude-code --seed N --calls N [--protocol X]… [--calls-per-scenario N] [--jobs N] [--out DIR] [--keep] [--timeout MS] [--only-generate]";
+  "usage: npm run differential -- --profile opencode-cli|opencode-core|claude-code --seed N --calls N [--protocol X]… [--calls-per-scenario N] [--jobs N] [--shard i/n] [--out DIR] [--keep] [--timeout MS] [--only-generate]";
 
 function fail(message) {
   process.stderr.write(`differential: ${message}\n${usage}\n`);
@@ -46,7 +47,12 @@ function parseArgs(argv) {
     else if (arg === "--out") options.out = resolve(value());
     else if (arg === "--timeout") options.timeout = integer(value(), "--timeout");
     else if (arg === "--jobs") options.jobs = integer(value(), "--jobs", 64);
-    else if (arg === "--keep") options.keep = true;
+    else if (arg === "--shard") {
+      const text = value();
+      const match = /^(\d+)\/(\d+)$/.exec(text);
+      if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) fail(`--shard must be i/n with 1 ≤ i ≤ n, got ${JSON.stringify(text)}`);
+      options.shard = text;
+    } else if (arg === "--keep") options.keep = true;
     else if (arg === "--only-generate") options.onlyGenerate = true;
     else if (arg === "--help" || arg === "-h") {
       process.stdout.write(`${usage}\n`);
@@ -115,12 +121,16 @@ cpSync(join(root, "package.json"), join(snapshot, "package.json"));
 for (const folder of ["schemas", "fixtures", "golden", "examples"]) symlinkSync(join(root, folder), join(snapshot, folder));
 process.on("exit", () => rmSync(snapshot, { recursive: true, force: true }));
 
+/** A protocol's json report (one per shard: the shards of a matrix merge with `correx merge-reports`). */
+const reportFile = (protocol) => join(out, options.shard ? `${protocol}.shard-${options.shard.replace("/", "-of-")}.json` : `${protocol}.json`);
+
 function runGate(protocol) {
   const args = [
     join(snapshot, "dist/cli/correx.js"),
     "gate",
     "--jobs",
     String(options.jobs),
+    ...(options.shard ? ["--shard", options.shard] : []),
     "--profile",
     options.profile,
     "--protocol",
@@ -130,7 +140,7 @@ function runGate(protocol) {
     "--timeout",
     String(options.timeout),
     "--reporter",
-    `json=${join(out, `${protocol}.json`)}`,
+    `json=${reportFile(protocol)}`,
     ...(options.keep ? ["--keep", "--work-dir", join(out, `runs-${protocol}`)] : []),
     ...files.flatMap((file) => ["--scenario", file]),
     "--",
@@ -152,7 +162,7 @@ let passed = 0;
 for (const protocol of options.protocols) {
   const started = Date.now();
   const code = await runGate(protocol);
-  const report = join(out, `${protocol}.json`);
+  const report = reportFile(protocol);
   if (!existsSync(report)) fail(`correx gate (exit ${code}) wrote no report for ${protocol}`);
   const cases = readFileSync(report, "utf8")
     .split("\n")
@@ -174,7 +184,7 @@ for (const protocol of options.protocols) {
   passed += protocolPassed;
   disagreements += bad.length;
   const lines = [
-    `\n${options.profile} × ${protocol}, seed ${seed}: ${protocolPassed}/${cases.length} calls agree (${((100 * protocolPassed) / Math.max(1, cases.length)).toFixed(2)} %), gate exit ${code}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `\n${options.profile} × ${protocol}, seed ${seed}${options.shard ? `, shard ${options.shard}` : ""}: ${protocolPassed}/${cases.length} calls agree (${((100 * protocolPassed) / Math.max(1, cases.length)).toFixed(2)} %), gate exit ${code}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
   ];
   lines.push(`${"tool".padEnd(12)} ${"calls".padStart(6)} ${statuses.map((status) => status.padStart(11)).join(" ")}  agreement`);
   for (const [tool, row] of [...perTool].sort(([a], [b]) => a.localeCompare(b))) {

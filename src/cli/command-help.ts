@@ -14,6 +14,7 @@ export const commandHelp: Record<string, () => Promise<string>> = {
   profiles: async () => (await import("./commands/profiles-command.js")).profilesHelp,
   "mcp-server": async () => (await import("./commands/mcp-server-command.js")).mcpServerHelp,
   preview: async () => (await import("./commands/preview-command.js")).previewHelp,
+  "merge-reports": async () => (await import("./commands/merge-reports-command.js")).mergeReportsHelp,
 };
 
 const goldenUpdateHelp = `usage: correx golden update [check options]

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { correxVersion } from "../adapter/correx-version.js";
 import { InputError } from "../input/input-error.js";
 import { exitOnSignals } from "../process/exit-on-signal.js";
 import { commandHelp } from "./command-help.js";
@@ -22,6 +21,7 @@ commands:
   profiles   list every profile: agent, versions, protocols, and each tool's status
   mcp-server a scenario's scripted MCP server, over stdio or streamable HTTP on 127.0.0.1
   preview    what each agent's model gets for one MCP tool result
+  merge-reports  merge the json reports of shards (or runs) into one pretty/json/junit/tap/html report
 
 exit codes: 0 all good; 1 something does not conform; 2 usage or input error; 3 (check, gate) nothing failed, but more was unsupported than --max-unsupported allows
 'npx correx help <command>' or 'npx correx <command> --help' shows a command's options; --version its version.
@@ -41,6 +41,7 @@ const commands: Record<string, () => Promise<Command>> = {
   profiles: async () => (await import("./commands/profiles-command.js")).profilesCommand,
   "mcp-server": async () => (await import("./commands/mcp-server-command.js")).mcpServerCommand,
   preview: async () => (await import("./commands/preview-command.js")).previewCommand,
+  "merge-reports": async () => (await import("./commands/merge-reports-command.js")).mergeReportsCommand,
 };
 
 const io: CommandIo = {
@@ -84,7 +85,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name === "--version" || name === "-v" || name === "version") {
-    io.out(`correx ${correxVersion}\n`);
+    // loaded here only: reading package.json is start-up time every other command would pay
+    io.out(`correx ${(await import("../adapter/correx-version.js")).correxVersion}\n`);
     return 0;
   }
   const load = commands[name];

@@ -61,3 +61,12 @@ export function parseMaxUnsupportedFlag(command: string, text: string): Unsuppor
   if (!budget) throw new UsageError(`correx ${command}: --max-unsupported must be a count (5) or a share of the run from 0% to 100% (10%), found "${text}"`);
   return budget;
 }
+
+/** A `--shard i/n` flag (1 ≤ i ≤ n); anything else is a UsageError naming the command. */
+export function parseShardFlag(command: string, text: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  if (!match || Number(match[2]) < 1 || Number(match[1]) < 1 || Number(match[1]) > Number(match[2]) || !Number.isSafeInteger(Number(match[2]))) {
+    throw new UsageError(`correx ${command}: --shard must be i/n with 1 ≤ i ≤ n, found "${text}"`);
+  }
+  return { index: Number(match[1]), count: Number(match[2]) };
+}

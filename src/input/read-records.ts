@@ -47,11 +47,19 @@ export async function* readRecords(path: string, format: InputFormat = formatOfP
     }
   }
   const stream = path === "-" ? process.stdin : createReadStream(path, { highWaterMark: CHUNK });
+  if (format === "jsonl") {
+    try {
+      yield* jsonLines(stream as AsyncIterable<Buffer>, name);
+    } finally {
+      if (path !== "-") (stream as ReturnType<typeof createReadStream>).destroy();
+    }
+    return;
+  }
   // Bytes are split into lines by the shared LineSplitter (linear however long a line is) while
   // the input may be JSONL; a whole document is kept as its chunks and joined once at the end.
-  const lines = format === "jsonl" || format === "auto" ? new LineSplitter(MAX_RECORD_BYTES) : null;
+  const lines = format === "auto" ? new LineSplitter(MAX_RECORD_BYTES) : null;
   let mode: InputFormat | "whole" = format;
-  let whole: Uint8Array[] | null = format === "jsonl" ? null : [];
+  let whole: Uint8Array[] | null = [];
   let wholeBytes = 0;
   let line = 1; // the line number of the next line the splitter completes
   let sawRecord = false;
@@ -113,6 +121,81 @@ export async function* readRecords(path: string, format: InputFormat = formatOfP
   if (text.trim() === "") throw new InputError("empty input", name);
   if (mode === "auto" || mode === "whole") mode = /^\s*[[{]/.test(text) ? "json" : "yaml";
   yield [{ text, line: 1, format: mode === "yaml" ? "yaml" : "json" }];
+}
+
+/**
+ * JSONL known to be JSONL (a .jsonl/.ndjson file): each chunk's complete lines are checked and
+ * decoded as one piece (one native UTF-8 check and decode per chunk, not per line) and split in
+ * the string, as a bare `JSON.parse` loop over the file would; only the unterminated last line is
+ * carried to the next chunk. A piece that is not UTF-8 is split into lines as bytes, so the error
+ * names its line, column and byte offset. Memory stays bounded by a chunk plus the longest line.
+ */
+async function* jsonLines(stream: AsyncIterable<Buffer>, name: string): AsyncGenerator<InputRecord[]> {
+  let carry: Uint8Array[] = [];
+  let carryBytes = 0;
+  let offset = 0; // stream offset of the carried line's first byte
+  let line = 1;
+  let sawRecord = false;
+  const tooLong = () => new InputError(`line is longer than the ${MAX_RECORD_BYTES} byte limit for one record`, name, line, 1);
+  /** The records of `bytes`, complete lines only (each ends with \n, the last included). */
+  const piece = (bytes: Uint8Array): InputRecord[] => {
+    const batch: InputRecord[] = [];
+    if (isUtf8(bytes)) {
+      const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8");
+      for (let start = 0, end = text.indexOf("\n"); end !== -1; start = end + 1, end = text.indexOf("\n", start)) {
+        const record = text.slice(start, end);
+        if (!isBlankText(record)) batch.push({ text: record, line, format: "json" });
+        line++;
+      }
+      return batch;
+    }
+    let at = 0;
+    for (let end = bytes.indexOf(10); end !== -1; at = end + 1, end = bytes.indexOf(10, at)) {
+      const lineBytes = bytes.subarray(at, end);
+      if (!isBlank(lineBytes)) batch.push({ text: decodeUtf8(lineBytes, name, offset + at, line), line, format: "json" });
+      line++;
+    }
+    return batch;
+  };
+  for await (const raw of stream) {
+    const chunk: Uint8Array = raw instanceof Uint8Array ? raw : Buffer.from(raw as string);
+    const last = chunk.lastIndexOf(10);
+    if (last === -1) {
+      carry.push(chunk);
+      carryBytes += chunk.length;
+      if (carryBytes > MAX_RECORD_BYTES) throw tooLong();
+      continue;
+    }
+    const firstEnd = chunk.indexOf(10);
+    if (carryBytes + firstEnd > MAX_RECORD_BYTES) throw tooLong();
+    const complete = carry.length === 0 ? chunk.subarray(0, last + 1) : Buffer.concat([...carry, chunk.subarray(0, last + 1)]);
+    const batch = piece(complete);
+    offset += complete.length;
+    carry = last + 1 < chunk.length ? [chunk.subarray(last + 1)] : [];
+    carryBytes = chunk.length - last - 1;
+    if (carryBytes > MAX_RECORD_BYTES) throw tooLong();
+    if (batch.length > 0) {
+      sawRecord = true;
+      yield batch;
+    }
+  }
+  if (carryBytes > 0) {
+    const rest = carry.length === 1 ? carry[0]! : Buffer.concat(carry);
+    if (!isBlank(rest)) {
+      sawRecord = true;
+      yield [{ text: decodeUtf8(rest, name, offset, line), line, format: "json" }];
+    }
+  }
+  if (!sawRecord) throw new InputError("empty input: no records", name);
+}
+
+/** True when a line is only spaces, tabs and CRs (a blank JSONL line). */
+function isBlankText(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code !== 32 && code !== 9 && code !== 13) return false;
+  }
+  return true;
 }
 
 /**

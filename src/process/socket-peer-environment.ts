@@ -6,7 +6,9 @@ import { readdirSync, readFileSync, readlinkSync } from "node:fs";
  * holding that inode among its file descriptors, then its /proc/<pid>/environ. This is the
  * environment the agent process really has — what its tool commands inherit — which a driver
  * script may have replaced (`env -i HOME=…`). Undefined without /proc, or when the peer is gone or
- * belongs to another user.
+ * belongs to another user. Synchronous on purpose: it runs before the agent's first request is
+ * answered, while the agent is surely alive; it blocks the event loop (every scenario of a
+ * `--jobs N` gate) for that long, so it reads as little of /proc as it can.
  * @see issue "facts-only observer" (a replayed command sees the environment the agent gave it)
  */
 export function socketPeerEnvironment(peerPort: number): Record<string, string> | undefined {
@@ -37,6 +39,7 @@ function socketInode(port: number): string | undefined {
     } catch {
       continue;
     }
+    if (!text.includes(`:${hexPort} `)) continue; // most tables have no such port: no line split
     for (const line of text.split("\n").slice(1)) {
       const fields = line.trim().split(/\s+/);
       // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
@@ -50,7 +53,11 @@ function socketInode(port: number): string | undefined {
 function processHolding(target: string): number | undefined {
   let pids: string[];
   try {
-    pids = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid);
+    // Newest first: the peer is an agent process started moments ago, so on a busy machine (many
+    // processes, each with its descriptors to read) it is found among the first few looked at.
+    pids = readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
+      .sort((a, b) => Number(b) - Number(a));
   } catch {
     return undefined;
   }

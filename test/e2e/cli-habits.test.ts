@@ -6,7 +6,7 @@ import { makeCorpus } from "./corpus-fixture.js";
 import { cliPath, makeTempDir, repoRoot, runCli } from "./run-cli.js";
 
 const version = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
-const commands = ["check", "validate", "format", "lower", "adapter", "golden", "serve", "gate"];
+const commands = ["check", "validate", "format", "lower", "adapter", "golden", "serve", "gate", "merge-reports"];
 const subcommands = ["golden update", "golden review", "golden prune"];
 const ESC = "\u001b[";
 

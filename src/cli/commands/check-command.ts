@@ -29,7 +29,7 @@ import { runCheckInWorkers } from "../check-in-workers.js";
 import type { CommandIo } from "../command-io.js";
 import { checkReportOutcomes } from "../html-report-facts.js";
 import { packageRoot } from "../package-root.js";
-import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag } from "../parse-command-args.js";
+import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag, parseShardFlag } from "../parse-command-args.js";
 import { createRunOutputDirectory } from "../run-output-directory.js";
 import { withSuggestions } from "../schema-suggestions.js";
 import { paintFor } from "../terminal-colour.js";
@@ -121,14 +121,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   for (const stage of list("stage")) {
     if (!["format", "truncate", "lower"].includes(stage)) throw new UsageError(`correx check: unknown --stage "${stage}"; known: format, truncate, lower`);
   }
-  let shard: CorpusFilter["shard"];
-  if (values.shard !== undefined) {
-    const match = /^(\d+)\/(\d+)$/.exec(String(values.shard));
-    if (!match || Number(match[2]) < 1 || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
-      throw new UsageError(`correx check: --shard must be i/n with 1 ≤ i ≤ n, found "${String(values.shard)}"`);
-    }
-    shard = { index: Number(match[1]), count: Number(match[2]) };
-  }
+  const shard: CorpusFilter["shard"] = values.shard === undefined ? undefined : parseShardFlag("check", String(values.shard));
   const updateMode = parseUpdateMode(String(values.update));
   if (!updateMode) throw new UsageError(`correx check: --update must be auto, always, new or no, found "${String(values.update)}"`);
   let isCI: boolean;
@@ -258,7 +251,8 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
     date: new Date().toISOString(),
     shard: values.shard === undefined ? undefined : String(values.shard),
     baseline: baselineFile,
-    filtered: isFiltered(filter),
+    // narrowed by a filter flag (a shard is named by `shard`; merged shards are the whole selection)
+    filtered: isFiltered({ ...filter, shard: undefined }),
     pendingDir: plan.pendingRoot,
     reviewCommand: reviewCommandFor(values.root === undefined ? undefined : root),
     maxUnsupported: renderUnsupportedBudget(budget),

@@ -33,7 +33,7 @@ import type { CommandIo } from "../command-io.js";
 import { expandScenarioPaths } from "../expand-scenario-paths.js";
 import { gateReportOutcome } from "../html-report-facts.js";
 import { openJsonReportFile } from "../json-report-file.js";
-import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag } from "../parse-command-args.js";
+import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag, parseShardFlag } from "../parse-command-args.js";
 import { resolveAgentCommand } from "../resolve-agent-command.js";
 import { withSuggestions } from "../schema-suggestions.js";
 import { paintFor } from "../terminal-colour.js";
@@ -63,6 +63,8 @@ ${listProfiles()
   --protocol X             openai-chat | anthropic-messages | google-gemini | openai-responses (repeatable)
   --scenario PATH          a scenario file, a folder of them, or a quoted glob ('fixtures/scenarios/bash-*.yaml',
                            ** for any depth); repeatable
+  --shard i/n              run the i-th of n deterministic shards of the scenario runs (protocol × scenario, in
+                           report order); correx merge-reports joins the shards' json reports into one report
   --jobs N                 run N scenarios at once (across protocols too), each with its own fake server,
                            port, workspace and agent process (default 1); the report keeps the order of
                            protocols and scenarios
@@ -119,6 +121,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     "unconfined-replay": { type: "boolean", default: false },
     sandbox: { type: "boolean", default: false },
     "max-unsupported": { type: "string", default: "0" },
+    shard: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -146,6 +149,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   if (scenarioValues.length === 0) throw new UsageError("correx gate: give at least one --scenario FILE");
   const scenarioFiles = expandScenarioPaths(scenarioValues);
   const jobs = parseCountFlag("gate", "jobs", String(values.jobs), 1);
+  const shard = values.shard === undefined ? undefined : parseShardFlag("gate", String(values.shard));
   const timeoutMs = parseMillisecondsFlag("gate", "timeout", String(values.timeout));
   const budget = parseMaxUnsupportedFlag("gate", String(values["max-unsupported"]));
   const against = String(values.against);
@@ -180,6 +184,11 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   }
   const scenarios: Scenario[] = [];
   for (const file of scenarioFiles) scenarios.push(await loadScenario(file, withSuggestions));
+  // A shard takes the scenario runs (protocol × scenario, in report order) at positions ≡ i−1 mod n.
+  const shardScenarios = (protocolIndex: number) => (shard ? scenarios.filter((_scenario, index) => (protocolIndex * scenarios.length + index) % shard.count === shard.index - 1) : scenarios);
+  if (shard && protocols.every((_protocol, index) => shardScenarios(index).length === 0)) {
+    throw new UsageError(`correx gate: --shard ${shard.index}/${shard.count} is empty: the run has ${protocols.length * scenarios.length} scenario run(s) (protocols × scenarios)`);
+  }
   let configTemplate: { text: string; name: string } | undefined;
   if (values["config-template"] !== undefined) {
     const file = String(values["config-template"]);
@@ -240,7 +249,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
         const run = await runGate({
           profile,
           protocol,
-          scenarios,
+          scenarios: shardScenarios(protocolIndex),
           command: agentCommand,
           configTemplate,
           ...(values.modalities === undefined
@@ -267,7 +276,12 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
             const passed = outcomes.filter((outcome) => outcome.status === "pass").length;
             const agent =
               scenarioRun.exit.status === "timeout" ? "timed out" : scenarioRun.exit.status === "spawn-error" ? "did not start" : `exit ${scenarioRun.exit.signal ?? scenarioRun.exit.code}`;
-            const caseLines = outcomes.map(renderJsonCaseLine);
+            const scenarioFile = scenarioFiles[scenarios.indexOf(scenario)] ?? scenario.name;
+            const scenarioReport = outcomes.map((outcome) =>
+              gateReportOutcome(outcome, { scenarioFile, goldenFile: against === "golden" ? gateGoldenPath(goldenDir!, scenario.name, protocol) : undefined, gateArgs, protocol, command }),
+            );
+            reportOutcomes.push(...scenarioReport);
+            const caseLines = scenarioReport.map(renderJsonCaseLine);
             for (const file of jsonFiles.values()) file.append(caseLines);
             lines[protocolIndex]!.push({
               out: false,
@@ -292,12 +306,6 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
               if (warning !== null) lines[protocolIndex]!.push({ out: false, text: `correx gate: warning: ${warning}\n` });
             }
             flush();
-            const scenarioFile = scenarioFiles[scenarios.indexOf(scenario)] ?? scenario.name;
-            for (const outcome of outcomes) {
-              reportOutcomes.push(
-                gateReportOutcome(outcome, { scenarioFile, goldenFile: against === "golden" ? gateGoldenPath(goldenDir!, scenario.name, protocol) : undefined, gateArgs, protocol, command }),
-              );
-            }
             return outcomes;
           },
         });
@@ -320,6 +328,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
       date: new Date().toISOString(),
       filtered: false,
       maxUnsupported: renderUnsupportedBudget(budget),
+      ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
       ...(goldenDir === undefined ? {} : { reviewCommand: gateReviewCommand(goldenDir) }),
     };
     for (const target of targets) {
@@ -331,7 +340,8 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
         io.out(`${renderJsonSummaryLine(run.summary, metadata)}\n`); // its case lines are out already
         continue;
       }
-      const text = renderTextReport(target.name, run, metadata, target.file ? undefined : paintFor(process.stdout));
+      // the json report carries each outcome's report facts (scenario file, reproducing command) for correx merge-reports
+      const text = renderTextReport(target.name, target.name === "json" ? { ...run, outcomes: reportOutcomes } : run, metadata, target.file ? undefined : paintFor(process.stdout));
       const jsonFile = jsonFiles.get(target);
       if (jsonFile) jsonFile.finish(text);
       else if (target.file) writeReportFile(target.file, text);

@@ -15,7 +15,6 @@ import { resolveSchemaKind, type SchemaKind, schemaKindAliases, schemaKinds } fr
 import { toValidationIssues, type ValidationIssue } from "../../schema/validation-issue.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { closest, withSuggestions } from "../schema-suggestions.js";
 import { UsageError } from "../usage-error.js";
 
 export const validateHelp = `usage: correx validate [--as KIND] [--format text|json] FILE...|-
@@ -58,6 +57,7 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
     const profileKind = findProfile(asKind)?.resultKind;
     forced = profileKind !== undefined ? (profileKind as SchemaKind) : resolveSchemaKind(asKind);
     if (!forced) {
+      const { closest } = await import("../schema-suggestions.js");
       const typo = closest(asKind, [...schemaKinds, ...schemaKindAliases()]);
       throw new UsageError(`correx validate: unknown --as "${asKind}"${typo ? ` (did you mean "${typo}"?)` : ""}; known: ${schemaKindAliases().join(", ")}`);
     }
@@ -73,6 +73,7 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
           for (let needed = validateRecord(record, report, forced); needed; needed = validateRecord(record, report, forced)) {
             for (const need of needed) {
               if (need === "yaml") yamlParser = (await import("../../input/parse-yaml-record.js")).parseYamlRecord;
+              else if (need === "suggestions") suggestions = await import("../schema-suggestions.js");
               else if (need.startsWith("all-errors:")) {
                 const kind = need.slice("all-errors:".length) as SchemaKind;
                 explainers.set(kind, await loadAllErrorsValidator(kind));
@@ -102,6 +103,9 @@ function knownKinds(kinds: SchemaKind[]): SchemaKind[] {
 /** The YAML parser, loaded on first use (the yaml package costs ~30 ms to load). */
 let yamlParser: ((text: string, file: string) => YamlRecord) | null = null;
 
+/** Fix suggestions for invalid records (reads the schema files), loaded the first time a record fails. */
+let suggestions: typeof import("../schema-suggestions.js") | null = null;
+
 /** All-errors validators, loaded the first time a record of that kind fails. */
 const explainers = new Map<SchemaKind, Validator>();
 
@@ -114,15 +118,13 @@ const validators = new Map<SchemaKind, Validator>();
  */
 function validateRecord(record: InputRecord, report: FileReport, forced: SchemaKind | null): string[] | null {
   let value: unknown;
-  let locate: (pointer: string, atKey?: boolean) => { line: number; column: number };
-  if (record.format === "json") {
-    value = parseJsonRecord(record.text, report.file, record.line);
-    locate = (pointer, atKey) => textPosition(record.text, locateJsonPointer(record.text, pointer, atKey), record.line);
-  } else {
+  // where a pointer sits: only asked for when something is wrong (no closure per record)
+  let yaml: YamlRecord | null = null;
+  if (record.format === "json") value = parseJsonRecord(record.text, report.file, record.line);
+  else {
     if (!yamlParser) return ["yaml"];
-    const parsed = yamlParser(record.text, report.file);
-    value = parsed.value;
-    locate = parsed.locate;
+    yaml = yamlParser(record.text, report.file);
+    value = yaml.value;
   }
   const candidates = forced ? [forced] : knownKinds(inferSchemaKinds(value));
   for (const kind of candidates) if (!validators.has(kind)) return candidates.filter((each) => !validators.has(each));
@@ -135,13 +137,13 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
       value = expandGenerators(value);
     } catch (error) {
       if (!GeneratorError.isInstance(error)) throw error;
-      const { line, column } = locate(error.pointer);
+      const { line, column } = locateIn(record, yaml, error.pointer);
       throw new InputError(`${error.pointer || "/"}: ${error.message}`, report.file, line, column);
     }
   }
   if (candidates.length === 0) {
     report.invalid++;
-    const { line, column } = locate("");
+    const { line, column } = locateIn(record, yaml, "");
     report.errors.push({
       kind: "unknown",
       code: "kind",
@@ -168,23 +170,28 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
   }
   for (const kind of candidates) {
     if (validators.get(kind)!(value)) {
-      if (kind === "case" && caseRuleIssues(value as Record<string, unknown>, observationKind, report, locate)) return null;
+      if (kind === "case") {
+        // check's own rules for a case; their issues get suggestions (loaded first, like a failing record's).
+        if (!suggestions) return ["suggestions"];
+        const locate = (pointer: string, atKey?: boolean) => locateIn(record, yaml, pointer, atKey);
+        if (caseRuleIssues(value as Record<string, unknown>, observationKind, report, locate, suggestions.withSuggestions)) return null;
+      }
       report.kinds.set(kind, (report.kinds.get(kind) ?? 0) + 1);
       return null;
     }
   }
   // Invalid: explain it against the best guess, with every error at once.
   const explain = explainers.get(candidates[0]);
-  if (!explain) {
+  if (!explain || !suggestions) {
     report.records--;
-    return [`all-errors:${candidates[0]}`];
+    return [...(explain ? [] : [`all-errors:${candidates[0]}`]), ...(suggestions ? [] : ["suggestions"])];
   }
   explain(value);
   const firstIssues = focusIssues(toValidationIssues(explain.errors ?? [], value), value);
   report.invalid++;
   for (const issue of firstIssues ?? []) {
-    const { line, column } = locate(issue.pointer, MEMBER_CODES.has(issue.code));
-    report.errors.push({ ...withSuggestions(issue, candidates[0], value), line, column, kind: candidates[0] });
+    const { line, column } = locateIn(record, yaml, issue.pointer, MEMBER_CODES.has(issue.code));
+    report.errors.push({ ...suggestions.withSuggestions(issue, candidates[0], value), line, column, kind: candidates[0] });
   }
   return null;
 }
@@ -199,6 +206,7 @@ function caseRuleIssues(
   observationKind: SchemaKind | null,
   report: FileReport,
   locate: (pointer: string, atKey?: boolean) => { line: number; column: number },
+  withSuggestions: (issue: ValidationIssue, kind: string, data: unknown) => ValidationIssue,
 ): boolean {
   const issues: (ValidationIssue & { kind: string })[] = [];
   if (observationKind && !validators.get(observationKind)!(value.observation)) {
@@ -215,6 +223,12 @@ function caseRuleIssues(
   report.invalid++;
   report.errors.push(...issues);
   return true;
+}
+
+/** Where a JSON pointer sits in a record's source (line and column in the input). */
+function locateIn(record: InputRecord, yaml: YamlRecord | null, pointer: string, atKey = false): { line: number; column: number } {
+  if (yaml) return yaml.locate(pointer, atKey);
+  return textPosition(record.text, locateJsonPointer(record.text, pointer, atKey), record.line);
 }
 
 function renderText(report: FileReport): string {

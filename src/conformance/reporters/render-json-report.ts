@@ -10,8 +10,20 @@ export function renderJsonReport(run: CheckRun, metadata: RunMetadata): string {
   return lines.join("\n") + "\n";
 }
 
-/** A case's line of the json report (no newline): what a run streams as soon as the case is known. */
-export function renderJsonCaseLine(outcome: CaseOutcome): string {
+/** What a report file may add to an outcome (gate runs: the scenario file, the golden, the command that reruns it). */
+export interface JsonReportFacts {
+  caseFile?: string;
+  goldenFile?: string;
+  goldenState?: string;
+  reproduce?: string;
+}
+
+/**
+ * A case's line of the json report (no newline): what a run streams as soon as the case is known.
+ * The report facts, when the outcome has them, come last (correx merge-reports carries them into
+ * the merged HTML report).
+ */
+export function renderJsonCaseLine(outcome: CaseOutcome & JsonReportFacts): string {
   return JSON.stringify({
     type: "case",
     id: outcome.id,
@@ -27,6 +39,10 @@ export function renderJsonCaseLine(outcome: CaseOutcome): string {
     golden: outcome.golden,
     durationMs: Math.round(outcome.durationMs * 1000) / 1000,
     differences: outcome.differences,
+    caseFile: outcome.caseFile,
+    goldenFile: outcome.goldenFile,
+    goldenState: outcome.goldenState,
+    reproduce: outcome.reproduce,
   });
 }
 
