@@ -44,7 +44,12 @@ describe("expandGenerators (design: case and golden files)", () => {
     expect(refused({ a: { $lines: { from: 0, to: 60_000_000, template: "" } } })).toEqual(["/a", "$lines: the range 0…60000000 is over 50,000,000 lines"]);
     expect(refused({ a: half })).toBeNull();
     // the count is exact: the limit is met by what is built
-    for (const [from, to] of [[-12, 11], [0, 0], [5, 1234], [-1000, -3]] as const) {
+    for (const [from, to] of [
+      [-12, 11],
+      [0, 0],
+      [5, 1234],
+      [-1000, -3],
+    ] as const) {
       const spec = { $lines: { from, to, template: "<{n}|{n}>", separator: ", " } };
       const text = expandGenerators(spec) as string;
       const count = to - from + 1;
