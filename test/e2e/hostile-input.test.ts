@@ -58,6 +58,7 @@ describe("bad scenarios are exit 2 and one line naming file, line and field, bef
     ["dot", 'workspace: {files: {".": "x"}}', '4:21: /workspace/files: workspace path "." has a "." segment (write the path without it)'],
     ["nul", 'workspace: {files: {"a\\0b": "x"}}', '4:21: /workspace/files: workspace path "a\\u0000b" holds the control character U+0000'],
     ["escape", 'workspace: {files: {"a\\e[2Jb": "x"}}', '4:21: /workspace/files: workspace path "a\\u001b[2Jb" holds the control character U+001B'],
+    ["bidi", 'workspace: {files: {"a\u202eb": "x"}}', '4:21: /workspace/files: workspace path "a\\u202eb" holds the bidirectional control U+202E'],
     ["long", `workspace: {files: {"${longName}": "x"}}`, `4:21: /workspace/files: workspace path "${"a".repeat(77)}..." is 5000 bytes long, over the 1024 byte limit for a workspace path`],
     ["segment", `workspace: {files: {"d/${"b".repeat(300)}": "x"}}`, `4:21: /workspace/files: workspace path "d/${"b".repeat(75)}..." has a 300 byte segment, over the 255 byte limit for a file name`],
     ["slashes", 'workspace: {files: {"a//b": "x"}}', '4:21: /workspace/files: workspace path "a//b" has an empty segment (a leading, doubled or trailing /)'],
@@ -97,6 +98,12 @@ describe("bad scenarios are exit 2 and one line naming file, line and field, bef
     const huge = join(dir, "huge.yaml");
     writeFileSync(huge, `name: huge\nspec: §2.1\nprompt: ${"p".repeat(40_000_000)}\nturns:\n  - text: Done.\n`);
     expect(gate(huge)).toEqual({ code: 2, stdout: "", stderr: `correx gate: ${huge}: scenario is 40000055 bytes, over the 33554432 byte limit\n` });
+  });
+
+  it("a scenario that is not UTF-8 is refused at its byte (it was read as replacement characters)", () => {
+    const file = join(dir, "binary.yaml");
+    writeFileSync(file, Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x3a, 0x20, 0xff, 0xfe, 0x0a]));
+    expect(gate(file)).toEqual({ code: 2, stdout: "", stderr: `correx gate: ${file}:1:7: invalid UTF-8 (byte offset 6)\n` });
   });
 
   it("serve refuses the same scenarios", () => {
