@@ -106,6 +106,15 @@ describe("bad scenarios are exit 2 and one line naming file, line and field, bef
     expect(gate(file)).toEqual({ code: 2, stdout: "", stderr: `correx gate: ${file}:1:7: invalid UTF-8 (byte offset 6)\n` });
   });
 
+  it("validate --as scenario reports the same limits (it said: valid scenario)", () => {
+    const file = scenarioFile("validate-big", `workspace: {files: {big: {repeat: "${"a".repeat(100)}", count: 10000000}}}`);
+    const run = correx(["validate", "--as", "scenario", file]);
+    expect([run.code, run.stdout]).toEqual([
+      1,
+      `${file}:4:26  /workspace/files/big  expected a scenario within correx's limits, found the content is 1000000000 bytes, over the 64 MiB limit for one file  (scenario)\n${file}: invalid scenario\n`,
+    ]);
+  });
+
   it("serve refuses the same scenarios", () => {
     const file = scenarioFile("serve-dot", 'workspace: {files: {".": "x"}}');
     const run = correx(["serve", "--protocol", "openai-chat", "--scenario", file]);

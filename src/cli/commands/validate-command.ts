@@ -6,6 +6,8 @@ import { parseJsonRecord } from "../../input/parse-json-record.js";
 import type { YamlRecord } from "../../input/parse-yaml-record.js";
 import { type InputRecord, readRecords } from "../../input/read-records.js";
 import { textPosition } from "../../input/text-position.js";
+import type { Scenario } from "../../scenario/scenario.js";
+import { findScenarioLimitProblem } from "../../scenario/scenario-limits.js";
 import { focusIssues } from "../../schema/focus-issues.js";
 import { inferSchemaKinds } from "../../schema/infer-schema-kind.js";
 import { loadAllErrorsValidator, loadValidator } from "../../schema/load-validator.js";
@@ -160,6 +162,15 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
   }
   for (const kind of candidates) {
     if (validators.get(kind)!(value)) {
+      // A scenario the schema admits may still break a limit the gate refuses it for (README "Limits").
+      const problem = kind === "scenario" ? findScenarioLimitProblem(value as Scenario) : null;
+      if (problem) {
+        const { line, column } = locate(problem.pointer, problem.atKey);
+        const pointer = problem.atKey ? problem.pointer.slice(0, problem.pointer.lastIndexOf("/")) : problem.pointer;
+        report.invalid++;
+        report.errors.push({ kind, code: "limit", pointer, line, column, schemaPath: "", params: {}, expected: `a scenario within correx's limits`, found: problem.message });
+        return null;
+      }
       report.kinds.set(kind, (report.kinds.get(kind) ?? 0) + 1);
       return null;
     }
