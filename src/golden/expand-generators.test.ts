@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandGenerators, GeneratorError } from "./expand-generators.js";
+import { expandGenerators, GeneratorError, stubGenerators } from "./expand-generators.js";
 
 describe("expandGenerators (design: case and golden files)", () => {
   it("$repeat repeats text", () => {
@@ -24,6 +24,37 @@ describe("expandGenerators (design: case and golden files)", () => {
       expect(GeneratorError.isInstance(error)).toBe(true);
       expect((error as GeneratorError).pointer).toBe("/observation/output");
       expect((error as Error).message).toBe("$concat: part 1 is not a string");
+    }
+  });
+  it("counts what the generators of one document make together before building any (issue 24: a $lines template or many generators ran past any limit)", () => {
+    const refused = (value: unknown) => {
+      try {
+        stubGenerators(value);
+        return null;
+      } catch (error) {
+        return [(error as GeneratorError).pointer, (error as Error).message];
+      }
+    };
+    expect(refused({ a: { $lines: { from: 1, to: 1_000_000, template: `${"x".repeat(1000)}{n}` } } })).toEqual([
+      "/a",
+      "$lines: the generated text would be 1006888895 characters, over the 268435456 character limit for one document",
+    ]);
+    const half = { $repeat: { text: "y".repeat(1000), count: 150_000 } };
+    expect(refused({ a: half, b: [half] })).toEqual(["/b/0", "$repeat: the generated text would be 300000000 characters, over the 268435456 character limit for one document"]);
+    expect(refused({ a: { $lines: { from: 0, to: 60_000_000, template: "" } } })).toEqual(["/a", "$lines: the range 0…60000000 is over 50,000,000 lines"]);
+    expect(refused({ a: half })).toBeNull();
+    // the count is exact: the limit is met by what is built
+    for (const [from, to] of [
+      [-12, 11],
+      [0, 0],
+      [5, 1234],
+      [-1000, -3],
+    ] as const) {
+      const spec = { $lines: { from, to, template: "<{n}|{n}>", separator: ", " } };
+      const text = expandGenerators(spec) as string;
+      const count = to - from + 1;
+      const digits = Array.from({ length: count }, (_, index) => String(from + index).length).reduce((sum, length) => sum + length, 0);
+      expect(text.length).toBe(count * 3 + 2 * digits + (count - 1) * 2);
     }
   });
 });

@@ -8,7 +8,7 @@
  * - `{$concat: [part…]}` → the parts (strings or generators) concatenated
  */
 export function expandGenerators(value: unknown, path = ""): unknown {
-  return walk(value, path, true);
+  return walk(value, path, true, { total: 0 });
 }
 
 /**
@@ -17,17 +17,35 @@ export function expandGenerators(value: unknown, path = ""): unknown {
  * megabytes that only the run needs.
  */
 export function stubGenerators(value: unknown, path = ""): unknown {
-  return walk(value, path, false);
+  return walk(value, path, false, { total: 0 });
 }
 
-function walk(value: unknown, path: string, produce: boolean): unknown {
-  if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}/${index}`, produce));
+/** The characters the generators of one document make together, counted before any is built. */
+interface GeneratedTotal {
+  total: number;
+}
+
+function walk(value: unknown, path: string, produce: boolean, generated: GeneratedTotal): unknown {
+  if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}/${index}`, produce, generated));
   if (value === null || typeof value !== "object") return value;
   const keys = Object.keys(value);
-  if (keys.length === 1 && keys[0].startsWith("$")) return expandGenerator(keys[0], (value as Record<string, unknown>)[keys[0]], path, produce);
+  if (keys.length === 1 && keys[0].startsWith("$")) return expandGenerator(keys[0], (value as Record<string, unknown>)[keys[0]], path, produce, generated);
   const out: Record<string, unknown> = {};
-  for (const key of keys) out[key] = walk((value as Record<string, unknown>)[key], `${path}/${key}`, produce);
+  for (const key of keys) out[key] = walk((value as Record<string, unknown>)[key], `${path}/${key}`, produce, generated);
   return out;
+}
+
+/** How many decimal characters the integers from…to hold together (with their minus signs). */
+function digitsBetween(from: number, to: number): number {
+  let total = 0;
+  const positive = (low: number, high: number) => {
+    let sum = 0;
+    for (let width = 1, start = 1; start <= high; width++, start *= 10) sum += width * Math.max(0, Math.min(high, start * 10 - 1) - Math.max(low, start) + 1);
+    return sum;
+  };
+  if (to >= 0) total += positive(Math.max(from, 1), to) + (from <= 0 ? 1 : 0);
+  if (from < 0) total += positive(Math.max(1, -Math.min(to, -1)), -from) + (Math.min(to, -1) - from + 1);
+  return total;
 }
 
 /** Thrown for a malformed generator; `pointer` says where. */
@@ -44,11 +62,17 @@ export class GeneratorError extends Error {
   }
 }
 
-const MAX_GENERATED = 256 * 1024 * 1024;
+/** The most characters the generators of one case or golden make together (README "Limits"). */
+export const MAX_GENERATED = 256 * 1024 * 1024;
 
-function expandGenerator(name: string, spec: unknown, path: string, produce: boolean): string {
+function expandGenerator(name: string, spec: unknown, path: string, produce: boolean, generated: GeneratedTotal): string {
   const fail = (message: string): never => {
     throw new GeneratorError(`${name}: ${message}`, path);
+  };
+  /** Counts `size` more characters against the document's limit before they are built. */
+  const claim = (size: number) => {
+    generated.total += size;
+    if (generated.total > MAX_GENERATED) fail(`the generated text would be ${generated.total} characters, over the ${MAX_GENERATED} character limit for one document`);
   };
   const asObject = (): Record<string, unknown> => (spec !== null && typeof spec === "object" && !Array.isArray(spec) ? spec : fail("expects an object")) as Record<string, unknown>;
   switch (name) {
@@ -56,7 +80,7 @@ function expandGenerator(name: string, spec: unknown, path: string, produce: boo
       const object = asObject();
       const text = typeof object.text === "string" ? object.text : fail("text must be a string");
       const count = Number.isInteger(object.count) && (object.count as number) >= 0 ? (object.count as number) : fail("count must be a non-negative integer");
-      if (text.length * count > MAX_GENERATED) fail("result too large");
+      claim(text.length * count);
       return produce ? text.repeat(count) : "";
     }
     case "$lines": {
@@ -65,9 +89,13 @@ function expandGenerator(name: string, spec: unknown, path: string, produce: boo
       const to = Number.isInteger(object.to) ? (object.to as number) : fail("to must be an integer");
       const template = object.template === undefined ? "{n}" : typeof object.template === "string" ? object.template : fail("template must be a string");
       const separator = object.separator === undefined ? "\n" : typeof object.separator === "string" ? object.separator : fail("separator must be a string");
-      if (to - from > 50_000_000) fail("range too large");
-      if (!produce) return "";
+      if (to - from > 50_000_000) fail(`the range ${from}…${to} is over 50,000,000 lines`);
       const pieces = template.split("{n}");
+      if (to >= from) {
+        const count = to - from + 1;
+        claim(count * (template.length - 3 * (pieces.length - 1)) + (pieces.length - 1) * digitsBetween(from, to) + (count - 1) * separator.length);
+      }
+      if (!produce) return "";
       const parts: string[] = [];
       if (pieces.length === 2) {
         const [before, after] = pieces;
@@ -79,7 +107,7 @@ function expandGenerator(name: string, spec: unknown, path: string, produce: boo
       if (!Array.isArray(spec)) fail("expects an array");
       return (spec as unknown[])
         .map((part, index) => {
-          const expanded = walk(part, `${path}/$concat/${index}`, produce);
+          const expanded = walk(part, `${path}/$concat/${index}`, produce, generated);
           return typeof expanded === "string" ? expanded : fail(`part ${index} is not a string`);
         })
         .join("");

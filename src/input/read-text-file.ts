@@ -1,4 +1,6 @@
+import { isUtf8 } from "node:buffer";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { firstInvalidUtf8 } from "./first-invalid-utf8.js";
 import { InputError } from "./input-error.js";
 
 /**
@@ -33,7 +35,14 @@ export function readTextFileAtMost(path: string, limit: number, what: string): s
       total += read;
       if (total > limit) throw new InputError(`${what} is over the ${limit} byte limit`, path);
     }
-    return Buffer.concat(chunks, total).toString("utf8");
+    const bytes = Buffer.concat(chunks, total);
+    if (!isUtf8(bytes)) {
+      const at = firstInvalidUtf8(bytes);
+      const before = bytes.subarray(0, at).toString("utf8");
+      const line = before.split("\n").length;
+      throw new InputError(`invalid UTF-8 (byte offset ${at})`, path, line, before.length - before.lastIndexOf("\n"));
+    }
+    return bytes.toString("utf8");
   } finally {
     closeSync(fd);
   }

@@ -1,3 +1,4 @@
+import { escapeControl } from "../text/escape-control.js";
 import type { Scenario, ScenarioContent } from "./scenario.js";
 
 /**
@@ -64,8 +65,8 @@ export function scenarioContentLength(content: ScenarioContent, fileNumber?: num
 function pathProblem(path: string): string | null {
   if (path === "") return "is empty";
   // biome-ignore lint/suspicious/noControlCharactersInRegex: it finds exactly the control characters a path may not hold
-  const control = /[\u0000-\u001f\u007f]/.exec(path);
-  if (control) return `holds the control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+  const control = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.exec(path);
+  if (control) return `holds the ${control[0] >= "\u0600" ? "bidirectional control" : "control character"} U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
   if (path.startsWith("/")) return "is absolute";
   if (utf8Length(path) > SCENARIO_LIMITS.pathBytes) return `is ${utf8Length(path)} bytes long, over the ${SCENARIO_LIMITS.pathBytes} byte limit for a workspace path`;
   for (const segment of path.split("/")) {
@@ -91,7 +92,7 @@ export function findScenarioLimitProblem(scenario: Scenario): ScenarioLimitProbl
   let total = 0;
   const claim = (path: string, kind: "file" | "directory", pointer: string, atKey: boolean): ScenarioLimitProblem | null => {
     const why = pathProblem(path);
-    if (why) return { pointer, atKey, message: `workspace path ${JSON.stringify(path.length > 80 ? `${path.slice(0, 77)}...` : path)} ${why}` };
+    if (why) return { pointer, atKey, message: `workspace path ${escapeControl(JSON.stringify(path.length > 80 ? `${path.slice(0, 77)}...` : path))} ${why}` };
     const segments = path.split("/");
     for (let depth = 1; depth <= segments.length; depth++) {
       const prefix = segments.slice(0, depth).join("/");

@@ -110,10 +110,13 @@ export function toValidationIssues(errors: readonly ValidatorError[], data: unkn
         expected = `a number ${String(params.comparison)} ${String(params.limit)}`;
         found = show(value);
         break;
-      case "pattern":
-        expected = `a string matching ${String(params.pattern)}`;
-        found = show(value);
+      case "pattern": {
+        // A propertyNames pattern: the value at the pointer is the object; the key is what failed.
+        const propertyName = (error as { propertyName?: unknown }).propertyName;
+        expected = `${propertyName === undefined ? "a string" : "property names"} matching ${String(params.pattern)}`;
+        found = propertyName === undefined ? show(value) : `property name ${show(String(propertyName))}`;
         break;
+      }
       case "uniqueItems":
         expected = "unique items";
         found = `duplicates at ${String(params.i)} and ${String(params.j)}`;

@@ -6,6 +6,8 @@
 //   double-fork       starts a daemon the classic way: a child that forks and exits at once
 //   silent            never answers, not even hello
 //   record-output-dir writes the outputDir each request names to argv[3], then answers like the reference
+//   escape-error      answers format with an error whose message holds terminal escapes, CR and a C1 CSI
+//   wrong-lines       answers format with an 80,000-line output, every line wrong
 // Otherwise it answers like the reference adapter. Each started process is a `sleep` that would
 // outlive the run by 60 s unless correx kills it.
 import { spawn } from "node:child_process";
@@ -33,6 +35,15 @@ for await (const line of lines) {
   }
   if (request.op === "format" && mode === "huge-reply") {
     process.stdout.write(JSON.stringify({ id: request.id, ok: true, result: { output: "x".repeat(8 * 1024 * 1024) } }) + "\n");
+    continue;
+  }
+  if (request.op === "format" && mode === "escape-error") {
+    process.stdout.write(JSON.stringify({ id: request.id, ok: false, error: { code: "internal", message: "\u001b[2J\u001b[31mpwned\rhidden\u009b0m\u0007" } }) + "\n");
+    continue;
+  }
+  if (request.op === "format" && mode === "wrong-lines") {
+    const output = Array.from({ length: 80_000 }, (_, index) => `wrong line ${index}`).join("\n");
+    process.stdout.write(JSON.stringify({ id: request.id, ok: true, result: { result: { status: "completed", title: "true", output, metadata: { truncated: false } } } }) + "\n");
     continue;
   }
   let reply;

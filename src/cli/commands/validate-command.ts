@@ -8,6 +8,8 @@ import type { YamlRecord } from "../../input/parse-yaml-record.js";
 import { type InputRecord, readRecords } from "../../input/read-records.js";
 import { textPosition } from "../../input/text-position.js";
 import { findProfile } from "../../profiles/profile-registry.js";
+import type { Scenario } from "../../scenario/scenario.js";
+import { findScenarioLimitProblem } from "../../scenario/scenario-limits.js";
 import { focusIssues } from "../../schema/focus-issues.js";
 import { inferSchemaKinds } from "../../schema/infer-schema-kind.js";
 import { loadAllErrorsValidator, loadValidator } from "../../schema/load-validator.js";
@@ -131,6 +133,8 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
   // A case's observation must also fit its tool's observation schema, as `correx check` requires.
   const observationKind = candidates[0] === "case" && value !== null && typeof value === "object" ? caseObservationKind(value as Record<string, unknown>) : null;
   if (observationKind && !validators.has(observationKind)) return [observationKind];
+  // check's own rules for a case give their issues suggestions: loaded first, like a failing record's.
+  if (candidates[0] === "case" && !suggestions) return ["suggestions"];
   report.records++;
   if (candidates[0] === "case" || candidates[0] === "golden") {
     try {
@@ -170,11 +174,18 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
   }
   for (const kind of candidates) {
     if (validators.get(kind)!(value)) {
-      if (kind === "case") {
-        // check's own rules for a case; their issues get suggestions (loaded first, like a failing record's).
-        if (!suggestions) return ["suggestions"];
+      if (kind === "case" && suggestions) {
         const locate = (pointer: string, atKey?: boolean) => locateIn(record, yaml, pointer, atKey);
         if (caseRuleIssues(value as Record<string, unknown>, observationKind, report, locate, suggestions.withSuggestions)) return null;
+      }
+      // A scenario the schema admits may still break a limit the gate refuses it for (README "Limits").
+      const problem = kind === "scenario" ? findScenarioLimitProblem(value as Scenario) : null;
+      if (problem) {
+        const { line, column } = locateIn(record, yaml, problem.pointer, problem.atKey);
+        const pointer = problem.atKey ? problem.pointer.slice(0, problem.pointer.lastIndexOf("/")) : problem.pointer;
+        report.invalid++;
+        report.errors.push({ kind, code: "limit", pointer, line, column, schemaPath: "", params: {}, expected: `a scenario within correx's limits`, found: problem.message });
+        return null;
       }
       report.kinds.set(kind, (report.kinds.get(kind) ?? 0) + 1);
       return null;
