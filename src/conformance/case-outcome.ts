@@ -73,3 +73,26 @@ export const MAX_MESSAGE_CHARS = 4096;
 export function boundedMessage(message: string): string {
   return message.length <= MAX_MESSAGE_CHARS ? message : `${message.slice(0, MAX_MESSAGE_CHARS)}… (${message.length - MAX_MESSAGE_CHARS} more characters)`;
 }
+
+/** The characters of messages one run keeps in full (README "Limits"); past it each is cut to REPORT_TAIL_CHARS. */
+export const MAX_REPORT_MESSAGE_CHARS = 4 * 1024 * 1024;
+const REPORT_TAIL_CHARS = 256;
+
+/**
+ * A budget for the messages of one run's outcomes: each outcome's message is kept as it is until
+ * the run has kept MAX_REPORT_MESSAGE_CHARS of them, then cut to REPORT_TAIL_CHARS, saying so, so a
+ * subject that fails every case with long messages cannot grow a report without bound.
+ */
+export function createReportMessageBudget(limit: number = MAX_REPORT_MESSAGE_CHARS): (outcome: CaseOutcome) => CaseOutcome {
+  let kept = 0;
+  return (outcome) => {
+    if (outcome.message === undefined) return outcome;
+    if (kept + outcome.message.length <= limit) {
+      kept += outcome.message.length;
+      return outcome;
+    }
+    kept = limit;
+    if (outcome.message.length <= REPORT_TAIL_CHARS) return outcome;
+    return { ...outcome, message: `${outcome.message.slice(0, REPORT_TAIL_CHARS)}… (cut: this run's messages reached ${limit} characters)` };
+  };
+}

@@ -2,7 +2,7 @@ import { acceptedGoldenText } from "../golden/accept-golden.js";
 import type { GoldenPort } from "../golden/golden-port.js";
 import { stringifyGoldenYaml } from "../golden/golden-yaml.js";
 import { InputError } from "../input/input-error.js";
-import { type CaseOutcome, type RunSummary, summarize } from "./case-outcome.js";
+import { type CaseOutcome, createReportMessageBudget, type RunSummary, summarize } from "./case-outcome.js";
 import { type CorpusFilter, filterCases } from "./corpus-filter.js";
 import { type CorpusLocation, goldenPathOf, type IssueExplainer, loadCases, loadGolden } from "./load-corpus.js";
 import type { LoadedCase, LoadedGolden } from "./loaded-case.js";
@@ -66,10 +66,11 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   checkBaseline(all, options.baseline);
   const selected = filterCases(all, options.filter);
   const outcomes: CaseOutcome[] = [];
+  const keepMessage = createReportMessageBudget();
   for (const [index, testCase] of selected.entries()) {
     // A turn of the event loop now and then: a signal (Ctrl-C) is handled during the run, not after it.
     if (index % 16 === 15) await new Promise((resolve) => setImmediate(resolve));
-    outcomes.push(await checkCase(testCase, options));
+    outcomes.push(keepMessage(await checkCase(testCase, options)));
     options.onOutcome?.(outcomes[outcomes.length - 1]!, outcomes.length, selected.length);
     const last = outcomes[outcomes.length - 1]!;
     if (options.bail && (last.status === "fail" || last.status === "crash" || last.status === "timeout")) break;

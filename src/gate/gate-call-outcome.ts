@@ -38,7 +38,7 @@ export function gateOutcome(context: GateOutcomeContext, id: string, area: strin
 /** One call's outcome: pass, fail with the differing bytes, or what became of the agent. */
 export function callOutcome(context: GateOutcomeContext, call: ScriptedCall, expected: GateComparable | undefined, actual: GateComparable | undefined, exit: AgentExit): CaseOutcome {
   const id = `${context.scenario.name}/${context.protocol}/${call.id}`;
-  const label = `call ${call.id} ${call.tool} ${JSON.stringify(call.input)}`;
+  const label = `call ${call.id} ${call.tool} ${shownInput(call.input)}`;
   const base = { ...gateOutcome(context, id, call.tool, "pass"), durationMs: exit.durationMs };
   if (actual === undefined) {
     const agentState = exit.status === "timeout" ? "timeout" : exit.status === "spawn-error" || exit.code !== 0 ? "crash" : "fail";
@@ -71,4 +71,11 @@ function outputTail(text: string): string {
   let tail = lines.slice(-TAIL_LINES).join("\n");
   if (tail.length > TAIL_CHARS) tail = `…${tail.slice(-TAIL_CHARS)}`;
   return lines.length === 0 ? " (nothing)" : `\n${tail}`;
+}
+
+/** A call's arguments as its outcome's message names them: JSON, cut past SHOWN_INPUT_CHARS (a scenario's input may be megabytes). */
+const SHOWN_INPUT_CHARS = 300;
+function shownInput(input: unknown): string {
+  const text = JSON.stringify(input) ?? "undefined";
+  return text.length <= SHOWN_INPUT_CHARS ? text : `${text.slice(0, SHOWN_INPUT_CHARS)}… (${text.length} characters)`;
 }
