@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -59,7 +59,10 @@ export function prepareSandboxLayout(): SandboxLayout {
  * up, then the program, chrooted. Paths come as arguments, never inside the text.
  */
 const SETUP = `set -eu
-root=$1; control=$2; extra=$3; shift 3
+root=$1; control=$2; extra=$3; lastpid=$4; shift 4
+# pids as long as the machine's (a PID namespace starts at 1, and agents' texts hold pids whose
+# length moves truncation budgets): the namespace's next pid follows the machine's last one
+if [ "$lastpid" -gt 0 ]; then echo "$lastpid" > /proc/sys/kernel/ns_last_pid 2>/dev/null || true; fi
 n=0
 while [ "$1" != "--" ]; do
   kind=$1; path=$2; shift 2
@@ -105,6 +108,7 @@ export function sandboxUnshareArgs(layout: SandboxLayout, binds: readonly string
     layout.control,
     // In a user namespace an overlay keeps its own attributes as user.* xattrs (Linux ≥ 5.11).
     asUser.length > 0 ? ",userxattr" : "",
+    String(machineLastPid()),
     ...layout.mounts.map((mount, index) => [mount.kind === "directory" ? "d" : "f", mount.path, index] as const).flatMap(([kind, path]) => [kind, path]),
     ...binds.flatMap((path) => ["b", path]),
     "--",
@@ -116,4 +120,14 @@ export function sandboxUnshareArgs(layout: SandboxLayout, binds: readonly string
 export function sandboxScript(name: string): string {
   const here = fileURLToPath(import.meta.url);
   return here.endsWith(".ts") ? fileURLToPath(new URL(`../../dist/sandbox/${name}`, import.meta.url)) : fileURLToPath(new URL(`./${name}`, import.meta.url));
+}
+
+/** The machine's last allocated pid (its PID namespace's `ns_last_pid`), or 0 when it cannot be read. */
+function machineLastPid(): number {
+  try {
+    const value = Number(readFileSync("/proc/sys/kernel/ns_last_pid", "utf8").trim());
+    return Number.isSafeInteger(value) && value > 0 ? value : 0;
+  } catch {
+    return 0;
+  }
 }

@@ -54,7 +54,7 @@ export const claudeCode: Profile = {
       turn.calls.map((call) => ({ ...call, result: call.result as ClaudeCodeResult })),
     ),
   ),
-  redactions: claudeRedactions,
+  redactions: [...claudeRedactions, ...claudeMcpRedactions],
   afterNotes: claudeAfterNotes,
   /** Concurrently run calls are placed as they finish. @see spec §2.2 */
   resultOrder: claudeResultOrder,
