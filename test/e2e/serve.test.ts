@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliPath, makeTempDir, repoRoot } from "./run-cli.js";
 
@@ -70,6 +71,28 @@ describe.skipIf(!existsSync(commandPath))("correx serve (built)", () => {
 
     it("prints its URL: http://127.0.0.1:PORT with the port it got", () => {
       expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+    });
+
+    it("answers a first request whose client half-closed after sending it (200), or before its body was whole (400), and keeps serving", async () => {
+      // issue 24 item 9 ("a half-closed first request to serve unanswered") did not reproduce on
+      // 10566aa either; this pins that both kinds are answered, never left hanging
+      const { port } = new URL(served.url);
+      const halfClosed = (raw: string) =>
+        new Promise<string>((resolve) => {
+          const socket = connect(Number(port), "127.0.0.1", () => {
+            socket.write(raw);
+            socket.end();
+          });
+          let got = "";
+          socket.on("data", (chunk: Buffer) => (got += chunk.toString("latin1")));
+          socket.on("close", () => resolve(got));
+          socket.on("error", () => resolve(got));
+        });
+      const body = JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }] });
+      const head = "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n";
+      expect(await halfClosed(`${head}Content-Length: ${body.length}\r\n\r\n${body}`)).toMatch(/^HTTP\/1\.1 200 /);
+      expect(await halfClosed(`${head}Content-Length: 100\r\n\r\n{"model":`)).toMatch(/^HTTP\/1\.1 400 /);
+      expect((await chat({ model: "m", messages: [{ role: "user", content: "hi" }] })).status).toBe(200);
     });
 
     it("answers an oversized body 413 in the provider's error shape, and keeps serving", async () => {
