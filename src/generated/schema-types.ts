@@ -900,9 +900,24 @@ export interface CaseCommon {
  */
 export interface ClaudeCodeToolResult {
   /**
-   * The block's text.
+   * The block's text, or its content blocks in order: text blocks, and base64 images (Read of an image §4.7; MCP image items §10.1).
    */
-  content: string;
+  content:
+    | string
+    | (
+        | {
+            type: "text";
+            text: string;
+          }
+        | {
+            type: "image";
+            source: {
+              type: "base64";
+              data: string;
+              media_type: string;
+            };
+          }
+      )[];
   /**
    * Sent on failures (true) and Bash successes (false).
    */
@@ -1164,6 +1179,9 @@ export interface GeminiCliToolResult {
       }
     | {
         error: string;
+      }
+    | {
+        [k: string]: unknown;
       };
   /**
    * Sibling parts after the functionResponse.

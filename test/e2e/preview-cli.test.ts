@@ -17,12 +17,13 @@ describe("correx preview (built CLI)", () => {
       .split("\n")
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(rows.map((row) => `${row.profile} ${row.protocol} ${row.name}`)).toEqual([
-      "gemini-cli google-gemini mcp_ci_report",
       "opencode-cli openai-chat ci_report",
       "opencode-cli anthropic-messages ci_report",
       "opencode-cli google-gemini ci_report",
+      "gemini-cli google-gemini mcp_ci_report",
     ]);
-    expect(rows[0]).toMatchObject({ status: "ok", text: "<untrusted_context>\nhello\n</untrusted_context>", items: [{ index: 0, type: "text", fate: "kept" }] });
+    // in the registry's order (Profile.mcp.preview)
+    expect(rows[3]).toMatchObject({ status: "ok", text: "<untrusted_context>\nhello\n</untrusted_context>", items: [{ index: 0, type: "text", fate: "kept" }] });
   });
 
   it("flags the 60 KB JSON blob cut by gemini-cli and opencode-cli", () => {

@@ -36,9 +36,10 @@ describe("correx profiles", () => {
     // docs/spec/codex-cli-0.171.0.md §7: web_search is declared, not modelled; apply_patch is (§4).
     expect(status("codex-cli", "web_search")).toEqual({ name: "web_search", status: "unsupported", reason: expect.stringContaining("codex-cli-0.171.0.md §7") });
     expect(status("codex-cli", "apply_patch")?.status).toBe("modelled");
-    // docs/spec/gemini-cli-0.61.0.md §7: grep_search and glob are not modelled.
-    expect([status("gemini-cli", "grep_search")?.status, status("gemini-cli", "glob")?.status]).toEqual(["unsupported", "unsupported"]);
-    expect(byId["claude-code"]!.tools.filter((tool) => tool.status === "modelled").map((tool) => tool.name)).toEqual(["Bash", "Edit", "Read", "Write"]);
+    // docs/spec/gemini-cli-0.61.0.md §7: grep_search and glob are modelled; §16.4: google_web_search is not.
+    expect([status("gemini-cli", "grep_search")?.status, status("gemini-cli", "glob")?.status]).toEqual(["modelled", "modelled"]);
+    expect(status("gemini-cli", "google_web_search")).toEqual({ name: "google_web_search", status: "unsupported", reason: expect.stringContaining("gemini-cli-0.61.0.md §16.4") });
+    expect(byId["claude-code"]!.tools.filter((tool) => tool.status === "modelled").map((tool) => tool.name)).toEqual(["Bash", "Edit", "Read", "ToolSearch", "Write", "NotebookEdit", "WebFetch"]);
     expect(byId["codex-cli"]!.protocols).toEqual(["openai-responses"]);
     expect(byId["opencode-cli"]!.verified).toEqual({ from: "1.18.20", to: "1.18.33" });
   });

@@ -69,6 +69,7 @@ export function mergeJsonReports(reports: readonly { file: string; report: Parse
     ...(first.baseline === undefined ? {} : { baseline: first.baseline }),
     ...(first.pendingDir === undefined ? {} : { pendingDir: first.pendingDir }),
     ...(first.reviewCommand === undefined ? {} : { reviewCommand: first.reviewCommand }),
+    ...(first.maxUnsupported === undefined ? {} : { maxUnsupported: first.maxUnsupported }),
   };
   const durationMs = Math.max(...ordered.map(({ report }) => report.summary.durationMs));
   return { outcomes, summary: summarize(outcomes, durationMs), metadata };

@@ -20,9 +20,10 @@ export const CODEX_TOOLS: readonly { name: string; kind: "function" | "custom" |
 
 /**
  * Offered tools whose results the profile does not model beyond the fixed answers of
- * format-codex-tool.ts (none left: each answers a fixed text in the pinned run). @see spec §6.3, §7
+ * format-codex-tool.ts: `web_search`, a hosted tool whose real call the provider answers (only a
+ * function call by that name, `unsupported call: web_search`, is modelled). @see spec §6.3, §7
  */
-export const DECLARED_UNMODELLED_TOOLS: ReadonlySet<string> = new Set([]);
+export const DECLARED_UNMODELLED_TOOLS: ReadonlySet<string> = new Set(["web_search"]);
 
 /** Whether a tool's result travels as a `custom_tool_call_output` (freeform tools). @see spec §1.2 */
 export function isFreeformTool(name: string): boolean {
