@@ -1,4 +1,4 @@
-import type { FsFailure, PathFact } from "../profiles/environment-port.js";
+import type { CommandRunFact, CommandSpec, FsFailure, PathFact } from "../profiles/environment-port.js";
 
 /**
  * One entry of a run's fact log: what the environment did for a profile, in the shared
@@ -11,3 +11,17 @@ export type EnvironmentFact =
   | { kind: "file-written"; path: string; size: number; failure?: FsFailure }
   | { kind: "command-ran"; file: string; args: string[]; cwd: string; exitCode: number | null; signal: string | null; timedOut: boolean; bytes: number }
   | { kind: "page-fetched"; url: string; status?: number; size?: number; failure?: string };
+
+/** The fact of one program run to its end: what ran, where, how it ended and how many bytes it wrote. */
+export function commandRanFact(command: CommandSpec, fact: CommandRunFact): EnvironmentFact {
+  return {
+    kind: "command-ran",
+    file: command.file,
+    args: [...command.args],
+    cwd: command.cwd,
+    exitCode: fact.exitCode,
+    signal: fact.signal,
+    timedOut: fact.timedOut,
+    bytes: fact.chunks.reduce((sum, chunk) => sum + chunk.bytes.length, 0),
+  };
+}

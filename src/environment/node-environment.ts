@@ -16,7 +16,7 @@ import type {
   SessionPiece,
 } from "../profiles/environment-port.js";
 import type { ScenarioMcp } from "../scenario/scenario.js";
-import type { EnvironmentFact } from "./environment-fact.js";
+import { commandRanFact, type EnvironmentFact } from "./environment-fact.js";
 import { createScriptedMcpEnvironment } from "./scripted-mcp-environment.js";
 
 export interface NodeEnvironmentOptions {
@@ -90,16 +90,7 @@ export function createNodeEnvironment(options: NodeEnvironmentOptions): Environm
     },
     async run(command) {
       const fact = await runCommand(command);
-      record({
-        kind: "command-ran",
-        file: command.file,
-        args: [...command.args],
-        cwd: command.cwd,
-        exitCode: fact.exitCode,
-        signal: fact.signal,
-        timedOut: fact.timedOut,
-        bytes: fact.chunks.reduce((sum, chunk) => sum + chunk.bytes.length, 0),
-      });
+      record(commandRanFact(command, fact));
       return fact;
     },
     startSession(command) {

@@ -1,4 +1,4 @@
-import type { EnvironmentFact } from "../environment/environment-fact.js";
+import { commandRanFact, type EnvironmentFact } from "../environment/environment-fact.js";
 import { fetchFact } from "../environment/node-environment.js";
 import { createScriptedMcpEnvironment } from "../environment/scripted-mcp-environment.js";
 import type { EnvironmentPort, SessionHandle } from "../profiles/environment-port.js";
@@ -51,16 +51,7 @@ export function createConfinedEnvironment(options: {
     },
     async run(command) {
       const fact = await call<Awaited<ReturnType<EnvironmentPort["run"]>>>("run", command);
-      record({
-        kind: "command-ran",
-        file: command.file,
-        args: [...command.args],
-        cwd: command.cwd,
-        exitCode: fact.exitCode,
-        signal: fact.signal,
-        timedOut: fact.timedOut,
-        bytes: fact.chunks.reduce((sum, chunk) => sum + chunk.bytes.length, 0),
-      });
+      record(commandRanFact(command, fact));
       return fact;
     },
     startSession(command) {
