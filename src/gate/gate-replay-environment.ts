@@ -61,24 +61,12 @@ export async function openReplayEnvironment(options: ReplayEnvironmentOptions): 
   return {
     environment: {
       ...machine,
-      workspace: machine.workspace,
-      agentEnv: machine.agentEnv,
       async run(command) {
-        const risky = codeRunningVariables(command.env);
-        if (risky.length > 0) {
-          throw new UnsupportedError(
-            `the agent's environment sets ${risky.join(", ")}, which would run code in correx's own processes; correx replays such commands only in its sandbox (without --unconfined-replay)`,
-          );
-        }
+        refuseCodeRunningEnvironment(command.env);
         return machine.run(command);
       },
       startSession(command) {
-        const risky = codeRunningVariables(command.env);
-        if (risky.length > 0) {
-          throw new UnsupportedError(
-            `the agent's environment sets ${risky.join(", ")}, which would run code in correx's own processes; correx replays such commands only in its sandbox (without --unconfined-replay)`,
-          );
-        }
+        refuseCodeRunningEnvironment(command.env);
         if (!machine.startSession) throw new UnsupportedError("this environment cannot start live sessions");
         return machine.startSession(command);
       },
@@ -118,4 +106,14 @@ async function openSandboxed(options: ReplayEnvironmentOptions): Promise<ReplayE
       return listed;
     },
   };
+}
+
+/** Unconfined, a command whose environment would run code in correx's own processes is not run: the call is unsupported, naming the variables. */
+function refuseCodeRunningEnvironment(env: Readonly<Record<string, string>>): void {
+  const risky = codeRunningVariables(env);
+  if (risky.length > 0) {
+    throw new UnsupportedError(
+      `the agent's environment sets ${risky.join(", ")}, which would run code in correx's own processes; correx replays such commands only in its sandbox (without --unconfined-replay)`,
+    );
+  }
 }

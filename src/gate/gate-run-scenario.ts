@@ -264,8 +264,9 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     const judged = script.map((call) => {
       const got = actualOf(call);
       if (got) actual[call.id] = got;
-      const verdict = verdicts.get(call.id) ?? outsideVerdict(options.sandbox === true, outsideOf.get(call.id), callOutcome(context, call, expected[call.id], got, exit));
-      if (verdict === undefined) return { id: call.id, outcome: callOutcome(context, call, expected[call.id], got, exit), mutated: mutating.has(call.id), effectsKnown: true };
+      const judgedOutcome = verdicts.has(call.id) ? undefined : callOutcome(context, call, expected[call.id], got, exit);
+      const verdict = verdicts.get(call.id) ?? outsideVerdict(options.sandbox === true, outsideOf.get(call.id), judgedOutcome!);
+      if (verdict === undefined) return { id: call.id, outcome: judgedOutcome!, mutated: mutating.has(call.id), effectsKnown: true };
       const why =
         verdict.kind === "internal"
           ? `internal error in correx while handling this call (not the agent's fault): ${verdict.message}`
