@@ -26,11 +26,7 @@ export async function observeMcpCall(environment: EnvironmentPort, call: { serve
  * profile's `mcpToolName` gives it, namespace included): every server the agent was given and
  * every tool it lists are tried. Null when the call names no MCP tool.
  */
-export async function findMcpTool(
-  environment: EnvironmentPort,
-  callName: string,
-  name: (server: string, tool: string) => McpToolName,
-): Promise<{ server: string; tool: string } | null> {
+export async function findMcpTool(environment: EnvironmentPort, callName: string, name: (server: string, tool: string) => McpToolName): Promise<{ server: string; tool: string } | null> {
   if (environment.listMcpTools === undefined) return null;
   for (const server of environment.mcpServers ?? []) {
     for (const listed of (await environment.listMcpTools(server)) ?? []) {
