@@ -16,7 +16,7 @@ export interface FakeCall {
   custom?: true;
   /** openai-responses: the namespace of a namespaced function call (Codex CLI's MCP tools). */
   namespace?: string;
-  /** The name the agent knows a namespaced call by (Codex CLI: `mcp__<server>__<tool>`); default `namespace + name`. */
+  /** The name the profile knows the call by: a namespaced call's (Codex CLI: `mcp__<server>__<tool>`), `tool_search_call` for a tool search; default `namespace + name`. */
   called?: string;
   /** openai-responses: a client-executed `tool_search_call` item whose `arguments` object is `arguments` parsed (Codex CLI's deferred tools). */
   toolSearch?: true;
@@ -68,7 +68,7 @@ export function fakeTurnAt(scenario: Scenario, index: number, protocol: FakeProt
       }
       if (call.text === undefined) {
         const args = JSON.stringify(scenarioCallInput(call, style, profile, placeholders, results));
-        return call.toolSearch === true && protocol === "openai-responses" ? { id, name: call.tool, arguments: args, toolSearch: true } : { id, name: call.tool, arguments: args };
+        return call.toolSearch === true && protocol === "openai-responses" ? { id, name: call.tool, arguments: args, toolSearch: true, called: "tool_search_call" } : { id, name: call.tool, arguments: args };
       }
       // A freeform call: a custom_tool_call on openai-responses; elsewhere (no custom calls on the
       // wire) a function call whose one argument `input` holds the text.
