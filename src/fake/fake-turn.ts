@@ -68,7 +68,9 @@ export function fakeTurnAt(scenario: Scenario, index: number, protocol: FakeProt
       }
       if (call.text === undefined) {
         const args = JSON.stringify(scenarioCallInput(call, style, profile, placeholders, results));
-        return call.toolSearch === true && protocol === "openai-responses" ? { id, name: call.tool, arguments: args, toolSearch: true, called: "tool_search_call" } : { id, name: call.tool, arguments: args };
+        return call.toolSearch === true && protocol === "openai-responses"
+          ? { id, name: call.tool, arguments: args, toolSearch: true, called: "tool_search_call" }
+          : { id, name: call.tool, arguments: args };
       }
       // A freeform call: a custom_tool_call on openai-responses; elsewhere (no custom calls on the
       // wire) a function call whose one argument `input` holds the text.

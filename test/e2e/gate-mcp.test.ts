@@ -29,6 +29,9 @@ const ALL = [
   "mcp-content-kinds",
 ];
 
+/** Codex CLI defers MCP tools behind tool_search: its scenarios script that round first (docs/spec/codex-cli-0.171.0.md §9). */
+const CODEX = [...ALL.map((name) => `codex-${name}`), "codex-mcp-edges"];
+
 interface Agent {
   label: string;
   binary: string | null;
@@ -41,7 +44,18 @@ interface Agent {
 
 const first = (paths: readonly (string | undefined)[]) => paths.find((path): path is string => path !== undefined && existsSync(path)) ?? null;
 
+const codexVendored = "node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex";
+
 const agents: Agent[] = [
+  {
+    label: "codex-cli (Codex CLI 0.171.0, codex exec)",
+    binary: first([process.env.CODEX_BIN, `${repoRoot}/node_modules/.cache/correx-codex/${codexVendored}`, `${repoRoot}/${codexVendored}`]),
+    install: "@openai/codex@0.171.0",
+    scenarios: CODEX,
+    args: ["--profile", "codex-cli", "--protocol", "openai-responses", "--model", "gpt-5.5", "--config-template", `${repoRoot}/examples/agents/codex-config.toml.template`, "--timeout", "600000"],
+    driver: ["sh", `${repoRoot}/examples/agents/codex-exec.sh`],
+    env: (binary) => ({ CODEX_BIN: binary }),
+  },
   {
     label: "claude-code (Claude Code 2.1.332)",
     binary: first([process.env.CLAUDE_BIN, `${repoRoot}/node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude`]),

@@ -38,8 +38,8 @@ export function lowerCodexTurn(prompt: string, calls: readonly CodexTurnCall[]):
         : mcp !== null
           ? { type: "function_call", name: mcp[2], namespace: mcp[1], arguments: JSON.stringify(call.input), call_id: call.id }
           : isFreeformTool(call.tool)
-        ? { type: "custom_tool_call", status: "completed", call_id: call.id, name: call.tool, input: typeof call.input === "string" ? call.input : JSON.stringify(call.input) }
-        : { type: "function_call", name: call.tool, arguments: JSON.stringify(call.input), call_id: call.id },
+            ? { type: "custom_tool_call", status: "completed", call_id: call.id, name: call.tool, input: typeof call.input === "string" ? call.input : JSON.stringify(call.input) }
+            : { type: "function_call", name: call.tool, arguments: JSON.stringify(call.input), call_id: call.id },
     );
   });
   calls.forEach((call, index) => {

@@ -18,13 +18,17 @@ export async function observeToolSearch(input: unknown, environment: Environment
 }
 
 /** The words of a text, as the search matches them (lower case, split at anything not a letter or digit). */
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word !== "");
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== "");
 
 /**
  * Codex CLI 0.171.0's `tool_search_output` tools for a search over its deferred MCP tools: a
  * namespace `mcp__<server>` ("Tools in the mcp__<server> namespace.") holding each loaded tool as a
  * function (`name`, `description`, `strict: false`, `defer_loading: true`, `parameters` = the
- * listed inputSchema; title, annotations and outputSchema are not sent). Codex ranks tools with
+ * listed inputSchema as `{type, properties, required}`, `properties: {}` when it has none; title, annotations and outputSchema are not sent). Codex ranks tools with
  * BM25 over their metadata; the profile pins only a search that loads exactly one tool: the one
  * tool whose server name, name, title, description or argument names share a word with the query
  * (and a limit of at least 1). Any other search is unsupported (the ranking is not modelled).
@@ -58,8 +62,13 @@ export function formatToolSearch(observation: Record<string, unknown>): CodexToo
         type: "namespace",
         name: namespace,
         description: `Tools in the ${namespace} namespace.`,
-        tools: [{ type: "function", name: String(tool.name), description: tool.description, strict: false, defer_loading: true, parameters }],
+        tools: [{ type: "function", name: String(tool.name), description: tool.description, strict: false, defer_loading: true, parameters: functionParameters(parameters) }],
       },
     ],
   };
+}
+
+/** The inputSchema as Codex sends it: `type`, `properties` (`{}` when absent), `required` when present, in that order (observed). */
+function functionParameters(schema: Item): Item {
+  return { type: schema.type, properties: schema.properties ?? {}, ...(schema.required === undefined ? {} : { required: schema.required }) };
 }

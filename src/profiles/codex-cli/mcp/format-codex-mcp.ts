@@ -71,7 +71,13 @@ function contentItem(item: Item): CodexOutputItem {
     case "resource_link":
       return text(itemJson(item, ["type", "uri", "name", "title", "description", "mimeType", "size", "_meta"], "resource_link"));
     case "resource":
-      return text(itemJson({ ...item, resource: JSON.parse(itemJson(item.resource as Item, ["uri", "mimeType", "text", "blob", "_meta"], "embedded resource", false)) }, ["type", "resource", "_meta"], "resource"));
+      return text(
+        itemJson(
+          { ...item, resource: JSON.parse(itemJson(item.resource as Item, ["uri", "mimeType", "text", "blob", "_meta"], "embedded resource", false)) },
+          ["type", "resource", "_meta"],
+          "resource",
+        ),
+      );
     default:
       throw new UnsupportedError(`codex-cli: MCP content of type ${String(item.type)} is not pinned`);
   }
@@ -81,7 +87,8 @@ function contentItem(item: Item): CodexOutputItem {
 function image(item: Item): CodexOutputItem {
   const data = String(item.data);
   const facts = imageFacts(decodeBase64(data));
-  if (facts.kind !== "image") throw new UnsupportedError(`codex-cli: an MCP image that is ${facts.kind === "unmodelled" ? facts.why : "not decodable"} is not modelled (GIF is re-encoded as PNG; spec §9.7)`);
+  if (facts.kind !== "image")
+    throw new UnsupportedError(`codex-cli: an MCP image that is ${facts.kind === "unmodelled" ? facts.why : "not decodable"} is not modelled (GIF is re-encoded as PNG; spec §9.7)`);
   const fits = Math.max(facts.width, facts.height) <= 6000 && Math.ceil(facts.width / 32) * Math.ceil(facts.height / 32) <= 10000;
   if (!fits) throw new UnsupportedError(`codex-cli: an MCP image of ${facts.width} × ${facts.height} (resized by Codex) is not modelled`);
   return { type: "input_image", image_url: `data:${facts.mime};base64,${data}`, detail: "original" };
@@ -120,7 +127,8 @@ function rustJson(value: unknown): string {
   return JSON.stringify(value, (_key, entry: unknown) => {
     if (typeof entry === "number") {
       const written = String(entry);
-      if (written.includes("e+") || (Number.isInteger(entry) && Math.abs(entry) > 2 ** 64)) throw new UnsupportedError(`codex-cli: the number ${written} in an MCP result is not pinned (serde writes it otherwise)`);
+      if (written.includes("e+") || (Number.isInteger(entry) && Math.abs(entry) > 2 ** 64))
+        throw new UnsupportedError(`codex-cli: the number ${written} in an MCP result is not pinned (serde writes it otherwise)`);
     }
     return entry;
   });
