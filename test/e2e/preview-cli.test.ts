@@ -26,11 +26,11 @@ describe("correx preview (built CLI)", () => {
     expect(rows[3]).toMatchObject({ status: "ok", text: "<untrusted_context>\nhello\n</untrusted_context>", items: [{ index: 0, type: "text", fate: "kept" }] });
   });
 
-  it("flags the 60 KB JSON blob cut by gemini-cli and opencode-cli", () => {
+  it("flags the 60 KB JSON blob cut by gemini-cli, opencode-cli and codex-cli", () => {
     const run = runCli(["preview", "--tool", tool, "--result", result, "--server", "ci"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("gemini-cli × google-gemini (gemini-2.5-pro): mcp_ci_report\n");
-    expect(run.stdout.split("#0 text kept, #1 image attached, #2 text truncated! (the first").length - 1).toBe(4);
+    expect(run.stdout.split("#0 text kept, #1 image attached, #2 text truncated! (the first").length - 1).toBe(5);
   });
 
   it("refuses a result without a content array with exit 2 and one line", () => {
