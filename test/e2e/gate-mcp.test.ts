@@ -60,8 +60,8 @@ const agents: Agent[] = [
     label: "claude-code (Claude Code 2.1.332)",
     binary: first([process.env.CLAUDE_BIN, `${repoRoot}/node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude`]),
     install: "@anthropic-ai/claude-code@2.1.332",
-    // mcp-large-text and mcp-content-kinds hold a 63,750-character result: when Claude Code persists an MCP result is not pinned (docs/spec/claude-code-2.1.332.md §10.7).
-    scenarios: ALL.filter((name) => name !== "mcp-large-text" && name !== "mcp-content-kinds"),
+    // and its persistence threshold, call by call (docs/spec/claude-code-2.1.332.md §10.7)
+    scenarios: [...ALL, "claude-mcp-sizes"],
     args: ["--profile", "claude-code", "--protocol", "anthropic-messages", "--model", "claude-opus-5-5", "--timeout", "600000"],
     driver: ["sh", `${repoRoot}/examples/agents/claude-code.sh`],
     env: (binary) => ({ CLAUDE_BIN: binary }),

@@ -147,7 +147,15 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     expect(html.stderr).toBe("");
     expect(html.stdout).toBe('correx preview: tool "report" of server "ci": 3 content items\ncorrex preview: wrote preview-html/index.html and 5 agent pages\n');
     expect(html.status).toBe(0);
-    expect(readdirSync(join(project, "preview-html")).sort()).toEqual([".correx-report", "claude-code.html", "codex-cli.html", "gemini-cli.html", "index.html", "opencode-cli.html", "opencode-core.html"]);
+    expect(readdirSync(join(project, "preview-html")).sort()).toEqual([
+      ".correx-report",
+      "claude-code.html",
+      "codex-cli.html",
+      "gemini-cli.html",
+      "index.html",
+      "opencode-cli.html",
+      "opencode-core.html",
+    ]);
     expect(readFileSync(join(project, "preview-html/index.html"), "utf8")).toContain('<span class="flag">#2 text truncated');
   }, 180_000);
 
