@@ -61,7 +61,7 @@ const agents: Agent[] = [
     binary: first([process.env.CLAUDE_BIN, `${repoRoot}/node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude`]),
     install: "@anthropic-ai/claude-code@2.1.332",
     // and its persistence threshold, call by call (docs/spec/claude-code-2.1.332.md §10.7)
-    scenarios: [...ALL, "claude-mcp-sizes"],
+    scenarios: [...ALL, "mcp-server-dies", "claude-mcp-sizes"],
     args: ["--profile", "claude-code", "--protocol", "anthropic-messages", "--model", "claude-opus-5-5", "--timeout", "600000"],
     driver: ["sh", `${repoRoot}/examples/agents/claude-code.sh`],
     env: (binary) => ({ CLAUDE_BIN: binary }),
@@ -70,7 +70,7 @@ const agents: Agent[] = [
     label: "gemini-cli (Gemini CLI 0.61.0)",
     binary: first([process.env.GEMINI_JS, `${repoRoot}/node_modules/.cache/correx-gemini/node_modules/@google/gemini-cli/bundle/gemini.js`]),
     install: "@google/gemini-cli@0.61.0",
-    scenarios: ALL,
+    scenarios: [...ALL, "mcp-server-dies"],
     args: [
       "--profile",
       "gemini-cli",

@@ -39,7 +39,11 @@ export function formatClaudeMcp(observation: Record<string, unknown>, store: Out
   if (failure !== undefined) {
     // §10.4: a JSON-RPC error is its message alone (without the SDK's `MCP error <code>: ` prefix).
     if (failure.kind === "error") return { content: String(failure.message), is_error: true };
-    throw new UnsupportedError(`claude-code: an MCP call that ${failure.kind === "timeout" ? "times out" : "loses its server"} is not modelled (spec §10.8)`);
+    // §10.8: the call its stdio server dies in is `Connection closed`; Claude Code then starts the server anew for the next call (not modelled: the reference's server stays dead).
+    if (failure.kind === "closed" && /Connection closed/.test(String(failure.message))) return { content: "Connection closed", is_error: true };
+    throw new UnsupportedError(
+      `claude-code: ${failure.kind === "timeout" ? "an MCP call that times out" : "a call after its MCP server died (Claude Code restarts the server)"} is not modelled (spec §10.8)`,
+    );
   }
   const content = observation.content as Item[];
   const name = claudeMcpToolName(server, tool).name;
