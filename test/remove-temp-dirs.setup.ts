@@ -4,6 +4,8 @@
 import { afterAll } from "vitest";
 import { removeTempDirs } from "./temp-dirs.js";
 
+// Up to 2 minutes: a real-agent suite's run directories (agent homes, databases, large outputs) take
+// longer than vitest's 10 s hook default to remove on a loaded machine (seen at load 30: gate-mcp, pack).
 afterAll(() => {
   removeTempDirs();
-});
+}, 120_000);

@@ -39,11 +39,18 @@ export function createScriptedMcpEnvironment(mcp: ScenarioMcp): ScriptedMcpEnvir
     }
     return client;
   };
+  const listed = new Map<string, Promise<Record<string, unknown>[]>>();
   return {
+    // Listed once per server, as an agent lists them at start-up: a server that died later keeps its tools (its calls then fail as closed).
     async listMcpTools(server) {
       const client = connect(server);
       if (client === null) return null;
-      return (await (await client).listTools()).tools as Record<string, unknown>[];
+      let tools = listed.get(server);
+      if (tools === undefined) {
+        tools = client.then(async (connected) => (await connected.listTools()).tools as Record<string, unknown>[]);
+        listed.set(server, tools);
+      }
+      return tools;
     },
     async callMcpTool(call) {
       const client = connect(call.server);

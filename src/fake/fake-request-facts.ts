@@ -65,7 +65,7 @@ export function readFakeRequestFacts(protocol: FakeProtocol, body: unknown, url:
     case "openai-responses": {
       const ids = asArray(root.input)
         .map(asObject)
-        .filter((item) => item.type === "function_call_output" || item.type === "custom_tool_call_output")
+        .filter((item) => item.type === "function_call_output" || item.type === "custom_tool_call_output" || item.type === "tool_search_output")
         .map((item) => String(item.call_id));
       return { model: String(root.model ?? ""), stream: root.stream === true, includeUsage: false, resultIds: ids, resultCount: ids.length, userText: userText(root.input) };
     }

@@ -41,7 +41,8 @@ export function fakeResultTexts(protocol: FakeProtocol, bodies: readonly unknown
         break;
       case "openai-responses":
         for (const item of asArray(root.input).map(asObject)) {
-          if (item.type === "function_call_output" || item.type === "custom_tool_call_output") add(String(item.call_id), contentText(item.output));
+          if (item.type === "function_call_output" || item.type === "custom_tool_call_output" || item.type === "tool_search_output")
+            add(String(item.call_id), item.type === "tool_search_output" ? JSON.stringify(item.tools ?? null) : contentText(item.output));
         }
         break;
       case "google-gemini": {

@@ -16,6 +16,10 @@ export interface FakeCall {
   custom?: true;
   /** openai-responses: the namespace of a namespaced function call (Codex CLI's MCP tools). */
   namespace?: string;
+  /** The name the profile knows the call by: a namespaced call's (Codex CLI: `mcp__<server>__<tool>`), `tool_search_call` for a tool search; default `namespace + name`. */
+  called?: string;
+  /** openai-responses: a client-executed `tool_search_call` item whose `arguments` object is `arguments` parsed (Codex CLI's deferred tools). */
+  toolSearch?: true;
 }
 
 /** One scripted model reply, resolved for a protocol, a profile and the server's origin. */
@@ -59,9 +63,15 @@ export function fakeTurnAt(scenario: Scenario, index: number, protocol: FakeProt
           name: named.name,
           arguments: JSON.stringify(scenarioCallInput(call, style, profile, placeholders, results)),
           ...(named.namespace === undefined ? {} : { namespace: named.namespace }),
+          ...(named.called === undefined ? {} : { called: named.called }),
         };
       }
-      if (call.text === undefined) return { id, name: call.tool, arguments: JSON.stringify(scenarioCallInput(call, style, profile, placeholders, results)) };
+      if (call.text === undefined) {
+        const args = JSON.stringify(scenarioCallInput(call, style, profile, placeholders, results));
+        return call.toolSearch === true && protocol === "openai-responses"
+          ? { id, name: call.tool, arguments: args, toolSearch: true, called: "tool_search_call" }
+          : { id, name: call.tool, arguments: args };
+      }
       // A freeform call: a custom_tool_call on openai-responses; elsewhere (no custom calls on the
       // wire) a function call whose one argument `input` holds the text.
       const text = scenarioCallText(call.text, placeholders);

@@ -13,6 +13,23 @@ const parse = (frame: string) => {
 };
 
 describe("openai-responses streaming frames (ResponseStreamEvent)", () => {
+  it("sends a tool search as a client-executed tool_search_call item, added and done with its arguments object and nothing between (Codex CLI's deferred tools)", () => {
+    const search: FakeTurn = { index: 0, text: null, calls: [{ id: "call_1_1", name: "tool_search", arguments: '{"query":"docs","limit":8}', toolSearch: true }], fault: null };
+    const item = { id: "tsc_correx_1_1", type: "tool_search_call", status: "completed", call_id: "call_1_1", execution: "client", arguments: { query: "docs", limit: 8 } };
+    const frames = openaiResponsesFrames(search, context).map(parse);
+    expect(frames.map((frame) => frame.event)).toEqual(["response.created", "response.in_progress", "response.output_item.added", "response.output_item.done", "response.completed"]);
+    expect(frames[2]!.data.item).toEqual(item);
+    expect(frames[3]!.data.item).toEqual(item);
+    expect((openaiResponsesJson(search, context) as { output: unknown[] }).output).toEqual([item]);
+  });
+
+  it("names a namespaced call's namespace on its function_call item (Codex CLI's MCP tools)", () => {
+    const mcp: FakeTurn = { index: 1, text: null, calls: [{ id: "call_2_1", name: "lookup", arguments: "{}", namespace: "mcp__docs", called: "mcp__docs__lookup" }], fault: null };
+    expect((openaiResponsesJson(mcp, context) as { output: unknown[] }).output).toEqual([
+      { id: "fc_correx_2_1", type: "function_call", status: "completed", arguments: "{}", call_id: "call_2_1", name: "lookup", namespace: "mcp__docs" },
+    ]);
+  });
+
   it("frames every event as event: <type>⏎data: <json>⏎⏎ with the type repeated in data and sequence numbers 0…n", () => {
     const frames = openaiResponsesFrames(toolTurn, context).map(parse);
     expect(frames.map((frame) => frame.event)).toEqual([

@@ -11,12 +11,16 @@ import { splitStreamPieces } from "./split-stream-pieces.js";
 
 const responseId = (turn: FakeTurn) => `resp_correx_${turn.index + 1}`;
 const messageItemId = (turn: FakeTurn) => `msg_correx_${turn.index + 1}`;
-const callItemId = (turn: FakeTurn, index: number) => `${turn.calls[index]?.custom ? "ctc" : "fc"}_correx_${turn.index + 1}_${index + 1}`;
+const callItemId = (turn: FakeTurn, index: number) => `${turn.calls[index]?.custom ? "ctc" : turn.calls[index]?.toolSearch ? "tsc" : "fc"}_correx_${turn.index + 1}_${index + 1}`;
 
-/** A call's output item: a function_call, or a custom_tool_call (CustomToolCall) for a freeform call. */
+/**
+ * A call's output item: a function_call, a custom_tool_call (CustomToolCall) for a freeform call,
+ * or a client-executed tool_search_call (its `arguments` an object, sent whole: no deltas).
+ */
 function callItem(turn: FakeTurn, index: number, status: "in_progress" | "completed"): Record<string, unknown> {
   const call = turn.calls[index]!;
   const text = status === "completed" ? call.arguments : "";
+  if (call.toolSearch) return { id: callItemId(turn, index), type: "tool_search_call", status, call_id: call.id, execution: "client", arguments: JSON.parse(call.arguments) };
   return call.custom
     ? { id: callItemId(turn, index), type: "custom_tool_call", status, call_id: call.id, input: text, name: call.name }
     : { id: callItemId(turn, index), type: "function_call", status, arguments: text, call_id: call.id, name: call.name, ...(call.namespace === undefined ? {} : { namespace: call.namespace }) };
@@ -82,7 +86,8 @@ export function openaiResponsesJson(turn: FakeTurn, context: FakeReplyContext): 
  * output_item.done); for each call a function_call item (output_item.added with empty
  * `arguments`, function_call_arguments.delta pieces, function_call_arguments.done,
  * output_item.done), or for a freeform call a custom_tool_call item (custom_tool_call_input.delta
- * pieces and custom_tool_call_input.done instead); then response.completed with the whole output and usage. No `[DONE]`.
+ * pieces and custom_tool_call_input.done instead), or for a tool search a tool_search_call item (added and
+ * done, nothing between); then response.completed with the whole output and usage. No `[DONE]`.
  */
 export function openaiResponsesFrames(turn: FakeTurn, context: FakeReplyContext): string[] {
   let sequence = 0;
@@ -110,6 +115,12 @@ export function openaiResponsesFrames(turn: FakeTurn, context: FakeReplyContext)
   }
   turn.calls.forEach((call, index) => {
     const itemId = callItemId(turn, index);
+    if (call.toolSearch) {
+      event("response.output_item.added", { output_index: outputIndex, item: callItem(turn, index, "completed") });
+      event("response.output_item.done", { output_index: outputIndex, item: callItem(turn, index, "completed") });
+      outputIndex++;
+      return;
+    }
     event("response.output_item.added", { output_index: outputIndex, item: callItem(turn, index, "in_progress") });
     const kind = call.custom ? "custom_tool_call_input" : "function_call_arguments";
     for (const piece of splitStreamPieces(call.arguments, context.pieceSize)) {

@@ -89,7 +89,7 @@ export function extractGateFragments(protocol: Protocol, body: unknown): GateFra
     case "openai-responses":
       for (const item of arrayOf(root.input)) {
         if (!isObject(item)) continue;
-        if (item.type === "function_call_output" || item.type === "custom_tool_call_output") push(String(item.call_id ?? ""), null, item);
+        if (item.type === "function_call_output" || item.type === "custom_tool_call_output" || item.type === "tool_search_output") push(String(item.call_id ?? ""), null, item);
         else if (item.role === "user") attach(item);
         else close();
       }

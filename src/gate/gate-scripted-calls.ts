@@ -22,7 +22,7 @@ export function scriptedCalls(scenario: Scenario, protocol: Protocol, profile: P
     turn.calls.forEach((call, callIndex) => {
       // A freeform call's input is its raw text (codex-cli's apply_patch).
       const input = call.custom ? call.arguments : (JSON.parse(call.arguments) as unknown);
-      calls.push({ turn: index, ordinal: calls.length, id: ids[index]![callIndex]!, tool: (call.namespace ?? "") + call.name, input });
+      calls.push({ turn: index, ordinal: calls.length, id: ids[index]![callIndex]!, tool: call.called ?? (call.namespace ?? "") + call.name, input });
     });
   });
   return calls;

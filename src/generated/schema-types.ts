@@ -321,6 +321,10 @@ export type ScenarioCall = {
    */
   text?: string;
   /**
+   * A client-executed tool search (Codex CLI's `tool_search`, which its deferred MCP tools sit behind): on openai-responses the fake sends a `tool_search_call` item (`execution: "client"`) whose `arguments` object is `input`, and takes the agent's `tool_search_output` as the call's result; the other protocols get a plain function call.
+   */
+  toolSearch?: true;
+  /**
    * The call id; default `call_<turn>_<n>` (`toolu_<turn>_<n>` on anthropic-messages), both 1-based.
    */
   id?: string;
@@ -500,6 +504,8 @@ export type OpenAIResponsesTypedItem =
   | OpenAIResponsesFunctionCallOutput
   | OpenAIResponsesCustomToolCall
   | OpenAIResponsesCustomToolCallOutput
+  | OpenAIResponsesToolSearchCall
+  | OpenAIResponsesToolSearchOutput
   | OpenAIResponsesReasoning
   | OpenAIResponsesItemReference;
 /**
@@ -4536,7 +4542,7 @@ export interface OpenAIChatToolMessage {
   [k: string]: unknown;
 }
 /**
- * The openai-responses wire body: the `input` item list of a Responses API request (POST /responses), which opencode's `openai` provider speaks (spec §4.2, §4.3). Follows the official OpenAI OpenAPI spec 2.3.0: InputItem restricted to messages (EasyInputMessage / InputMessage), FunctionToolCall, FunctionCallOutputItemParam, CustomToolCall and CustomToolCallOutput (Codex CLI's freeform apply_patch), ReasoningItem and ItemReferenceParam. Other top-level request keys are allowed and only loosely typed. Written by hand; see docs/decisions/wire-schemas.md.
+ * The openai-responses wire body: the `input` item list of a Responses API request (POST /responses), which opencode's `openai` provider speaks (spec §4.2, §4.3). Follows the official OpenAI OpenAPI spec 2.3.0: InputItem restricted to messages (EasyInputMessage / InputMessage), FunctionToolCall, FunctionCallOutputItemParam, CustomToolCall and CustomToolCallOutput (Codex CLI's freeform apply_patch), ToolSearchCall and ToolSearchOutput (Codex CLI's client-executed tool_search), ReasoningItem and ItemReferenceParam. Other top-level request keys are allowed and only loosely typed. Written by hand; see docs/decisions/wire-schemas.md.
  */
 export interface OpenAIResponsesBody {
   /**
@@ -5071,6 +5077,134 @@ export interface OpenAIResponsesCustomToolCallOutput {
    * The result text. The official spec also allows content items (FunctionAndCustomToolCallOutput); no agent correx models sends them for a custom tool, so they are left out (decisions record).
    */
   output: string;
+  [k: string]: unknown;
+}
+/**
+ * ToolSearchCall: a tool search the model made, replayed as input. With `execution: "client"` the client runs the search and answers with a tool_search_output (Codex CLI's `tool_search`, which its deferred MCP tools sit behind).
+ *
+ * This interface was referenced by `OpenAIResponsesBody`'s JSON-Schema
+ * via the `definition` "OpenAIResponsesToolSearchCall".
+ */
+export interface OpenAIResponsesToolSearchCall {
+  /**
+   * Always `tool_search_call`.
+   */
+  type: "tool_search_call";
+  /**
+   * Item id (tsc_...), when the item came from the API.
+   */
+  id?: string;
+  /**
+   * The call id; tool_search_output answers it (null for a server-executed search).
+   */
+  call_id?: string | null;
+  /**
+   * Who runs the search.
+   */
+  execution?: "server" | "client";
+  /**
+   * The search's arguments as the model generated them (an object such as `{query, limit}`).
+   */
+  arguments: {
+    [k: string]: unknown;
+  };
+  /**
+   * Item status, as the output item carried it.
+   */
+  status?: "in_progress" | "completed" | "incomplete";
+  [k: string]: unknown;
+}
+/**
+ * ToolSearchOutput: the tools a tool search loaded (function and namespace tool definitions), sent back to the model; the client sends it for an `execution: "client"` search.
+ *
+ * This interface was referenced by `OpenAIResponsesBody`'s JSON-Schema
+ * via the `definition` "OpenAIResponsesToolSearchOutput".
+ */
+export interface OpenAIResponsesToolSearchOutput {
+  /**
+   * Always `tool_search_output`.
+   */
+  type: "tool_search_output";
+  /**
+   * Item id, when the item came from the API.
+   */
+  id?: string;
+  /**
+   * The call id of the tool_search_call this answers.
+   */
+  call_id?: string | null;
+  /**
+   * Who ran the search.
+   */
+  execution?: "server" | "client";
+  /**
+   * Item status.
+   */
+  status?: "in_progress" | "completed" | "incomplete";
+  /**
+   * The loaded tool definitions: namespaces of functions (Codex CLI's MCP servers) or functions (the official spec allows every Tool kind; no agent correx models sends the others).
+   */
+  tools: (OpenAIResponsesLoadedNamespace | OpenAIResponsesLoadedFunction)[];
+  [k: string]: unknown;
+}
+/**
+ * ToolSearchOutputNamespaceTool: a namespace of functions a tool search loaded; the model calls them as function calls with this `namespace`.
+ *
+ * This interface was referenced by `OpenAIResponsesBody`'s JSON-Schema
+ * via the `definition` "OpenAIResponsesLoadedNamespace".
+ */
+export interface OpenAIResponsesLoadedNamespace {
+  /**
+   * Always `namespace`.
+   */
+  type: "namespace";
+  /**
+   * The namespace, as function calls name it.
+   */
+  name: string;
+  /**
+   * What the namespace holds.
+   */
+  description: string;
+  /**
+   * Its functions.
+   */
+  tools: OpenAIResponsesLoadedFunction[];
+  [k: string]: unknown;
+}
+/**
+ * FunctionTool: a function definition a tool search loaded.
+ *
+ * This interface was referenced by `OpenAIResponsesBody`'s JSON-Schema
+ * via the `definition` "OpenAIResponsesLoadedFunction".
+ */
+export interface OpenAIResponsesLoadedFunction {
+  /**
+   * Always `function`.
+   */
+  type: "function";
+  /**
+   * The function's name.
+   */
+  name: string;
+  /**
+   * What the function does.
+   */
+  description?: string | null;
+  /**
+   * Its arguments' JSON Schema.
+   */
+  parameters: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * Whether strict schema adherence is asked.
+   */
+  strict: boolean | null;
+  /**
+   * Whether the function is loaded only through a tool search.
+   */
+  defer_loading?: boolean;
   [k: string]: unknown;
 }
 /**

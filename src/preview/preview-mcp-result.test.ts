@@ -46,8 +46,23 @@ describe("previewMcpResult", () => {
     expect(opencode.structuredContent).toBe("dropped");
   });
 
-  it("says which profiles do not model MCP results (codex-cli)", () => {
-    expect(row("codex-cli", "openai-responses")).toMatchObject({ status: "unsupported", reason: "codex-cli: MCP results are not modelled yet" });
+  it("codex-cli: structuredContent is the whole output after the wall-time header; texts and image dropped (gate: codex-mcp-text-image-structured, spec §9.4)", () => {
+    const codex = row("codex-cli", "openai-responses");
+    expect(codex.name).toBe("mcp__docs__lookup");
+    expect(codex.text).toBe('Wall time: 0.0000 seconds\nOutput:\n{"status":"green","count":3}');
+    expect(codex.attachments).toEqual([]);
+    expect(codex.items.map((item) => item.fate)).toEqual(["dropped", "dropped", "dropped"]);
+    expect(codex.structuredContent).toBe("sent");
+  });
+
+  it("codex-cli: without structuredContent each item is its own output item, the image attached (gate: codex-mcp-edges, spec §9.2)", () => {
+    const [codex] = previewMcpResult(
+      { declaration: { name: "lookup" }, result: { content: result.content }, server: "docs", targets: [{ profile: "codex-cli", protocol: "openai-responses", model: "gpt-5.5" }] },
+      createMemoryOutputStore(),
+    );
+    expect(codex!.text).toBe("Wall time: 0.0000 seconds\nOutput:\nBuild status: green\nsecond item\nwith two lines");
+    expect(codex!.attachments).toEqual([{ mime: "image/png", bytes: 70 }]);
+    expect(codex!.items.map((item) => item.fate)).toEqual(["kept", "kept", "attached"]);
   });
 
   it("opencode-core: the v2 runtime offers no MCP tool, so the call is an unknown tool and every item is dropped (docs/spec/captures/mcp/mcp-content-kinds.opencode-core.jsonl)", () => {

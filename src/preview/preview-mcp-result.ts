@@ -1,6 +1,6 @@
 import { expectedTurnFragments } from "../gate/gate-expected.js";
 import type { OutputStorePort } from "../profiles/output-store-port.js";
-import { UnsupportedError } from "../profiles/profile.js";
+import { mcpCallName, UnsupportedError } from "../profiles/profile.js";
 import { findProfile } from "../profiles/profile-registry.js";
 import { utf8Length } from "../text/utf8-length.js";
 import { fragmentContents } from "./preview-fragment-contents.js";
@@ -56,7 +56,7 @@ export function previewMcpResult(request: PreviewRequest, store: OutputStorePort
   return (request.targets ?? PREVIEW_TARGETS).map((target) => {
     const profile = findProfile(target.profile);
     const named = profile?.mcpToolName?.(server, tool) ?? { name: tool };
-    const name = (named.namespace ?? "") + named.name;
+    const name = mcpCallName(named);
     const base = { profile: target.profile, protocol: target.protocol, model: target.model, name };
     const results = profile?.mcp?.results ?? { unsupported: `${target.profile}: MCP results are not modelled yet` };
     if (profile === null || results !== "modelled") return unsupported(base, results === "modelled" ? `${target.profile}: MCP results are not modelled yet` : results.unsupported);

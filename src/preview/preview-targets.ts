@@ -1,5 +1,4 @@
 import type { Protocol } from "../lower/lowering-result.js";
-import type { ProfileId } from "../profiles/profile.js";
 import { listProfiles } from "../profiles/profile-registry.js";
 
 /** One agent runtime on one protocol it speaks, with the model the preview lowers for. */

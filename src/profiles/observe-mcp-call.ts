@@ -1,5 +1,5 @@
 import type { EnvironmentPort } from "./environment-port.js";
-import { UnsupportedError } from "./profile.js";
+import { type McpToolName, mcpCallName, UnsupportedError } from "./profile.js";
 
 /**
  * Runs one MCP tool call through the environment and returns its observation
@@ -26,17 +26,13 @@ export async function observeMcpCall(environment: EnvironmentPort, call: { serve
  * profile's `mcpToolName` gives it, namespace included): every server the agent was given and
  * every tool it lists are tried. Null when the call names no MCP tool.
  */
-export async function findMcpTool(
-  environment: EnvironmentPort,
-  callName: string,
-  name: (server: string, tool: string) => { name: string; namespace?: string },
-): Promise<{ server: string; tool: string } | null> {
+export async function findMcpTool(environment: EnvironmentPort, callName: string, name: (server: string, tool: string) => McpToolName): Promise<{ server: string; tool: string } | null> {
   if (environment.listMcpTools === undefined) return null;
   for (const server of environment.mcpServers ?? []) {
     for (const listed of (await environment.listMcpTools(server)) ?? []) {
       const tool = String(listed.name);
       const named = name(server, tool);
-      if ((named.namespace ?? "") + named.name === callName) return { server, tool };
+      if (mcpCallName(named) === callName) return { server, tool };
     }
   }
   return null;

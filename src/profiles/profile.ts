@@ -34,6 +34,17 @@ export interface TruncateResult {
   savedPath?: string;
 }
 
+/** What an agent calls an MCP tool: the wire name, the Responses API namespace, the name the call is known by. @see Profile.mcpToolName */
+export interface McpToolName {
+  name: string;
+  namespace?: string;
+  /** The call's name for the profile and the reports; default `namespace + name`. */
+  called?: string;
+}
+
+/** The name a call to an MCP tool is known by. */
+export const mcpCallName = (named: McpToolName): string => named.called ?? (named.namespace ?? "") + named.name;
+
 /**
  * One profile's reference implementation. Every method is pure except through `store`,
  * the port that saves truncated full output.
@@ -118,9 +129,9 @@ export interface Profile {
    * Optional: the name this agent gives the model for tool `tool` of the MCP server its config
    * names `server` (Claude Code: `mcp__<server>__<tool>`), and the Responses API namespace it puts
    * the tool in, if any. The fake model calls MCP tools by it. The tool call the profile then sees
-   * is named `namespace + name`.
+   * is named `called` (the agent's own name for a namespaced tool), or else `namespace + name`.
    */
-  mcpToolName?(server: string, tool: string): { name: string; namespace?: string };
+  mcpToolName?(server: string, tool: string): McpToolName;
 }
 
 /** The agent a profile describes and the recipe that drives its released binary for `correx gate`. */

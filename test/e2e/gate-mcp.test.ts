@@ -29,6 +29,9 @@ const ALL = [
   "mcp-content-kinds",
 ];
 
+/** Codex CLI defers MCP tools behind tool_search: its scenarios script that round first (docs/spec/codex-cli-0.171.0.md §9). */
+const CODEX = [...ALL.map((name) => `codex-${name}`), "codex-mcp-edges"];
+
 interface Agent {
   label: string;
   binary: string | null;
@@ -41,13 +44,24 @@ interface Agent {
 
 const first = (paths: readonly (string | undefined)[]) => paths.find((path): path is string => path !== undefined && existsSync(path)) ?? null;
 
+const codexVendored = "node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex";
+
 const agents: Agent[] = [
+  {
+    label: "codex-cli (Codex CLI 0.171.0, codex exec)",
+    binary: first([process.env.CODEX_BIN, `${repoRoot}/node_modules/.cache/correx-codex/${codexVendored}`, `${repoRoot}/${codexVendored}`]),
+    install: "@openai/codex@0.171.0",
+    scenarios: CODEX,
+    args: ["--profile", "codex-cli", "--protocol", "openai-responses", "--model", "gpt-5.5", "--config-template", `${repoRoot}/examples/agents/codex-config.toml.template`, "--timeout", "600000"],
+    driver: ["sh", `${repoRoot}/examples/agents/codex-exec.sh`],
+    env: (binary) => ({ CODEX_BIN: binary }),
+  },
   {
     label: "claude-code (Claude Code 2.1.332)",
     binary: first([process.env.CLAUDE_BIN, `${repoRoot}/node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude`]),
     install: "@anthropic-ai/claude-code@2.1.332",
-    // mcp-large-text and mcp-content-kinds hold a 63,750-character result: when Claude Code persists an MCP result is not pinned (docs/spec/claude-code-2.1.332.md §10.7).
-    scenarios: ALL.filter((name) => name !== "mcp-large-text" && name !== "mcp-content-kinds"),
+    // and its persistence threshold, call by call (docs/spec/claude-code-2.1.332.md §10.7)
+    scenarios: [...ALL, "mcp-server-dies", "claude-mcp-sizes"],
     args: ["--profile", "claude-code", "--protocol", "anthropic-messages", "--model", "claude-opus-5-5", "--timeout", "600000"],
     driver: ["sh", `${repoRoot}/examples/agents/claude-code.sh`],
     env: (binary) => ({ CLAUDE_BIN: binary }),
@@ -56,7 +70,7 @@ const agents: Agent[] = [
     label: "gemini-cli (Gemini CLI 0.61.0)",
     binary: first([process.env.GEMINI_JS, `${repoRoot}/node_modules/.cache/correx-gemini/node_modules/@google/gemini-cli/bundle/gemini.js`]),
     install: "@google/gemini-cli@0.61.0",
-    scenarios: ALL,
+    scenarios: [...ALL, "mcp-server-dies"],
     args: [
       "--profile",
       "gemini-cli",

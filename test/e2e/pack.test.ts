@@ -36,6 +36,7 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     expect(files).toContain("package/examples/agents/opencode.json.template");
     expect(files).toContain("package/examples/ci/generic-junit.sh");
     expect(files).toContain("package/examples/ci/github-actions.yml");
+    expect(files).toContain("package/examples/preview/report-result.json");
     // issue 31: the README says the package carries the example subjects, the example scenarios and the specs the corpus cites
     expect(files).toContain("package/examples/subjects/bash-module.mjs");
     expect(files).toContain("package/examples/subjects/bash-adapter.mjs");
@@ -125,6 +126,37 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     expect(preview.stdout).toContain("gemini-cli × google-gemini (gemini-2.5-pro): mcp_docs_lookup\n");
     expect(preview.stdout).toContain("claude-code × anthropic-messages (claude-opus-5-5): mcp__docs__lookup\n  text 5 B ≈ 2 tokens; no attachments\n  #0 text kept\n  | hello\n");
     expect(preview.status).toBe(0);
+  }, 180_000);
+
+  it("the README's preview of a text, an image and a 60 KB JSON blob, adapted only by path, prints every agent and writes html=DIR (issue 29, Done-when 2)", () => {
+    install();
+    const shipped = "node_modules/correx/examples/preview";
+    const text = sh(`npx correx preview --tool ${shipped}/report-tool.json --result ${shipped}/report-result.json --server ci`, project);
+    expect(text.stderr).toBe("");
+    expect(text.status).toBe(0);
+    for (const head of [
+      "codex-cli × openai-responses (gpt-5.5): mcp__ci__report\n  text 48,020 B ≈ 12,005 tokens; attachments: image/png 70 B\n  #0 text kept, #1 image attached, #2 text truncated! (the first 23,962 and last 23,962 of 60,668 chars reach the model)\n",
+      "gemini-cli × google-gemini (gemini-2.5-pro): mcp_ci_report\n",
+      "opencode-cli × openai-chat (gpt-4.1): ci_report\n",
+      "opencode-core × openai-chat (gpt-4.1): ci_report\n",
+      "claude-code × anthropic-messages (claude-opus-5-5): mcp__ci__report\n",
+    ]) {
+      expect(text.stdout).toContain(head);
+    }
+    const html = sh(`npx correx preview --tool ${shipped}/report-tool.json --result ${shipped}/report-result.json --server ci --reporter html=preview-html`, project);
+    expect(html.stderr).toBe("");
+    expect(html.stdout).toBe('correx preview: tool "report" of server "ci": 3 content items\ncorrex preview: wrote preview-html/index.html and 5 agent pages\n');
+    expect(html.status).toBe(0);
+    expect(readdirSync(join(project, "preview-html")).sort()).toEqual([
+      ".correx-report",
+      "claude-code.html",
+      "codex-cli.html",
+      "gemini-cli.html",
+      "index.html",
+      "opencode-cli.html",
+      "opencode-core.html",
+    ]);
+    expect(readFileSync(join(project, "preview-html/index.html"), "utf8")).toContain('<span class="flag">#2 text truncated');
   }, 180_000);
 
   it('npx correx check --subject "cmd:npx correx adapter" runs it through the adapter protocol (exit 0)', () => {

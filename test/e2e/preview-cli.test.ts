@@ -1,6 +1,7 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot, runCli } from "./run-cli.js";
+import { makeTempDir, repoRoot, runCli } from "./run-cli.js";
 
 const tool = join(repoRoot, "examples/preview/report-tool.json");
 const result = join(repoRoot, "examples/preview/report-result.json");
@@ -26,11 +27,29 @@ describe("correx preview (built CLI)", () => {
     expect(rows[3]).toMatchObject({ status: "ok", text: "<untrusted_context>\nhello\n</untrusted_context>", items: [{ index: 0, type: "text", fate: "kept" }] });
   });
 
-  it("flags the 60 KB JSON blob cut by gemini-cli and opencode-cli", () => {
+  it("flags the 60 KB JSON blob cut by gemini-cli, opencode-cli and codex-cli", () => {
     const run = runCli(["preview", "--tool", tool, "--result", result, "--server", "ci"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("gemini-cli × google-gemini (gemini-2.5-pro): mcp_ci_report\n");
-    expect(run.stdout.split("#0 text kept, #1 image attached, #2 text truncated! (the first").length - 1).toBe(4);
+    expect(run.stdout.split("#0 text kept, #1 image attached, #2 text truncated! (the first").length - 1).toBe(5);
+  });
+
+  it("writes the HTML pages with html=DIR: an index with codex-cli's truncation highlighted and a page per agent", () => {
+    const dir = join(makeTempDir("correx-preview-html-"), "report");
+    const run = runCli(["preview", "--tool", tool, "--result", result, "--server", "ci", "--reporter", `html=${dir}`]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`correx preview: tool "report" of server "ci": 3 content items\ncorrex preview: wrote ${dir}/index.html and 5 agent pages\n`);
+    expect(readdirSync(dir).sort()).toEqual([".correx-report", "claude-code.html", "codex-cli.html", "gemini-cli.html", "index.html", "opencode-cli.html", "opencode-core.html"]);
+    expect(readFileSync(join(dir, "index.html"), "utf8")).toContain('<span class="flag">#2 text truncated (first 23,962 and last 23,962 of 60,668 chars)</span>');
+    expect(readFileSync(join(dir, "codex-cli.html"), "utf8")).toContain("<pre>Wall time: 0.0000 seconds\nOutput:\nNightly build: 410 passed, 68 failed.\n{");
+  });
+
+  it("refuses html= without a folder, and a folder that is a file, with exit 2 and one line", () => {
+    expect(runCli(["preview", "--tool", tool, "--result", result, "--reporter", "html="])).toMatchObject({ code: 2, stderr: "correx preview: --reporter html=DIR needs a folder\n" });
+    const refused = runCli(["preview", "--tool", tool, "--result", result, "--reporter", `html=${tool}`]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(`correx preview: ${tool}: cannot write report: not a directory\n`);
   });
 
   it("refuses a result without a content array with exit 2 and one line", () => {

@@ -5,7 +5,9 @@ import { createOutputStore } from "../../output-store/output-store-node.js";
 import { createTempOutputDirectory } from "../../output-store/temp-output-directory.js";
 import { previewMcpResult } from "../../preview/preview-mcp-result.js";
 import { PREVIEW_TARGETS } from "../../preview/preview-targets.js";
+import { renderPreviewHtml } from "../../preview/render-preview-html.js";
 import { renderPreviewText } from "../../preview/render-preview-text.js";
+import { writeHtmlReport } from "../../report/write-html-report.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { UsageError } from "../usage-error.js";
@@ -20,7 +22,10 @@ sent, duplicated!. Profiles whose MCP rules are not modelled say so.
 --tool: the tool as tools/list returns it (name, inputSchema, outputSchema…), a file or inline JSON.
 --result: the CallToolResult, a file or - for stdin. --input: the call's arguments (default {}).
 --server: the server's name in the agents' config (default server).
---reporter json: one JSON line per row (text and wire elements included).`;
+--reporter json: one JSON line per row (text and wire elements included).
+--reporter html=DIR: DIR/index.html (every row, what agents drop, replace, truncate or duplicate
+highlighted) and a page per agent with the whole text and the wire elements; the summary lines
+are printed as with text.`;
 
 /** `correx preview`: see previewHelp. */
 export async function previewCommand(args: string[], io: CommandIo): Promise<number> {
@@ -40,7 +45,9 @@ export async function previewCommand(args: string[], io: CommandIo): Promise<num
   if (positionals.length > 0) throw new UsageError(`correx preview: unexpected argument "${positionals[0]}"`);
   if (values.tool === undefined || values.result === undefined) throw new UsageError("correx preview: --tool and --result are required");
   const reporter = String(values.reporter);
-  if (reporter !== "text" && reporter !== "json") throw new UsageError(`correx preview: unknown --reporter "${reporter}"; known: text, json`);
+  const htmlDir = reporter.startsWith("html=") ? reporter.slice("html=".length) : null;
+  if (htmlDir === "") throw new UsageError("correx preview: --reporter html=DIR needs a folder");
+  if (reporter !== "text" && reporter !== "json" && htmlDir === null) throw new UsageError(`correx preview: unknown --reporter "${reporter}"; known: text, json, html=DIR`);
   const declaration = jsonObject("--tool", String(values.tool), true);
   if (typeof declaration.name !== "string" || declaration.name === "") throw new UsageError("correx preview: --tool: the declaration needs a string `name`");
   const result = jsonObject("--result", String(values.result), false);
@@ -57,12 +64,11 @@ export async function previewCommand(args: string[], io: CommandIo): Promise<num
       for (const row of rows) io.out(`${JSON.stringify(row)}\n`);
     } else {
       const items = (result.content as unknown[]).length;
-      io.out(
-        renderPreviewText(
-          rows,
-          `correx preview: tool "${declaration.name}" of server "${values.server ?? "server"}": ${items} content item${items === 1 ? "" : "s"}${result.structuredContent === undefined ? "" : ", structuredContent"}${result.isError === true ? ", isError" : ""}`,
-        ),
-      );
+      const header = `correx preview: tool "${declaration.name}" of server "${values.server ?? "server"}": ${items} content item${items === 1 ? "" : "s"}${result.structuredContent === undefined ? "" : ", structuredContent"}${result.isError === true ? ", isError" : ""}`;
+      if (htmlDir !== null) {
+        writeHtmlReport(htmlDir, renderPreviewHtml(rows, header));
+        io.out(`${header}\ncorrex preview: wrote ${htmlDir}/index.html and ${new Set(rows.map((row) => row.profile)).size} agent pages\n`);
+      } else io.out(renderPreviewText(rows, header));
     }
     return 0;
   } finally {

@@ -63,7 +63,7 @@ export const claudeCode: Profile = {
   // `bash`, `read` and `webfetch` are not Claude Code tools (unknown, spec §7.1): they observe nothing, so they
   // take the one kind that accepts {} rather than opencode's observations/bash and observations/read.
   observationKinds: { Bash: "observations/command-run", bash: "observations/command-run", read: "observations/command-run", webfetch: "observations/command-run" },
-  format: (request, store) => (isClaudeMcpObservation(request.observation) ? formatClaudeMcp(request.observation) : formatClaudeTool(request, store)),
+  format: (request, store) => (isClaudeMcpObservation(request.observation) ? formatClaudeMcp(request.observation, store) : formatClaudeTool(request, store)),
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
     if (request.text === undefined) throw new UnsupportedError("claude-code truncate takes `text` (a successful Bash output)");
     const result = formatClaudeBash({ output: request.text, exitCode: 0 }, store);

@@ -7,13 +7,16 @@ import { userAgentVersion } from "../user-agent-version.js";
 import { runApplyPatch } from "./apply-patch/run-apply-patch.js";
 import { argumentsError, EXEC_COMMAND_ARGS, VIEW_IMAGE_ARGS, WRITE_STDIN_ARGS } from "./codex-arguments.js";
 import { codexRedactions } from "./codex-redactions.js";
-import type { CodexOutput } from "./codex-result.js";
+import type { CodexOutput, CodexToolSearchOutput } from "./codex-result.js";
 import { CODEX_MODEL_SLUG, CODEX_TOOLS, DECLARED_UNMODELLED_TOOLS } from "./codex-tools.js";
 import { EXEC_MAX_OUTPUT_TOKENS } from "./exec-command/codex-exec-output.js";
 import { adoptSessionId } from "./exec-command/codex-sessions.js";
 import { runExecCommand, runWriteStdin } from "./exec-command/run-exec-command.js";
 import { formatCodexTool } from "./format-codex-tool.js";
+import { formatToolSearch, TOOL_SEARCH_CALL } from "./mcp/codex-tool-search.js";
+import { formatCodexMcp, isCodexMcpObservation } from "./mcp/format-codex-mcp.js";
 import { codexMcpToolName } from "./mcp/mcp-tool-name.js";
+import { runCodexMcp } from "./mcp/run-codex-mcp.js";
 import { formattedTruncateText } from "./truncate/codex-truncate.js";
 import { detailError } from "./view-image/format-view-image.js";
 import { runViewImage } from "./view-image/run-view-image.js";
@@ -30,7 +33,7 @@ export const codexCli: Profile = {
   mcpToolName: codexMcpToolName,
   /** MCP results (@see docs/spec/codex-cli-0.171.0.md §9) and what `correx preview` shows. */
   mcp: {
-    results: { unsupported: "codex-cli: MCP results are not modelled yet" },
+    results: "modelled",
     preview: [{ protocol: "openai-responses", model: "gpt-5.5" }],
   },
   version: "0.171.0",
@@ -54,7 +57,7 @@ export const codexCli: Profile = {
   history: neutralProfileHistory("codex-cli", "openai-responses", (turn) =>
     lowerCodexTurn(
       turn.prompt,
-      turn.calls.map((call) => ({ ...call, result: call.result as CodexOutput })),
+      turn.calls.map((call) => ({ ...call, result: call.result as CodexOutput | CodexToolSearchOutput })),
     ),
   ),
   redactions: codexRedactions,
@@ -64,7 +67,9 @@ export const codexCli: Profile = {
     apply_patch: "observations/patch-applied",
     view_image: "observations/image-read",
   },
-  format: (request) => formatCodexTool(request),
+  /** MCP calls and tool searches: @see mcp/ (spec §9); the rest: @see format-codex-tool.ts */
+  format: (request) =>
+    request.tool === TOOL_SEARCH_CALL ? formatToolSearch(request.observation) : isCodexMcpObservation(request.observation) ? formatCodexMcp(request.observation) : formatCodexTool(request),
   truncate(request: TruncateRequest, _store: OutputStorePort): TruncateResult {
     if (request.text === undefined) throw new UnsupportedError("codex-cli truncate takes `text`");
     const result = formattedTruncateText(request.text, EXEC_MAX_OUTPUT_TOKENS);
@@ -85,6 +90,8 @@ export const codexCli: Profile = {
 
   /** Runs a call with Codex's rules; arguments its parser refuses and unknown tools run nothing (`{}`). @see spec §2–§6 */
   async observe(call, environment): Promise<Record<string, unknown>> {
+    const mcp = await runCodexMcp(call, environment);
+    if (mcp !== null) return mcp;
     const input = call.input as Record<string, unknown>;
     switch (call.tool) {
       case "exec_command":

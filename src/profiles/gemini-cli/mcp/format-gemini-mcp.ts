@@ -26,7 +26,9 @@ export function formatGeminiMcp(input: unknown, observation: Record<string, unkn
   const { server: _server, tool: _tool, declaration, failure, ...result } = observation as Item & { failure?: { kind: string; code?: number; message?: string } };
   const args = geminiInput(input);
   if (failure !== undefined) {
-    if (failure.kind !== "error") throw new UnsupportedError(`gemini-cli: an MCP call that ${failure.kind === "timeout" ? "times out" : "loses its server"} is not modelled (spec §15.5)`);
+    // §15.5: the call its server dies in fails with the SDK client's `MCP error -32000: Connection closed`, later calls with `Not connected` (the server is not restarted).
+    if (failure.kind === "closed") return toolError(tool, args, { error: { message: String(failure.message), isError: true } });
+    if (failure.kind !== "error") throw new UnsupportedError("gemini-cli: an MCP call that times out is not modelled (spec §15.5)");
     return toolError(tool, args, { error: { message: `MCP error ${failure.code}: ${failure.message}`, isError: true } });
   }
   // §15.4: the SDK client's outputSchema check fails the call like a JSON-RPC error.
