@@ -222,7 +222,7 @@ for (const protocol of options.protocols) {
     lines.push(`${tool.padEnd(12)} ${String(count).padStart(6)} ${statuses.map((status) => String(row[status]).padStart(11)).join(" ")}  ${((100 * row.pass) / count).toFixed(1)} %`);
   }
   for (const { outcome, call } of bad) {
-    lines.push(`\n${outcome.status.toUpperCase()} ${outcome.id} ${call ? `${call.tool} ${JSON.stringify(call.input).slice(0, 300)}` : ""}`);
+    lines.push(`\n${outcome.status.toUpperCase()} ${outcome.id} ${call ? `${call.tool} ${JSON.stringify(call.input ?? call.text).slice(0, 300)}` : ""}`);
     lines.push(`  ${outcome.message ?? "(no message)"}`);
   }
   const text = lines.join("\n") + "\n";

@@ -5,7 +5,7 @@ import type { Profile, TruncateRequest, TruncateResult } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
 import { userAgentVersion } from "../user-agent-version.js";
 import { runApplyPatch } from "./apply-patch/run-apply-patch.js";
-import { argumentsError, EXEC_COMMAND_ARGS, VIEW_IMAGE_ARGS, WRITE_STDIN_ARGS } from "./codex-arguments.js";
+import { argumentsError, EXEC_COMMAND_ARGS, VIEW_IMAGE_ARGS, WRITE_STDIN_SESSION_ARGS } from "./codex-arguments.js";
 import { codexRedactions } from "./codex-redactions.js";
 import type { CodexOutput } from "./codex-result.js";
 import { CODEX_MODEL_SLUG, CODEX_TOOLS, DECLARED_UNMODELLED_TOOLS } from "./codex-tools.js";
@@ -90,7 +90,7 @@ export const codexCli: Profile = {
       case "exec_command":
         return argumentsError(call.input, EXEC_COMMAND_ARGS) === null ? { ...(await runExecCommand(input, environment)) } : {};
       case "write_stdin":
-        return argumentsError(call.input, WRITE_STDIN_ARGS) === null ? { ...(await runWriteStdin(input, environment)) } : {};
+        return argumentsError(call.input, WRITE_STDIN_SESSION_ARGS) === null ? { ...(await runWriteStdin(input, environment)) } : {};
       case "apply_patch":
         return { ...(await runApplyPatch(call.input, environment)) };
       case "view_image":
