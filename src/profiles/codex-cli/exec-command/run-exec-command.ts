@@ -87,7 +87,7 @@ export async function runExecCommand(input: Record<string, unknown>, environment
 /** The output bytes as an observation field: text when they are UTF-8, else base64. */
 function outputOf(chunks: readonly CommandChunk[]): { output: string } | { outputBase64: string } {
   const bytes = commandBytes({ chunks: [...chunks], exitCode: null, signal: null, timedOut: false });
-  return isUtf8(bytes) ? { output: new TextDecoder().decode(bytes) } : { outputBase64: encodeBase64(bytes) };
+  return isUtf8(bytes) ? { output: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) } : { outputBase64: encodeBase64(bytes) };
 }
 
 /** How a command ended: its exit code, or the signal that ended it. */
