@@ -39,7 +39,11 @@ export const codexCli: Profile = {
     package: "@openai/codex",
     driver: { command: ["sh", "examples/agents/codex-exec.sh"], configTemplate: "examples/agents/codex-config.toml.template", model: CODEX_MODEL_SLUG },
   },
-  versions: { verified: { from: "0.171.0", to: "0.171.0" }, evidence: "0.171.0: test/e2e/gate-codex.test.ts" },
+  versions: {
+    verified: { from: "0.168.0", to: "0.171.0" },
+    evidence:
+      "0.171.0: test/e2e/gate-codex.test.ts and the differential campaign; 0.169.0 and 0.168.0 (the registry serves no 0.170.0): the whole regression suite once, a multi-call subset in test/e2e/gate-codex-versions.test.ts",
+  },
   protocols: ["openai-responses"],
   resultKind: "codex-cli/tool-result",
   tools: CODEX_TOOLS.map(({ name }) =>
