@@ -19,6 +19,7 @@ const SUBSET = [
   "codex-exec-justification",
   "codex-exec-number-arguments",
   "codex-exec-refused",
+  "codex-exec-signals",
   "codex-exec-live-session",
   "codex-exec-intercepted-patch",
   "codex-exec-truncate-default",
