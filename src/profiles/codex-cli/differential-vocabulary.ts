@@ -28,7 +28,7 @@ function execCommand(b: DifferentialWorkspace): string {
     () => `printf '${r.pick(["é", "✓", "😀"])}%.0s' $(seq 1 ${r.pick([9999, 10000, 10001, 13333, 13334, 20000, 20001])})`,
     () => `seq 1 ${r.pick([5000, 7000, 8000, 9000, 20000])}`,
     () => r.pick(["nosuchcommand-xyz", "if then fi", "echo 'unterminated", "cat /nonexistent/file", "ls /nonexistent"]),
-    () => r.pick(["kill -TERM $$", "echo before; kill -KILL $$", "kill -INT $$", "echo x; kill -HUP $$", "sh -c 'kill -TERM $$'; echo after $?"]),
+    () => r.pick(["kill -TERM $$", "echo before; kill -KILL $$", "kill -INT $$", "echo x; kill -HUP $$", "sh -c 'kill -TERM $$'; echo after $? >&2"]),
     () => r.pick(["pwd", "cd / && pwd", "echo $0", "echo $TERM $NO_COLOR $PAGER $LANG", "read line; echo got:$line"]),
     () => `cat ${b.someStableFile().path}`,
     () => `head -c ${r.pick([10, 100, 5000])} ${b.someStableFile().path}`,

@@ -59,7 +59,8 @@ function boundaries(lines: string[]): string | null {
   const first = lines[0] === undefined ? undefined : rustTrim(lines[0]);
   const last = lines.length === 0 ? undefined : rustTrim(lines[lines.length - 1]!);
   if (first === "*** Begin Patch" && last === "*** End Patch" && lines.length >= 2) return null;
-  if (first !== "*** Begin Patch") return "The first line of the patch must be '*** Begin Patch'";
+  // No line at all (an empty or blank patch) is the last line's error: Rust matches `(Some(first), _)` for the first (observed, seed 27103).
+  if (first !== undefined && first !== "*** Begin Patch") return "The first line of the patch must be '*** Begin Patch'";
   return "The last line of the patch must be '*** End Patch'";
 }
 
