@@ -139,3 +139,42 @@ describe("claude-code's vocabulary (issue 26 item 6: one generator, a vocabulary
     for (const tool of ["Read", "Bash", "Edit", "Write", "WebFetch", "ToolSearch", "NotebookEdit"]) expect(tools.has(tool), tool).toBe(true);
   });
 });
+
+describe("codex-cli's vocabulary (issue 27 item 6: live sessions through $fromResult)", () => {
+  const options = { profile: "codex-cli", seed: 27001, calls: 300, callsPerScenario: 40 } as const;
+  type Call = { tool: string; input?: Record<string, unknown>; text?: string };
+
+  it("writes valid scenarios in codex-cli's argument names, reproducible from the seed", async () => {
+    const scenarios = generateDifferentialScenarios(options);
+    expect(scenarios.map(differentialScenarioYaml).join("\n---\n")).toBe(generateDifferentialScenarios(options).map(differentialScenarioYaml).join("\n---\n"));
+    for (const scenario of scenarios) {
+      expect(scenario.name.startsWith("differential-codex-27001-")).toBe(true);
+      expect(scenario.argumentStyle).toBe("codex-cli");
+      expect(await parseScenario(differentialScenarioYaml(scenario), `${scenario.name}.yaml`)).toEqual(scenario);
+    }
+    const tools = new Set(scenarios.flatMap((scenario) => scenario.turns.flatMap((turn) => (turn.calls ?? []).map((call) => call.tool))));
+    for (const tool of ["exec_command", "write_stdin", "apply_patch", "view_image", "request_user_input"]) expect(tools.has(tool), tool).toBe(true);
+  });
+
+  it("a session's follow-ups open the turns right after it and name its place; it ends its turn; no change beside a command", () => {
+    let chains = 0;
+    for (const scenario of generateDifferentialScenarios(options)) {
+      const turns = scenario.turns.slice(0, -1).map((turn) => (turn.calls ?? []) as Call[]);
+      turns.forEach((calls, turnIndex) => {
+        if (calls.some((call) => call.tool === "exec_command") && !calls.every((call) => call.tool !== "apply_patch")) {
+          // an intercepted heredoc is the one exec_command that changes the workspace, and it never runs beside a shell command
+          expect(calls.filter((call) => call.tool === "exec_command").every((call) => String(call.input?.cmd).includes("<<"))).toBe(true);
+        }
+        calls.forEach((call, callIndex) => {
+          if (!/^echo start s-\d+; sleep/.test(String(call.input?.cmd ?? ""))) return;
+          chains++;
+          expect(callIndex).toBe(calls.length - 1);
+          const next = turns[turnIndex + 1]![0]!;
+          expect(next.tool).toBe("write_stdin");
+          expect(next.input?.session_id).toEqual({ $fromResult: { turn: turnIndex + 1, call: callIndex + 1, pattern: "session ID (\\d+)", as: "integer" } });
+        });
+      });
+    }
+    expect(chains).toBeGreaterThan(3);
+  });
+});

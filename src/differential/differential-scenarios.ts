@@ -41,25 +41,38 @@ export function generateDifferentialScenarios(options: DifferentialOptions): Sce
  * whose result would depend on which parallel call finished first (the vocabulary's `searching`
  * tools). A call marked `alone` (one that makes the runtime die) gets a turn of its own. Of the
  * vocabulary's `concurrent` tools (results placed when they finish) a turn holds at most one, and
- * never beside a searching call.
+ * never beside a searching call. A call with follow-ups (calls that use its result) ends its turn,
+ * and its follow-ups open the turns after it, one a turn; such chains never overlap.
  */
 function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[], vocabulary: DifferentialVocabulary): ScenarioCall[][] {
   const SEARCHING = vocabulary.searching;
   const concurrent = vocabulary.concurrent ?? (() => false);
   const turns: ScenarioCall[][] = [];
+  /** Follow-up calls (GeneratedCall.followUps) waiting for their turn. */
+  let pending: { turn: number; call: ScenarioCall }[] = [];
   let index = 0;
-  while (index < calls.length) {
-    const wanted = random.pick([1, 2, 3, 4, 5, 6, 8]);
-    const group: GeneratedCall[] = [calls[index++]!];
-    while (group.length < wanted && index < calls.length && group[0]?.alone !== true) {
-      const next = calls[index]!;
-      if (next.alone === true) break;
-      const clash = next.mutates ? group.some((call) => SEARCHING.has(call.call.tool)) : SEARCHING.has(next.call.tool) && group.some((call) => call.mutates);
-      if (clash) break;
-      if (concurrent(next) && group.some(concurrent)) break;
-      group.push(next);
-      index += 1;
+  while (index < calls.length || pending.length > 0) {
+    const turn = turns.length + 1;
+    const dueTurn = index < calls.length ? turn : Math.min(...pending.map((waiting) => waiting.turn));
+    const group: GeneratedCall[] = pending.filter((waiting) => waiting.turn <= dueTurn).map((waiting) => ({ call: waiting.call, mutates: false }));
+    pending = pending.filter((waiting) => waiting.turn > dueTurn);
+    const chained = group.length > 0 || pending.length > 0;
+    if (index < calls.length) {
+      const wanted = random.pick([1, 2, 3, 4, 5, 6, 8]);
+      const fits = (next: GeneratedCall): boolean => {
+        if (group.length === 0) return true;
+        if (group.length >= wanted || group[0]?.alone === true || next.alone === true) return false;
+        if ((group.at(-1)?.followUps?.length ?? 0) > 0) return false;
+        // one chain at a time: its follow-ups then open their turns with nothing of another chain before them
+        if ((next.followUps?.length ?? 0) > 0 && chained) return false;
+        const clash = next.mutates ? group.some((call) => SEARCHING.has(call.call.tool)) : SEARCHING.has(next.call.tool) && group.some((call) => call.mutates);
+        return !clash && !(concurrent(next) && group.some(concurrent));
+      };
+      while (index < calls.length && fits(calls[index]!)) group.push(calls[index++]!);
     }
+    group.forEach((call, place) => {
+      call.followUps?.forEach((followUp, k) => pending.push({ turn: turn + 1 + k, call: followUp({ turn, call: place + 1 }) }));
+    });
     turns.push(group.map((call) => call.call));
   }
   return turns;
@@ -69,9 +82,10 @@ function generateScenario(random: SeededRandom, options: DifferentialOptions, in
   const vocabulary: DifferentialVocabulary = DIFFERENTIAL_VOCABULARIES[options.profile];
   const builder = new ScenarioWorkspaceBuilder(random, options.profile);
   const calls = Array.from({ length: count }, () => generateCall(builder, vocabulary));
-  const callTurns = groupIntoTurns(random, calls, vocabulary).map((group) => ({ calls: group }) as ScenarioTurn);
+  const grouped = groupIntoTurns(random, calls, vocabulary);
+  const callTurns = grouped.map((group) => ({ calls: group }) as ScenarioTurn);
   const turns = [...callTurns, { text: "Done." }] as unknown as Scenario["turns"];
-  const tools = [...new Set(calls.map((call) => call.call.tool.toLowerCase()))].sort();
+  const tools = [...new Set(grouped.flat().map((call) => call.tool.toLowerCase()))].sort();
   const name = `differential-${vocabulary.namePrefix}-${options.seed}-${String(index).padStart(3, "0")}`;
   const workspace: Scenario["workspace"] = {
     files: builder.files,

@@ -23,8 +23,10 @@ describe("gateVersionWarning (Profile.versions, Profile.agentVersion)", () => {
   it("warns outside the range, naming the version, the profile and the range", () => {
     const codex = findProfile("codex-cli")!;
     expect(gateVersionWarning(codex, { "user-agent": "codex_exec/0.172.0 (Debian 12.0.0; x86_64) unknown (codex_exec; 0.172.0)" })).toBe(
-      "the agent reports version 0.172.0 (its User-Agent), outside the versions profile codex-cli is verified against (0.171.0); a difference may be a change in the agent, not a fault",
+      "the agent reports version 0.172.0 (its User-Agent), outside the versions profile codex-cli is verified against (0.168.0 to 0.171.0); a difference may be a change in the agent, not a fault",
     );
+    expect(gateVersionWarning(codex, { "user-agent": "codex_exec/0.168.0 (Debian 12.0.0; x86_64) unknown (codex_exec; 0.168.0)" })).toBeNull();
+    expect(gateVersionWarning(codex, { "user-agent": "codex_exec/0.167.2 (Debian 12.0.0; x86_64) unknown (codex_exec; 0.167.2)" })).toContain("version 0.167.2");
     const cli = findProfile("opencode-cli")!;
     expect(gateVersionWarning(cli, { "user-agent": "opencode/1.18.20" })).toBeNull();
     expect(gateVersionWarning(cli, { "user-agent": "opencode/1.18.19" })).toContain("(1.18.20 to 1.18.33)");

@@ -52,6 +52,18 @@ export interface GeneratedCall {
   mutates: boolean;
   /** Scripted alone in its turn (a call whose effect on the calls beside it is a race of the binary). */
   alone?: boolean;
+  /**
+   * Calls that use this call's result (`$fromResult` at the call's place, e.g. a live session's id),
+   * each scripted first in one of the turns after it: the k-th (0-based) k + 1 turns later. This
+   * call ends its turn, so the first of them follows it with nothing run in between.
+   */
+  followUps?: readonly ((source: CallPlace) => ScenarioCall)[];
+}
+
+/** Where a scripted call stands: its turn and its place in that turn, both 1-based. */
+export interface CallPlace {
+  turn: number;
+  call: number;
 }
 
 export type CallMaker = (workspace: DifferentialWorkspace) => GeneratedCall;

@@ -37,7 +37,7 @@ export const EXEC_COMMAND_ARGS: ArgumentsShape = {
     justification: field("string"),
     yield_time_ms: field("u64", false),
     max_output_tokens: field("usize", "unknown"),
-    sandbox_permissions: field("sandbox", "unknown"),
+    sandbox_permissions: field("sandbox"),
     prefix_rule: field("string-list", "unknown"),
   },
   required: ["cmd"],
@@ -48,6 +48,14 @@ export const WRITE_STDIN_ARGS: ArgumentsShape = {
   fields: { session_id: field("i32", false), chars: field("string-unchecked"), yield_time_ms: field("u64", false), max_output_tokens: field("usize", "unknown") },
   required: ["session_id"],
 };
+
+/**
+ * What write_stdin parses before it looks the session up: `session_id` alone (an unknown session
+ * answers `Unknown process id` whatever the other fields hold: `yield_time_ms: "x"`, `-1`, null,
+ * `max_output_tokens: "x"`, observed); the whole WRITE_STDIN_ARGS only for a session Codex holds
+ * (observed: `invalid type: string "x", expected u64` there). @see spec §2.5, §6.2
+ */
+export const WRITE_STDIN_SESSION_ARGS: ArgumentsShape = { fields: { session_id: WRITE_STDIN_ARGS.fields.session_id! }, required: ["session_id"] };
 
 /** view_image's arguments (`ViewImageArgs`): a path and an optional detail. @see spec §5 */
 export const VIEW_IMAGE_ARGS: ArgumentsShape = { fields: { path: field("string", false), detail: field("string", "unknown") }, required: ["path"] };

@@ -5,7 +5,7 @@ import type { Profile, TruncateRequest, TruncateResult } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
 import { userAgentVersion } from "../user-agent-version.js";
 import { runApplyPatch } from "./apply-patch/run-apply-patch.js";
-import { argumentsError, EXEC_COMMAND_ARGS, VIEW_IMAGE_ARGS, WRITE_STDIN_ARGS } from "./codex-arguments.js";
+import { argumentsError, EXEC_COMMAND_ARGS, VIEW_IMAGE_ARGS, WRITE_STDIN_SESSION_ARGS } from "./codex-arguments.js";
 import { codexRedactions } from "./codex-redactions.js";
 import type { CodexOutput, CodexToolSearchOutput } from "./codex-result.js";
 import { CODEX_MODEL_SLUG, CODEX_TOOLS, DECLARED_UNMODELLED_TOOLS } from "./codex-tools.js";
@@ -42,7 +42,11 @@ export const codexCli: Profile = {
     package: "@openai/codex",
     driver: { command: ["sh", "examples/agents/codex-exec.sh"], configTemplate: "examples/agents/codex-config.toml.template", model: CODEX_MODEL_SLUG },
   },
-  versions: { verified: { from: "0.171.0", to: "0.171.0" }, evidence: "0.171.0: test/e2e/gate-codex.test.ts" },
+  versions: {
+    verified: { from: "0.168.0", to: "0.171.0" },
+    evidence:
+      "0.171.0: test/e2e/gate-codex.test.ts and the differential campaign; 0.169.0 and 0.168.0 (the registry serves no 0.170.0): the whole regression suite once, a multi-call subset in test/e2e/gate-codex-versions.test.ts",
+  },
   protocols: ["openai-responses"],
   resultKind: "codex-cli/tool-result",
   tools: CODEX_TOOLS.map(({ name }) =>
@@ -97,7 +101,7 @@ export const codexCli: Profile = {
       case "exec_command":
         return argumentsError(call.input, EXEC_COMMAND_ARGS) === null ? { ...(await runExecCommand(input, environment)) } : {};
       case "write_stdin":
-        return argumentsError(call.input, WRITE_STDIN_ARGS) === null ? { ...(await runWriteStdin(input, environment)) } : {};
+        return argumentsError(call.input, WRITE_STDIN_SESSION_ARGS) === null ? { ...(await runWriteStdin(input, environment)) } : {};
       case "apply_patch":
         return { ...(await runApplyPatch(call.input, environment)) };
       case "view_image":

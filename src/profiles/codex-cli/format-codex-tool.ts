@@ -2,7 +2,7 @@ import type { CommandRunObservation, ImageReadObservation, PatchAppliedObservati
 import type { FormatRequest } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
 import { formatApplyPatch } from "./apply-patch/format-apply-patch.js";
-import { argumentsError, EXEC_COMMAND_ARGS, VIEW_IMAGE_ARGS, WRITE_STDIN_ARGS } from "./codex-arguments.js";
+import { argumentsError, EXEC_COMMAND_ARGS, VIEW_IMAGE_ARGS, WRITE_STDIN_ARGS, WRITE_STDIN_SESSION_ARGS } from "./codex-arguments.js";
 import type { CodexOutput } from "./codex-result.js";
 import { DECLARED_UNMODELLED_TOOLS } from "./codex-tools.js";
 import { execOutputText } from "./exec-command/codex-exec-output.js";
@@ -22,8 +22,13 @@ export function formatCodexTool(request: FormatRequest): CodexOutput {
   switch (tool) {
     case "exec_command":
     case "write_stdin": {
-      const invalid = argumentsError(input, tool === "exec_command" ? EXEC_COMMAND_ARGS : WRITE_STDIN_ARGS);
+      // write_stdin parses session_id, looks the session up, then parses the rest (spec §2.5)
+      const invalid = argumentsError(input, tool === "exec_command" ? EXEC_COMMAND_ARGS : WRITE_STDIN_SESSION_ARGS);
       if (invalid !== null) return { output: invalid };
+      if (tool === "write_stdin" && (observation as CommandRunObservation).unknownSession === undefined) {
+        const refused = argumentsError(input, WRITE_STDIN_ARGS);
+        if (refused !== null) return { output: refused };
+      }
       if (tool === "exec_command") {
         const disposition = execDisposition(input as Record<string, unknown>);
         if (disposition.kind === "refused") return { output: disposition.text };

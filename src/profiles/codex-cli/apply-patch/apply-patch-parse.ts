@@ -1,3 +1,4 @@
+import { rustTrim } from "../rust-trim.js";
 /**
  * Codex's apply_patch parser, as far as the profile models it (spec §4.1; source
  * codex-rs/apply-patch/src/parser.rs): the text is trimmed and split into lines; the first must
@@ -30,7 +31,7 @@ function rustLines(text: string): string[] {
 
 /** Parses a patch into hunks, or throws PatchParseError with Codex's message. @see spec §4.1 */
 export function parsePatch(patch: string): Hunk[] {
-  let lines = rustLines(patch.trim());
+  let lines = rustLines(rustTrim(patch));
   const boundaryError = boundaries(lines);
   if (boundaryError !== null) {
     // Lenient mode: a heredoc wrapper (<<EOF … EOF) around the patch is stripped.
@@ -55,15 +56,16 @@ export function parsePatch(patch: string): Hunk[] {
 }
 
 function boundaries(lines: string[]): string | null {
-  const first = lines[0]?.trim();
-  const last = lines[lines.length - 1]?.trim();
+  const first = lines[0] === undefined ? undefined : rustTrim(lines[0]);
+  const last = lines.length === 0 ? undefined : rustTrim(lines[lines.length - 1]!);
   if (first === "*** Begin Patch" && last === "*** End Patch" && lines.length >= 2) return null;
-  if (first !== "*** Begin Patch") return "The first line of the patch must be '*** Begin Patch'";
+  // No line at all (an empty or blank patch) is the last line's error: Rust matches `(Some(first), _)` for the first (observed, seed 27103).
+  if (first !== undefined && first !== "*** Begin Patch") return "The first line of the patch must be '*** Begin Patch'";
   return "The last line of the patch must be '*** End Patch'";
 }
 
 function parseHunk(lines: string[], lineNumber: number): [Hunk, number] {
-  const first = lines[0]!.trim();
+  const first = rustTrim(lines[0]!);
   if (first.startsWith("*** Add File: ")) {
     let contents = "";
     let used = 1;
@@ -87,7 +89,7 @@ function parseHunk(lines: string[], lineNumber: number): [Hunk, number] {
     }
     const chunks: UpdateChunk[] = [];
     while (rest.length > 0) {
-      if (rest[0]!.trim() === "") {
+      if (rustTrim(rest[0]!) === "") {
         used++;
         rest = rest.slice(1);
         continue;

@@ -3,6 +3,7 @@ import { resolvePath } from "../../../text/path-posix.js";
 import { type EnvironmentPort, isFsFailure } from "../../environment-port.js";
 import { UnsupportedError } from "../../profile.js";
 import { rustIoError } from "../rust-io-error.js";
+import { rustTrim, rustTrimEnd } from "../rust-trim.js";
 import { rustUtf8Error } from "../rust-utf8-error.js";
 import { type Hunk, PatchParseError, parsePatch, type UpdateChunk } from "./apply-patch-parse.js";
 import { PatchSourceFile } from "./patch-source-file.js";
@@ -179,15 +180,14 @@ function runsBetweenContext(items: UpdateChunk["items"], start: number): [number
 
 /** Unicode punctuation and spaces Codex folds to ASCII in its last matching pass. */
 function normalise(line: string): string {
-  return line
-    .trim()
+  return rustTrim(line)
     .replace(/[\u2010-\u2015\u2212]/g, "-")
     .replace(/[\u2018\u2019\u201A\u201B]/g, "'")
     .replace(/[\u201C\u201D\u201E\u201F]/g, '"')
     .replace(/[\u00A0\u2002-\u200A\u202F\u205F\u3000]/g, " ");
 }
 
-const PASSES: ((line: string) => string)[] = [(line) => line, (line) => line.trimEnd(), (line) => line.trim(), normalise];
+const PASSES: ((line: string) => string)[] = [(line) => line, rustTrimEnd, rustTrim, normalise];
 
 /**
  * Where `pattern` starts in `lines` at or after `start` (from the end when `eof`), trying exact

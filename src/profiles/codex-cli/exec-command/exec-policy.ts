@@ -6,12 +6,18 @@ import { type InterceptedPatch, interceptedPatch } from "./intercepted-apply-pat
 /** What Codex does with an exec_command whose arguments parse: refuse it, apply its heredoc patch itself, or run it. */
 export type ExecDisposition = { kind: "refused"; text: string } | { kind: "patch"; patch: InterceptedPatch } | { kind: "run" };
 
+/** What Codex answers for a justification without sandbox_permissions. @see spec §2.6 (observed bytes) */
+export const JUSTIFICATION_REFUSAL = '`justification` requires an explicit `sandbox_permissions`; use `sandbox_permissions: "require_escalated"` for unsandboxed execution, or omit `justification`.';
+
 /** The shell Codex runs commands with here (the user's shell: /bin/bash for root). @see spec §2.1 */
 export const USER_SHELL = "/bin/bash";
 
 /**
  * Decides, from the arguments alone, what Codex does before running a command (approval policy
  * `never`, sandbox `danger-full-access`, as the example driver configures it):
+ * - a `justification` (any string, empty too) without `sandbox_permissions` (absent or null) is
+ *   refused with JUSTIFICATION_REFUSAL, before everything below (rm -f, an intercepted patch, a
+ *   missing workdir); with `use_default` the command runs;
  * - `sandbox_permissions: "require_escalated"` is refused with
  *   `approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy is Never`;
  * - an rm -f style command (forced-rm.ts) is refused with the exec failure text
@@ -34,6 +40,9 @@ export function execDisposition(input: Record<string, unknown>): ExecDisposition
   if (input.tty === true) throw new UnsupportedError("codex-cli: exec_command with tty: true (a PTY: output arrives with \\r\\n) is not modelled");
   if (typeof input.shell === "string") throw new UnsupportedError("codex-cli: exec_command with an explicit shell is not modelled");
   if (input.sandbox_permissions === "with_additional_permissions") throw new UnsupportedError("codex-cli: sandbox_permissions with_additional_permissions is not modelled");
+  if (typeof input.justification === "string" && (input.sandbox_permissions === undefined || input.sandbox_permissions === null)) {
+    return { kind: "refused", text: JUSTIFICATION_REFUSAL };
+  }
   const cmd = input.cmd as string;
   if (/\bPATH\b/.test(cmd) || /(^|[;&|]\s*)(env|printenv|export -p|declare -x|declare -p|set|export)\s*($|[;&]|\|\s*(sort|cat|head|tail)\b)/.test(cmd)) {
     throw new UnsupportedError("codex-cli: the PATH Codex gives commands (its login-shell snapshot, with login: false its arg0 folder, and the codex-path folder) is not modelled");

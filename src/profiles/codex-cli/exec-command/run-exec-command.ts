@@ -4,6 +4,7 @@ import { resolvePath } from "../../../text/path-posix.js";
 import { type CommandChunk, commandBytes, type EnvironmentPort } from "../../environment-port.js";
 import { UnsupportedError } from "../../profile.js";
 import { runApplyPatch } from "../apply-patch/run-apply-patch.js";
+import { argumentsError, WRITE_STDIN_ARGS } from "../codex-arguments.js";
 import { rustIoError } from "../rust-io-error.js";
 import { forgetSession, keepSession, sessionsOf } from "./codex-sessions.js";
 import { execDisposition, USER_SHELL } from "./exec-policy.js";
@@ -86,7 +87,7 @@ export async function runExecCommand(input: Record<string, unknown>, environment
 /** The output bytes as an observation field: text when they are UTF-8, else base64. */
 function outputOf(chunks: readonly CommandChunk[]): { output: string } | { outputBase64: string } {
   const bytes = commandBytes({ chunks: [...chunks], exitCode: null, signal: null, timedOut: false });
-  return isUtf8(bytes) ? { output: new TextDecoder().decode(bytes) } : { outputBase64: encodeBase64(bytes) };
+  return isUtf8(bytes) ? { output: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) } : { outputBase64: encodeBase64(bytes) };
 }
 
 /** How a command ended: its exit code, or the signal that ended it. */
@@ -108,6 +109,8 @@ const EMPTY_POLL_MAX_MS = 300000;
  * has ended, its exit code (the session is then gone); non-empty `chars` is refused, stdin being
  * closed (no PTY). Any other id is an unknown session. An environment that cannot keep sessions
  * falls back to the rule without them: an id Codex could have given (1000…99999) is unsupported.
+ * Only `session_id` is parsed before the look-up; the other fields are parsed for a held session
+ * only (an argument refused there reads and writes nothing).
  * @see spec §2.5 (observed bytes)
  */
 export async function runWriteStdin(input: Record<string, unknown>, environment: EnvironmentPort): Promise<CommandRunObservation> {
@@ -118,6 +121,8 @@ export async function runWriteStdin(input: Record<string, unknown>, environment:
   }
   const handle = sessionsOf(environment).get(id);
   if (handle === undefined) return { unknownSession: id };
+  // the other fields are parsed only now, for a session Codex holds: refused, nothing is read or written (spec §2.5)
+  if (argumentsError(input, WRITE_STDIN_ARGS) !== null) return {};
   const chars = typeof input.chars === "string" ? input.chars : "";
   if (chars !== "") return { stdinClosed: true };
   const requested = typeof input.yield_time_ms === "number" ? input.yield_time_ms : WRITE_STDIN_DEFAULT_YIELD_MS;
