@@ -109,7 +109,7 @@ export function sandboxUnshareArgs(layout: SandboxLayout, binds: readonly string
     // In a user namespace an overlay keeps its own attributes as user.* xattrs (Linux ≥ 5.11).
     asUser.length > 0 ? ",userxattr" : "",
     String(machineLastPid()),
-    ...layout.mounts.map((mount, index) => [mount.kind === "directory" ? "d" : "f", mount.path, index] as const).flatMap(([kind, path]) => [kind, path]),
+    ...layout.mounts.flatMap((mount) => [mount.kind === "directory" ? "d" : "f", mount.path]),
     ...binds.flatMap((path) => ["b", path]),
     "--",
     ...program,
