@@ -81,11 +81,7 @@ for (const [size, label, rounds] of [
       () => time(() => (sink += newlineScan(bytes))),
     );
     console.log(ratioLine(`${label} ${shape}, utf8Length of the string vs the newline count alone`, floor.a, floor.b));
-    const counted = compare(
-      rounds,
-      () => time(() => (sink += utf8Length(text))),
-      baseline,
-    );
+    const counted = compare(rounds, () => time(() => (sink += utf8Length(text))), baseline);
     console.log(ratioLine(`${label} ${shape}, utf8Length of the string vs the baseline`, counted.a, counted.b));
   }
 }
