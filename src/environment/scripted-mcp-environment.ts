@@ -1,7 +1,5 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { createScriptedMcpServer, type McpCallCounts } from "../mcp-server/scripted-mcp-server.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { McpCallCounts } from "../mcp-server/scripted-mcp-server.js";
 import type { McpCallFact, McpCallSpec } from "../profiles/environment-port.js";
 import type { ScenarioMcp } from "../scenario/scenario.js";
 
@@ -10,6 +8,27 @@ export interface ScriptedMcpEnvironment {
   listMcpTools(server: string): Promise<Record<string, unknown>[] | null>;
   callMcpTool(call: McpCallSpec): Promise<McpCallFact>;
 }
+
+/**
+ * The MCP SDK and the scripted server, loaded the first time a server is reached: every node
+ * environment holds this half, and the replay sandbox's worker (which never plays MCP) paid the
+ * SDK's ~150 modules on every start.
+ */
+let sdkLoaded:
+  | Promise<
+      typeof import("@modelcontextprotocol/sdk/client/index.js") &
+        typeof import("@modelcontextprotocol/sdk/inMemory.js") &
+        typeof import("@modelcontextprotocol/sdk/types.js") &
+        typeof import("../mcp-server/scripted-mcp-server.js")
+    >
+  | undefined;
+const loadSdk = () =>
+  (sdkLoaded ??= Promise.all([
+    import("@modelcontextprotocol/sdk/client/index.js"),
+    import("@modelcontextprotocol/sdk/inMemory.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+    import("../mcp-server/scripted-mcp-server.js"),
+  ]).then(([client, inMemory, types, server]) => ({ ...client, ...inMemory, ...types, ...server })));
 
 /**
  * Plays a scenario's MCP servers for the reference: each server is the same scripted server the
@@ -27,6 +46,7 @@ export function createScriptedMcpEnvironment(mcp: ScenarioMcp): ScriptedMcpEnvir
     let client = clients.get(name);
     if (client === undefined) {
       client = (async () => {
+        const { InMemoryTransport, createScriptedMcpServer, Client } = await loadSdk();
         const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
         const counts: McpCallCounts = new Map();
         const instance = createScriptedMcpServer(server, counts, { die: () => void serverSide.close() });
@@ -56,6 +76,7 @@ export function createScriptedMcpEnvironment(mcp: ScenarioMcp): ScriptedMcpEnvir
       const client = connect(call.server);
       if (client === null) return { kind: "closed", message: `no MCP server "${call.server}"` };
       try {
+        const { CallToolResultSchema } = await loadSdk();
         const result = await (await client).request({ method: "tools/call", params: { name: call.tool, arguments: call.arguments } }, CallToolResultSchema, {
           ...(call.timeoutMs === undefined ? {} : { timeout: call.timeoutMs }),
         });

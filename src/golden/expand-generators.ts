@@ -25,13 +25,17 @@ interface GeneratedTotal {
   total: number;
 }
 
+// A scalar child is copied as it is, without building its path (most nodes are scalars).
 function walk(value: unknown, path: string, produce: boolean, generated: GeneratedTotal): unknown {
-  if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}/${index}`, produce, generated));
+  if (Array.isArray(value)) return value.map((item, index) => (item !== null && typeof item === "object" ? walk(item, `${path}/${index}`, produce, generated) : item));
   if (value === null || typeof value !== "object") return value;
   const keys = Object.keys(value);
   if (keys.length === 1 && keys[0].startsWith("$")) return expandGenerator(keys[0], (value as Record<string, unknown>)[keys[0]], path, produce, generated);
   const out: Record<string, unknown> = {};
-  for (const key of keys) out[key] = walk((value as Record<string, unknown>)[key], `${path}/${key}`, produce, generated);
+  for (const key of keys) {
+    const item = (value as Record<string, unknown>)[key];
+    out[key] = item !== null && typeof item === "object" ? walk(item, `${path}/${key}`, produce, generated) : item;
+  }
   return out;
 }
 

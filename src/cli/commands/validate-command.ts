@@ -1,15 +1,11 @@
-import { caseFolderProblem, caseObservationKind } from "../../conformance/load-corpus.js";
 import type { Validator } from "../../generated/validator.js";
-import { expandGenerators, GeneratorError } from "../../golden/expand-generators.js";
 import { InputError } from "../../input/input-error.js";
 import { locateJsonPointer } from "../../input/locate-json-pointer.js";
 import { parseJsonRecord } from "../../input/parse-json-record.js";
 import type { YamlRecord } from "../../input/parse-yaml-record.js";
 import { type InputRecord, readRecords } from "../../input/read-records.js";
 import { textPosition } from "../../input/text-position.js";
-import { findProfile } from "../../profiles/profile-registry.js";
 import type { Scenario } from "../../scenario/scenario.js";
-import { findScenarioLimitProblem } from "../../scenario/scenario-limits.js";
 import { focusIssues } from "../../schema/focus-issues.js";
 import { inferSchemaKinds } from "../../schema/infer-schema-kind.js";
 import { loadAllErrorsValidator, loadValidator } from "../../schema/load-validator.js";
@@ -56,6 +52,7 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
   let forced: SchemaKind | null = null;
   if (asKind !== undefined) {
     // A profile id means that profile's tool result (Profile.resultKind).
+    const { findProfile } = await import("../../profiles/profile-registry.js");
     const profileKind = findProfile(asKind)?.resultKind;
     forced = profileKind !== undefined ? (profileKind as SchemaKind) : resolveSchemaKind(asKind);
     if (!forced) {
@@ -76,6 +73,8 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
             for (const need of needed) {
               if (need === "yaml") yamlParser = (await import("../../input/parse-yaml-record.js")).parseYamlRecord;
               else if (need === "suggestions") suggestions = await import("../schema-suggestions.js");
+              else if (need === "corpus-rules") corpusRules = await loadCorpusRules();
+              else if (need === "scenario-limits") scenarioLimits = (await import("../../scenario/scenario-limits.js")).findScenarioLimitProblem;
               else if (need.startsWith("all-errors:")) {
                 const kind = need.slice("all-errors:".length) as SchemaKind;
                 explainers.set(kind, await loadAllErrorsValidator(kind));
@@ -108,6 +107,20 @@ let yamlParser: ((text: string, file: string) => YamlRecord) | null = null;
 /** Fix suggestions for invalid records (reads the schema files), loaded the first time a record fails. */
 let suggestions: typeof import("../schema-suggestions.js") | null = null;
 
+/**
+ * What cases and goldens are held to beyond their schemas (generators; a case's observation kind
+ * and folder), loaded the first time one is seen: it loads every profile, which a tool result's
+ * validation never needs (start-up time).
+ */
+let corpusRules: Awaited<ReturnType<typeof loadCorpusRules>> | null = null;
+async function loadCorpusRules() {
+  const [corpus, generators] = await Promise.all([import("../../conformance/load-corpus.js"), import("../../golden/expand-generators.js")]);
+  return { caseObservationKind: corpus.caseObservationKind, caseFolderProblem: corpus.caseFolderProblem, expandGenerators: generators.expandGenerators, GeneratorError: generators.GeneratorError };
+}
+
+/** The limits a scenario is held to beyond its schema, loaded the first time one is seen. */
+let scenarioLimits: typeof import("../../scenario/scenario-limits.js").findScenarioLimitProblem | null = null;
+
 /** All-errors validators, loaded the first time a record of that kind fails. */
 const explainers = new Map<SchemaKind, Validator>();
 
@@ -130,17 +143,20 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
   }
   const candidates = forced ? [forced] : knownKinds(inferSchemaKinds(value));
   for (const kind of candidates) if (!validators.has(kind)) return candidates.filter((each) => !validators.has(each));
+  const corpusKind = candidates[0] === "case" || candidates[0] === "golden";
+  if (corpusKind && !corpusRules) return ["corpus-rules"];
+  if (candidates.includes("scenario") && !scenarioLimits) return ["scenario-limits"];
   // A case's observation must also fit its tool's observation schema, as `correx check` requires.
-  const observationKind = candidates[0] === "case" && value !== null && typeof value === "object" ? caseObservationKind(value as Record<string, unknown>) : null;
+  const observationKind = candidates[0] === "case" && value !== null && typeof value === "object" ? corpusRules!.caseObservationKind(value as Record<string, unknown>) : null;
   if (observationKind && !validators.has(observationKind)) return [observationKind];
   // check's own rules for a case give their issues suggestions: loaded first, like a failing record's.
   if (candidates[0] === "case" && !suggestions) return ["suggestions"];
   report.records++;
-  if (candidates[0] === "case" || candidates[0] === "golden") {
+  if (corpusKind) {
     try {
-      value = expandGenerators(value);
+      value = corpusRules!.expandGenerators(value);
     } catch (error) {
-      if (!GeneratorError.isInstance(error)) throw error;
+      if (!corpusRules!.GeneratorError.isInstance(error)) throw error;
       const { line, column } = locateIn(record, yaml, error.pointer);
       throw new InputError(`${error.pointer || "/"}: ${error.message}`, report.file, line, column);
     }
@@ -179,7 +195,7 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
         if (caseRuleIssues(value as Record<string, unknown>, observationKind, report, locate, suggestions.withSuggestions)) return null;
       }
       // A scenario the schema admits may still break a limit the gate refuses it for (README "Limits").
-      const problem = kind === "scenario" ? findScenarioLimitProblem(value as Scenario) : null;
+      const problem = kind === "scenario" ? scenarioLimits!(value as Scenario) : null;
       if (problem) {
         const { line, column } = locateIn(record, yaml, problem.pointer, problem.atKey);
         const pointer = problem.atKey ? problem.pointer.slice(0, problem.pointer.lastIndexOf("/")) : problem.pointer;
@@ -228,7 +244,7 @@ function caseRuleIssues(
     }
   }
   const id = /(?:^|\/)fixtures\/cases\/(.+)\.yaml$/.exec(report.file)?.[1];
-  const folder = id === undefined ? null : caseFolderProblem(value, id);
+  const folder = id === undefined ? null : corpusRules!.caseFolderProblem(value, id);
   if (folder) issues.push({ code: "case-folder", pointer: folder.pointer, schemaPath: "", params: {}, expected: folder.expected, found: folder.found, ...locate(folder.pointer), kind: "case" });
   if (issues.length === 0) return false;
   report.invalid++;

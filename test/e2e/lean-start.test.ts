@@ -1,0 +1,46 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { cliPath, makeTempDir, repoRoot } from "./run-cli.js";
+
+// What a process loads at start is what its user waits for (issue 32: `correx validate one.json`
+// within 1.3× of `node -e 0`; the replay sandbox's worker starts once per scenario). These tests
+// hold the module lists, never a time: a loader hook records every module the process loads.
+const dir = makeTempDir("correx-lean-start-");
+const hooks = join(dir, "hooks.mjs");
+writeFileSync(
+  hooks,
+  `import { appendFileSync } from "node:fs";\nexport async function load(url, context, next) {\n  appendFileSync(process.env.CORREX_LOADED_LIST, url + "\\n");\n  return next(url, context);\n}\n`,
+);
+const register = join(dir, "register.mjs");
+writeFileSync(register, `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+
+/** The modules (repo-relative paths, or `node:` names) a node process loads running `args`. */
+function loadedBy(args: string[], name: string, input = ""): string[] {
+  const list = join(dir, `${name}.txt`);
+  writeFileSync(list, "");
+  const run = spawnSync(process.execPath, ["--import", register, ...args], { input, encoding: "utf8", env: { ...process.env, CORREX_LOADED_LIST: list } });
+  expect(run.status, run.stderr).toBe(0);
+  return readFileSync(list, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((url) => url.replace(pathToFileURL(`${repoRoot}/`).href, ""));
+}
+
+describe("lean start-up", () => {
+  it("correx validate of one tool result loads no profile, no YAML parser and no corpus code", () => {
+    const file = join(dir, "one.json");
+    writeFileSync(file, JSON.stringify({ type: "tool-result", id: "call_1", name: "write", result: { type: "text", value: "Wrote file successfully." } }));
+    const loaded = loadedBy([cliPath, "validate", file], "validate");
+    expect(loaded).toContain("dist/cli/commands/validate-command.js");
+    expect(loaded.filter((path) => path.startsWith("dist/profiles/") || path.startsWith("dist/conformance/load-corpus") || path.includes("node_modules/yaml/"))).toEqual([]);
+  });
+
+  it("the replay sandbox's worker loads no MCP SDK (MCP servers are played in correx's own process)", () => {
+    const loaded = loadedBy([join(repoRoot, "dist/sandbox/sandbox-worker.js")], "sandbox-worker");
+    expect(loaded).toContain("dist/sandbox/sandbox-worker.js");
+    expect(loaded.filter((path) => path.includes("node_modules/"))).toEqual([]);
+  });
+});
