@@ -51,7 +51,7 @@ export const geminiCli: Profile = {
   history: neutralProfileHistory("gemini-cli", "google-gemini", (turn) =>
     lowerGeminiTurn(
       turn.prompt,
-      turn.calls.map((call) => ({ tool: call.tool, input: call.input, result: call.result as GeminiCliResult })),
+      turn.calls.map((call) => ({ tool: call.tool, input: call.input, result: call.result as GeminiCliResult, ...(call.position === undefined ? {} : { position: call.position }) })),
     ),
   ),
   redactions: geminiRedactions,
