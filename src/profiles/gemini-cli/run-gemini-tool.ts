@@ -1,14 +1,16 @@
 import type { EnvironmentPort } from "../environment-port.js";
 import type { ToolCall } from "../profile.js";
+import { holdsNewPlaceholder, placeholderRefusal } from "./files/omission-placeholders.js";
 import { runListDirectory, runReadFile, runReplace, runWriteFile } from "./files/run-gemini-files.js";
 import { geminiParamsError } from "./gemini-params.js";
 import { geminiInput } from "./gemini-result.js";
 import { type GeminiSession, geminiSession } from "./gemini-session.js";
 import { geminiToolOf } from "./gemini-tools.js";
+import { geminiTempDirectory } from "./gemini-workspace.js";
 import { runGlob } from "./glob/run-glob.js";
 import { runGrepSearch } from "./grep-search/run-grep-search.js";
 import { newJitMemory } from "./jit-memory.js";
-import { planModeDecision } from "./plan-mode-policy.js";
+import { planModeDecision, planModePlansDirectory, planPathRefusal } from "./plan-mode-policy.js";
 import { runShellCommand } from "./run-shell-command/run-shell-command.js";
 import { nextTopicState } from "./update-topic/format-update-topic.js";
 
@@ -29,6 +31,15 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
     const decision = planModeDecision(tool, call.input);
     if (decision.kind === "not-found") return { planModeNotFound: true };
     if (geminiParamsError(tool, call.input) !== null) return {};
+    if (tool === "write_file" || tool === "replace") {
+      // the empty path, then the plans directory, then omission placeholders: all before the policy
+      const input = geminiInput(call.input);
+      if (!input.file_path) return {};
+      const refusal = planPathRefusal(call.input, environment.agentEnv.HOME, planModePlansDirectory(geminiTempDirectory(environment.workspace, environment.agentEnv.HOME)));
+      if (refusal !== null && "refused" in refusal) return { planModeRefused: refusal.refused };
+      if (refusal !== null) return { planModeUnmodelled: refusal.unmodelled };
+      if (holdsNewPlaceholder(tool, input)) return { planModeRefused: placeholderRefusal(tool) };
+    }
     if (decision.kind === "deny") return { policyDenied: decision.message };
     if (decision.kind === "unmodelled") return { planModeUnmodelled: decision.rule };
   }

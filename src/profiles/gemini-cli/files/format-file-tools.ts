@@ -9,7 +9,7 @@ import { geminiFileType } from "./gemini-file-type.js";
 import { filterGeminiIgnored } from "./gemini-ignore-filter.js";
 import { applyGeminiReplace } from "./gemini-replace.js";
 import { decodeGeminiText } from "./gemini-text-decoding.js";
-import { omissionPlaceholders } from "./omission-placeholders.js";
+import { holdsNewPlaceholder, placeholderRefusal } from "./omission-placeholders.js";
 
 /** Lines read_file returns at most, and chars per line. @see spec §3.1 */
 const MAX_LINES = 2000;
@@ -158,7 +158,7 @@ export function formatWriteFile(callInput: unknown, observation: Record<string, 
   const violation = placeViolation(String(input.file_path), place);
   if (violation !== null) return geminiError(violation);
   if (observation.kind === "directory") return geminiError(`Path is a directory, not a file: ${path}`);
-  if (omissionPlaceholders(String(input.content)).length > 0) return geminiError("`content` contains an omission placeholder (for example 'rest of methods ...'). Provide complete file content.");
+  if (holdsNewPlaceholder("write_file", input)) return geminiError(placeholderRefusal("write_file"));
   if (typeof observation.path !== "string") need("write_file", "path");
   const before = observation.before as string | null;
   const after = typeof observation.after === "string" ? observation.after : need("write_file", "after");
@@ -173,9 +173,7 @@ export function formatReplace(callInput: unknown, observation: Record<string, un
   const input = geminiInput(callInput);
   if (!input.file_path) return geminiError("The 'file_path' parameter must be non-empty.");
   // a placeholder in new_string that old_string does not hold is refused before the path check §6.1
-  const kept = new Set(omissionPlaceholders(String(input.old_string)));
-  if (omissionPlaceholders(String(input.new_string)).some((placeholder) => !kept.has(placeholder)))
-    return geminiError("`new_string` contains an omission placeholder (for example 'rest of methods ...'). Provide exact literal replacement text.");
+  if (holdsNewPlaceholder("replace", input)) return geminiError(placeholderRefusal("replace"));
   const violation = placeViolation(String(input.file_path), place);
   if (violation !== null) return geminiError(violation);
   const path = typeof observation.path === "string" ? observation.path : need("replace", "path");

@@ -8,7 +8,7 @@ import { geminiDiscoveryFacts } from "./gemini-file-discovery.js";
 import { filterGeminiIgnored } from "./gemini-ignore-filter.js";
 import { applyGeminiReplace } from "./gemini-replace.js";
 import { decodeGeminiText } from "./gemini-text-decoding.js";
-import { omissionPlaceholders } from "./omission-placeholders.js";
+import { holdsNewPlaceholder } from "./omission-placeholders.js";
 
 /** The absolute path a file tool's path argument names (resolved against the workspace). */
 const resolveArgument = (environment: EnvironmentPort, value: unknown) => resolvePath(environment.workspace, String(value));
@@ -126,7 +126,7 @@ export async function runWriteFile(callInput: unknown, environment: EnvironmentP
   if (target === null) return {};
   if ("kind" in target) return target;
   const { input, path, before } = target;
-  if (omissionPlaceholders(String(input.content)).length > 0) return { path, before, refused: "omission placeholder" };
+  if (holdsNewPlaceholder("write_file", input)) return { path, before, refused: "omission placeholder" };
   let after = input.content as string;
   if (before !== null && before !== "" && before.includes("\r\n")) after = after.replace(/\r?\n/g, "\r\n");
   await environment.writeFile(path, new TextEncoder().encode(after), { parents: true });
@@ -139,8 +139,7 @@ export async function runReplace(callInput: unknown, environment: EnvironmentPor
   if (target === null) return {};
   if ("kind" in target) return target;
   const { input, path, before } = target;
-  const kept = new Set(omissionPlaceholders(String(input.old_string)));
-  if (omissionPlaceholders(String(input.new_string)).some((placeholder) => !kept.has(placeholder))) return { path, before, refused: "omission placeholder" };
+  if (holdsNewPlaceholder("replace", input)) return { path, before, refused: "omission placeholder" };
   const outcome = applyGeminiReplace(before, input);
   if (outcome.kind === "written") await environment.writeFile(path, new TextEncoder().encode(outcome.written), { parents: true });
   return { path, before, after: outcome.kind === "written" ? outcome.written : null };
