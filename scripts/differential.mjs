@@ -2,20 +2,20 @@
 // Seeded differential campaign (issue 19 part 3, issue 26 item 6): generates scenarios from a seed
 // with the profile's call vocabulary (src/profiles/<id>/differential-vocabulary.ts), runs them
 // through `correx gate` against the real agent binary (opencode 1.18.33 for opencode-cli and
-// opencode-core, Claude Code 2.1.332 for claude-code), and prints agreement per tool and every
+// opencode-core, Claude Code 2.1.332 for claude-code, Gemini CLI 0.61.0 for gemini-cli), and prints agreement per tool and every
 // disagreement at its first differing byte.
 //
 //   npm run build && npm run differential -- --profile opencode-cli --seed 1 --calls 1000 [--protocol openai-chat]
 //
-// Options: --profile opencode-cli|opencode-core|claude-code, --seed N (0 … 2^32−1), --calls N, --protocol X
+// Options: --profile opencode-cli|opencode-core|claude-code|gemini-cli, --seed N (0 … 2^32−1), --calls N, --protocol X
 // (repeatable; default openai-chat for opencode-cli, anthropic-messages for opencode-core and
-// claude-code, which speaks nothing else),
+// claude-code, which speaks nothing else, google-gemini for gemini-cli, likewise),
 // --calls-per-scenario N (default 25), --out DIR (scenarios and reports; default a new temp dir),
 // --keep (keep the gate's run directories), --timeout MS (per scenario, default 300000),
 // --jobs N (scenarios run at once by the gate), --shard i/n (the gate's --shard: this job's share of
 // the scenario runs, for a CI matrix; its json reports merge with `correx merge-reports`), --only-generate.
 // The gate runs from a private copy of dist/ taken at the start (a rebuild meanwhile cannot break a long
-// campaign). The binary: $OPENCODE_BIN or $CLAUDE_BIN, else the copy .ci/run installs. Inside a loopback-only
+// campaign). The binary: $OPENCODE_BIN, $CLAUDE_BIN or $GEMINI_JS, else the copy .ci/run installs. Inside a loopback-only
 // network namespace (unshare -n, lo up) when running as root.
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -25,7 +25,7 @@ import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const usage =
-  "usage: npm run differential -- --profile opencode-cli|opencode-core|claude-code --seed N --calls N [--protocol X]… [--calls-per-scenario N] [--jobs N] [--shard i/n] [--out DIR] [--keep] [--timeout MS] [--only-generate]";
+  "usage: npm run differential -- --profile opencode-cli|opencode-core|claude-code|gemini-cli --seed N --calls N [--protocol X]… [--calls-per-scenario N] [--jobs N] [--shard i/n] [--out DIR] [--keep] [--timeout MS] [--only-generate]";
 
 function fail(message) {
   process.stderr.write(`differential: ${message}\n${usage}\n`);
@@ -59,11 +59,13 @@ function parseArgs(argv) {
       process.exit(0);
     } else fail(`unknown argument ${JSON.stringify(arg)}`);
   }
-  if (!["opencode-cli", "opencode-core", "claude-code"].includes(options.profile)) fail(`--profile must be opencode-cli, opencode-core or claude-code, got ${JSON.stringify(options.profile)}`);
+  if (!["opencode-cli", "opencode-core", "claude-code", "gemini-cli"].includes(options.profile))
+    fail(`--profile must be opencode-cli, opencode-core, claude-code or gemini-cli, got ${JSON.stringify(options.profile)}`);
   if (options.seedText === undefined) fail("--seed is required");
   if (options.calls === undefined) fail("--calls is required");
-  if (options.protocols.length === 0) options.protocols.push(options.profile === "opencode-cli" ? "openai-chat" : "anthropic-messages");
+  if (options.protocols.length === 0) options.protocols.push({ "opencode-cli": "openai-chat", "gemini-cli": "google-gemini" }[options.profile] ?? "anthropic-messages");
   if (options.profile === "claude-code" && options.protocols.some((protocol) => protocol !== "anthropic-messages")) fail("claude-code speaks anthropic-messages only");
+  if (options.profile === "gemini-cli" && options.protocols.some((protocol) => protocol !== "google-gemini")) fail("gemini-cli speaks google-gemini only");
   return options;
 }
 
@@ -95,22 +97,29 @@ process.stderr.write(`differential: ${scenarios.length} scenarios, ${options.cal
 if (options.onlyGenerate) process.exit(0);
 
 const claude = options.profile === "claude-code";
+const gemini = options.profile === "gemini-cli";
 const binary = (
   claude
     ? [process.env.CLAUDE_BIN, join(root, "node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude")]
-    : [process.env.OPENCODE_BIN, join(root, "node_modules/.cache/correx-opencode/node_modules/opencode-linux-x64/bin/opencode"), join(root, "node_modules/opencode-linux-x64/bin/opencode")]
+    : gemini
+      ? [process.env.GEMINI_JS, join(root, "node_modules/.cache/correx-gemini/node_modules/@google/gemini-cli/bundle/gemini.js")]
+      : [process.env.OPENCODE_BIN, join(root, "node_modules/.cache/correx-opencode/node_modules/opencode-linux-x64/bin/opencode"), join(root, "node_modules/opencode-linux-x64/bin/opencode")]
 ).find((path) => path && existsSync(path));
 if (!binary)
   fail(
     claude
       ? "the Claude Code 2.1.332 binary is not installed (set CLAUDE_BIN; .ci/run installs @anthropic-ai/claude-code@2.1.332)"
-      : "the opencode 1.18.33 binary is not installed (set OPENCODE_BIN; .ci/run installs opencode-ai@1.18.33)",
+      : gemini
+        ? "the Gemini CLI 0.61.0 bundle is not installed (set GEMINI_JS; .ci/run installs @google/gemini-cli@0.61.0)"
+        : "the opencode 1.18.33 binary is not installed (set OPENCODE_BIN; .ci/run installs opencode-ai@1.18.33)",
   );
 const agent = claude
   ? { model: "claude-opus-5-5", command: ["sh", join(root, "examples/agents/claude-code.sh")], env: { CLAUDE_BIN: binary } }
-  : options.profile === "opencode-cli"
-    ? { template: join(root, "examples/agents/opencode.json.template"), command: ["sh", join(root, "examples/agents/opencode-run.sh")], env: { OPENCODE_BIN: binary } }
-    : { template: join(root, "examples/agents/opencode-serve.json.template"), command: [process.execPath, join(root, "examples/agents/opencode-serve.mjs")], env: { OPENCODE_BIN: binary } };
+  : gemini
+    ? { model: "gemini-2.5-pro", template: join(root, "examples/agents/gemini-settings.json.template"), command: ["sh", join(root, "examples/agents/gemini-cli.sh")], env: { GEMINI_JS: binary } }
+    : options.profile === "opencode-cli"
+      ? { template: join(root, "examples/agents/opencode.json.template"), command: ["sh", join(root, "examples/agents/opencode-run.sh")], env: { OPENCODE_BIN: binary } }
+      : { template: join(root, "examples/agents/opencode-serve.json.template"), command: [process.execPath, join(root, "examples/agents/opencode-serve.mjs")], env: { OPENCODE_BIN: binary } };
 const isolate = process.getuid?.() === 0 && existsSync("/usr/bin/unshare");
 const quote = (arg) => `'${arg.replace(/'/g, `'\\''`)}'`;
 

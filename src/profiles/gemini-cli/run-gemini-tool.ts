@@ -27,7 +27,9 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
   const tool = geminiToolOf(call.tool);
   // Arguments are validated before the policy decides; in plan mode its rules decide first. §16.1
   if (session.planMode) {
-    // a name outside plan mode's registry is not found before its arguments are looked at
+    // a name outside plan mode's registry is not found before its arguments are looked at (in the
+    // turns after enter_plan_mode's; calls after it in its own turn were validated against the full
+    // registry first, observed on differential seed 28102, which is not modelled: spec §16.1)
     const decision = planModeDecision(tool, call.input);
     if (decision.kind === "not-found") return { planModeNotFound: true };
     if (geminiParamsError(tool, call.input) !== null) return {};

@@ -3,7 +3,7 @@ import { relativePath, resolvePath } from "../../../text/path-posix.js";
 import { UnsupportedError } from "../../profile.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "../gemini-result.js";
-import { type GeminiPlace, geminiTempDirectory, outsideWorkspaceMessage, placeViolation } from "../gemini-workspace.js";
+import { type GeminiPlace, geminiTempDirectory, outsideWorkspaceMessage, placeViolation, withoutTrailingSlash } from "../gemini-workspace.js";
 import { geminiDiffSnippet } from "./gemini-diff-snippet.js";
 import { geminiFileType } from "./gemini-file-type.js";
 import { filterGeminiIgnored } from "./gemini-ignore-filter.js";
@@ -117,7 +117,10 @@ export function formatListDirectory(callInput: unknown, observation: Record<stri
   const input = geminiInput(callInput);
   const path = typeof observation.path === "string" ? observation.path : need("list_directory", "path");
   if (observation.kind === "outside") return geminiError(outsideWorkspaceMessage(path, place.workspace, geminiTempDirectory(place.workspace, place.home)));
-  if (observation.kind === "missing") return geminiError(`Error listing directory: ENOENT: no such file or directory, stat '${path}'`);
+  if (observation.kind === "missing")
+    return geminiError(
+      observation.failure === "ENOTDIR" ? `Error listing directory: ENOTDIR: not a directory, stat '${path}'` : `Error listing directory: ENOENT: no such file or directory, stat '${path}'`,
+    );
   if (observation.kind === "file") return geminiError(`Error: Path is not a directory: ${path}`);
   const entries = (Array.isArray(observation.entries) ? observation.entries : need("list_directory", "entries")) as { name: string; directory: boolean; size: number }[];
   if (entries.length === 0) return geminiOutput(`Directory ${path} is empty.`);
@@ -153,7 +156,7 @@ export function formatWriteFile(callInput: unknown, observation: Record<string, 
   if (paramsError !== null) return geminiError(paramsError);
   const input = geminiInput(callInput);
   if (!input.file_path) return geminiError(`Missing or empty "file_path"`);
-  const path = resolvePath(place.workspace, String(input.file_path));
+  const path = withoutTrailingSlash(resolvePath(place.workspace, String(input.file_path)));
   // validateToolParamValues: the workspace, then a directory (lstat of the resolved path). §5
   const violation = placeViolation(String(input.file_path), place);
   if (violation !== null) return geminiError(violation);

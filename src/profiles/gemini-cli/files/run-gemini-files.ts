@@ -3,15 +3,15 @@ import { basenamePath, joinPath, relativePath, resolvePath } from "../../../text
 import { type EnvironmentPort, isFsFailure } from "../../environment-port.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { geminiInput } from "../gemini-result.js";
-import { workspaceViolation } from "../gemini-workspace.js";
+import { withoutTrailingSlash, workspaceViolation } from "../gemini-workspace.js";
 import { geminiDiscoveryFacts } from "./gemini-file-discovery.js";
 import { filterGeminiIgnored } from "./gemini-ignore-filter.js";
 import { applyGeminiReplace } from "./gemini-replace.js";
 import { decodeGeminiText } from "./gemini-text-decoding.js";
 import { holdsNewPlaceholder } from "./omission-placeholders.js";
 
-/** The absolute path a file tool's path argument names (resolved against the workspace). */
-const resolveArgument = (environment: EnvironmentPort, value: unknown) => resolvePath(environment.workspace, String(value));
+/** The absolute path a file tool's path argument names (resolved against the workspace; node's path.resolve drops a trailing slash). */
+const resolveArgument = (environment: EnvironmentPort, value: unknown) => withoutTrailingSlash(resolvePath(environment.workspace, String(value)));
 
 /**
  * read_file: what is at the resolved path (its bytes for a file); a path outside the workspace is
@@ -37,7 +37,8 @@ export async function runListDirectory(callInput: unknown, environment: Environm
   const path = resolveArgument(environment, geminiInput(callInput).dir_path);
   if (workspaceViolation(path, environment) !== null) return { path, kind: "outside" };
   const stat = await environment.stat(path);
-  if (stat.kind === "missing") return { path, kind: "missing" };
+  // below a file, fs.stat fails with ENOTDIR (observed: differential seed 28102)
+  if (stat.kind === "missing") return { path, kind: "missing", ...(stat.failure === "ENOTDIR" ? { failure: "ENOTDIR" } : {}) };
   if (stat.kind !== "directory") return { path, kind: "file" };
   const listed = await environment.listDirectory(path);
   if (isFsFailure(listed)) return { path, kind: "missing" };
