@@ -40,7 +40,10 @@ export const geminiCli: Profile = {
     package: "@google/gemini-cli",
     driver: { command: ["sh", "examples/agents/gemini-cli.sh"], configTemplate: "examples/agents/gemini-settings.json.template", model: "gemini-2.5-pro" },
   },
-  versions: { verified: { from: "0.61.0", to: "0.61.0" }, evidence: "0.61.0: test/e2e/gate-gemini.test.ts" },
+  versions: {
+    verified: { from: "0.59.0", to: "0.61.0" },
+    evidence: "0.61.0: test/e2e/gate-gemini.test.ts; 0.60.0 and 0.59.0: test/e2e/gate-gemini-range.test.ts (11 scenarios, 70 tool results each, byte-exact)",
+  },
   protocols: ["google-gemini"],
   resultKind: "gemini-cli/tool-result",
   tools: GEMINI_TOOL_NAMES.map((name) => (Object.hasOwn(UNMODELLED_TOOLS, name) ? { name, status: "unsupported", reason: UNMODELLED_TOOLS[name]! } : { name, status: "modelled" })),
