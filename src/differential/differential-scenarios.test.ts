@@ -163,8 +163,7 @@ describe("gemini-cli's vocabulary (issue 28 item 5)", () => {
         const tools = (turn.calls ?? []).map((call) => call.tool);
         if (tools.includes("enter_plan_mode")) expect(tools).toEqual(["enter_plan_mode"]);
         // a change beside them only when its arguments are refused (it never runs)
-        if (tools.some((tool) => searching.has(tool)))
-          for (const call of turn.calls ?? []) if (changing.has(call.tool)) expect(geminiParamsError(call.tool, call.input)).not.toBeNull();
+        if (tools.some((tool) => searching.has(tool))) for (const call of turn.calls ?? []) if (changing.has(call.tool)) expect(geminiParamsError(call.tool, call.input)).not.toBeNull();
       }
     }
     const tools = new Set(scenarios.flatMap((scenario) => scenario.turns.flatMap((turn) => (turn.calls ?? []).map((call) => call.tool))));

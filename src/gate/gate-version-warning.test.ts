@@ -27,7 +27,9 @@ describe("gateVersionWarning (Profile.versions, Profile.agentVersion)", () => {
     );
     const gemini = findProfile("gemini-cli")!;
     expect(gateVersionWarning(gemini, { "user-agent": "GeminiCLI-tui/0.59.0/gemini-2.5-pro (linux; x64; terminal)" })).toBeNull();
-    expect(gateVersionWarning(gemini, { "user-agent": "GeminiCLI-tui/0.58.0/gemini-2.5-pro (linux; x64; terminal)" })).toContain("version 0.58.0 (its User-Agent), outside the versions profile gemini-cli is verified against (0.59.0 to 0.61.0)");
+    expect(gateVersionWarning(gemini, { "user-agent": "GeminiCLI-tui/0.58.0/gemini-2.5-pro (linux; x64; terminal)" })).toContain(
+      "version 0.58.0 (its User-Agent), outside the versions profile gemini-cli is verified against (0.59.0 to 0.61.0)",
+    );
     expect(gateVersionWarning(gemini, { "user-agent": "GeminiCLI-tui/0.62.0/gemini-2.5-pro (linux; x64; terminal)" })).toContain("(0.59.0 to 0.61.0)");
     const cli = findProfile("opencode-cli")!;
     expect(gateVersionWarning(cli, { "user-agent": "opencode/1.18.20" })).toBeNull();

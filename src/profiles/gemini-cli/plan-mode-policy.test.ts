@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { filterGeminiIgnored, geminiIgnorePatterns } from "./files/gemini-ignore-filter.js";
-import { planModeDecision, planPathRefusal } from "./plan-mode-policy.js";
 import { looksBinary } from "./files/gemini-file-type.js";
+import { filterGeminiIgnored, geminiIgnorePatterns } from "./files/gemini-ignore-filter.js";
 import { adoptGrepFileOrder } from "./grep-search/grep-search-order.js";
+import { planModeDecision, planPathRefusal } from "./plan-mode-policy.js";
 import { nextTopicState } from "./update-topic/format-update-topic.js";
 
 describe("gemini-cli session rules (docs/spec/gemini-cli-0.61.0.md §16)", () => {
