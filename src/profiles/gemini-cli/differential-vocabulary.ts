@@ -359,10 +359,11 @@ const planCalls: CallMaker[] = [(b) => ({ ...readOnly("enter_plan_mode", b.rando
 
 /**
  * The CLI answers update_topic first in its turn (spec §16.5) and every other call in call order;
- * the gate places responses by their ids' `_<i>`. Nothing runs out of order.
+ * the gate places responses by their ids' `_<i>`. Two update_topic calls of one turn do not update
+ * the topic in call order (observed: seed 28104; not modelled, spec §16.5): at most one a turn.
  */
-function concurrent(_call: GeneratedCall): boolean {
-  return false;
+function concurrent(call: GeneratedCall): boolean {
+  return call.call.tool === "update_topic";
 }
 
 export const geminiCliDifferentialVocabulary: DifferentialVocabulary = {

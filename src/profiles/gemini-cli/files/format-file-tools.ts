@@ -41,6 +41,8 @@ export function formatReadFile(callInput: unknown, observation: Record<string, u
   const start = input.start_line as number | undefined;
   const end = input.end_line as number | undefined;
   if (start !== undefined && end !== undefined && start > end) return geminiError("start_line cannot be greater than end_line");
+  // `.geminiignore` (§4.1), checked before the file is looked at [bundle: read-file.ts validateToolParamValues]
+  if (observation.kind === "ignored") return geminiError(`File path '${path}' is ignored by configured ignore patterns.`);
   if (observation.kind === "missing") return geminiError(`File not found: ${path}`);
   if (observation.kind === "directory") return geminiError(`Path is a directory, not a file: ${path}`);
   const bytes =
