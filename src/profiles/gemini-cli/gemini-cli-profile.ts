@@ -13,6 +13,7 @@ import { formatGeminiMcp, isGeminiMcpObservation } from "./mcp/format-gemini-mcp
 import { geminiMcpToolName } from "./mcp/mcp-tool-name.js";
 import { runGeminiMcp } from "./mcp/run-gemini-mcp.js";
 import { runGeminiTool } from "./run-gemini-tool.js";
+import { adoptShellPid } from "./run-shell-command/shell-pid-adoption.js";
 import { truncateShellOutput } from "./truncate/truncate-shell-output.js";
 
 /**
@@ -71,12 +72,14 @@ export const geminiCli: Profile = {
   observe: async (call, environment) => (await runGeminiMcp(call, environment)) ?? runGeminiTool(call, environment),
   /**
    * grep_search lists ripgrep's parallel traversal, glob the laid-out files by times the two
-   * copies of the workspace order differently: the agent's order is adopted. @see spec §7.3, §7.4
+   * copies of the workspace order differently: the agent's order is adopted; the shell's process
+   * group id (whose digits move the output cut) is the agent's. @see spec §7.3, §7.4
    */
   adoptAgentOrder(call, observation, agentText) {
     const tool = geminiToolOf(call.tool);
     if (tool === "grep_search") return adoptGrepFileOrder(observation, agentText);
     if (tool === "glob") return adoptGlobOrder(observation, agentText);
+    if (tool === "run_shell_command") return adoptShellPid(observation, agentText);
     return observation;
   },
 };

@@ -64,3 +64,12 @@ describe("gemini-cli session rules (docs/spec/gemini-cli-0.61.0.md §16)", () =>
     expect(filterGeminiIgnored(["secret.txt"], patterns, false)).toEqual({ kept: ["secret.txt"], ignoredCount: 0 });
   });
 });
+
+describe("gemini-cli: the shell's process group id is adopted from the agent (spec §2.3, §2.4)", () => {
+  it("takes the agent's PGID line, keeps the replay's without one", async () => {
+    const { adoptShellPid } = await import("./run-shell-command/shell-pid-adoption.js");
+    expect(adoptShellPid({ pid: 100123, chunks: [] }, "<untrusted_context>\nOutput: x\nProcess Group PGID: 99871\n</untrusted_context>")).toEqual({ pid: 99871, chunks: [] });
+    expect(adoptShellPid({ pid: 100123 }, "Command moved to background")).toEqual({ pid: 100123 });
+    expect(adoptShellPid({ chunks: [] }, "Process Group PGID: 5")).toEqual({ chunks: [] });
+  });
+});
