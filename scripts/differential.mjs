@@ -2,20 +2,20 @@
 // Seeded differential campaign (issue 19 part 3, issue 26 item 6): generates scenarios from a seed
 // with the profile's call vocabulary (src/profiles/<id>/differential-vocabulary.ts), runs them
 // through `correx gate` against the real agent binary (opencode 1.18.33 for opencode-cli and
-// opencode-core, Claude Code 2.1.332 for claude-code, Codex CLI 0.171.0 for codex-cli), and prints agreement per tool and every
+// opencode-core, Claude Code 2.1.332 for claude-code, Codex CLI 0.171.0 for codex-cli, Gemini CLI 0.61.0 for gemini-cli), and prints agreement per tool and every
 // disagreement at its first differing byte.
 //
 //   npm run build && npm run differential -- --profile opencode-cli --seed 1 --calls 1000 [--protocol openai-chat]
 //
-// Options: --profile opencode-cli|opencode-core|claude-code|codex-cli, --seed N (0 … 2^32−1), --calls N, --protocol X
+// Options: --profile opencode-cli|opencode-core|claude-code|codex-cli|gemini-cli, --seed N (0 … 2^32−1), --calls N, --protocol X
 // (repeatable; default openai-chat for opencode-cli, anthropic-messages for opencode-core and
-// claude-code, which speaks nothing else; codex-cli speaks openai-responses only),
+// claude-code, which speaks nothing else; codex-cli speaks openai-responses only, gemini-cli google-gemini only),
 // --calls-per-scenario N (default 25), --out DIR (scenarios and reports; default a new temp dir),
 // --keep (keep the gate's run directories), --timeout MS (per scenario, default 300000),
 // --jobs N (scenarios run at once by the gate), --shard i/n (the gate's --shard: this job's share of
 // the scenario runs, for a CI matrix; its json reports merge with `correx merge-reports`), --only-generate.
 // The gate runs from a private copy of dist/ taken at the start (a rebuild meanwhile cannot break a long
-// campaign). The binary: $OPENCODE_BIN, $CLAUDE_BIN or $CODEX_BIN, else the copy .ci/run installs. Inside a loopback-only
+// campaign). The binary: $OPENCODE_BIN, $CLAUDE_BIN, $CODEX_BIN or $GEMINI_JS, else the copy .ci/run installs. Inside a loopback-only
 // network namespace (unshare -n, lo up) when running as root.
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -25,7 +25,7 @@ import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const usage =
-  "usage: npm run differential -- --profile opencode-cli|opencode-core|claude-code|codex-cli --seed N --calls N [--protocol X]… [--calls-per-scenario N] [--jobs N] [--shard i/n] [--out DIR] [--keep] [--timeout MS] [--only-generate]";
+  "usage: npm run differential -- --profile opencode-cli|opencode-core|claude-code|codex-cli|gemini-cli --seed N --calls N [--protocol X]… [--calls-per-scenario N] [--jobs N] [--shard i/n] [--out DIR] [--keep] [--timeout MS] [--only-generate]";
 
 function fail(message) {
   process.stderr.write(`differential: ${message}\n${usage}\n`);
@@ -59,13 +59,14 @@ function parseArgs(argv) {
       process.exit(0);
     } else fail(`unknown argument ${JSON.stringify(arg)}`);
   }
-  if (!["opencode-cli", "opencode-core", "claude-code", "codex-cli"].includes(options.profile))
-    fail(`--profile must be opencode-cli, opencode-core, claude-code or codex-cli, got ${JSON.stringify(options.profile)}`);
+  const only = { "claude-code": "anthropic-messages", "codex-cli": "openai-responses", "gemini-cli": "google-gemini" };
+  if (!["opencode-cli", "opencode-core", ...Object.keys(only)].includes(options.profile))
+    fail(`--profile must be opencode-cli, opencode-core, claude-code, codex-cli or gemini-cli, got ${JSON.stringify(options.profile)}`);
   if (options.seedText === undefined) fail("--seed is required");
   if (options.calls === undefined) fail("--calls is required");
-  if (options.protocols.length === 0) options.protocols.push(options.profile === "opencode-cli" ? "openai-chat" : options.profile === "codex-cli" ? "openai-responses" : "anthropic-messages");
-  if (options.profile === "claude-code" && options.protocols.some((protocol) => protocol !== "anthropic-messages")) fail("claude-code speaks anthropic-messages only");
-  if (options.profile === "codex-cli" && options.protocols.some((protocol) => protocol !== "openai-responses")) fail("codex-cli speaks openai-responses only");
+  if (options.protocols.length === 0) options.protocols.push(options.profile === "opencode-cli" ? "openai-chat" : (only[options.profile] ?? "anthropic-messages"));
+  const spoken = only[options.profile];
+  if (spoken && options.protocols.some((protocol) => protocol !== spoken)) fail(`${options.profile} speaks ${spoken} only`);
   return options;
 }
 
@@ -120,6 +121,16 @@ const agents = {
       command: ["sh", join(root, "examples/agents/codex-exec.sh")],
       env: { CODEX_BIN: binary },
       workUnderCache: true,
+    }),
+  },
+  "gemini-cli": {
+    binaries: [process.env.GEMINI_JS, join(root, "node_modules/.cache/correx-gemini/node_modules/@google/gemini-cli/bundle/gemini.js")],
+    missing: "the Gemini CLI 0.61.0 bundle is not installed (set GEMINI_JS; .ci/run installs @google/gemini-cli@0.61.0)",
+    agent: (binary) => ({
+      model: "gemini-2.5-pro",
+      template: join(root, "examples/agents/gemini-settings.json.template"),
+      command: ["sh", join(root, "examples/agents/gemini-cli.sh")],
+      env: { GEMINI_JS: binary },
     }),
   },
   "opencode-cli": {

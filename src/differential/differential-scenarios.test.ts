@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { claudeInputIssues } from "../profiles/claude-code/claude-tools.js";
+import { geminiParamsError } from "../profiles/gemini-cli/gemini-params.js";
 import { parseScenario } from "../scenario/parse-scenario.js";
 import { differentialScenarioYaml } from "./differential-scenario-yaml.js";
 import { generateDifferentialScenarios } from "./differential-scenarios.js";
@@ -176,5 +177,52 @@ describe("codex-cli's vocabulary (issue 27 item 6: live sessions through $fromRe
       });
     }
     expect(chains).toBeGreaterThan(3);
+  });
+});
+
+describe("gemini-cli's vocabulary (issue 28 item 5)", () => {
+  const options = { profile: "gemini-cli", seed: 28001, calls: 400, callsPerScenario: 50 } as const;
+
+  it("writes valid scenarios in gemini-cli's argument names, reproducible from the seed", async () => {
+    const scenarios = generateDifferentialScenarios(options);
+    expect(scenarios.map(differentialScenarioYaml).join("\n---\n")).toBe(generateDifferentialScenarios(options).map(differentialScenarioYaml).join("\n---\n"));
+    for (const scenario of scenarios) {
+      expect(scenario.name.startsWith("differential-gemini-28001-")).toBe(true);
+      expect(scenario.argumentStyle).toBe("gemini-cli");
+      expect(await parseScenario(differentialScenarioYaml(scenario), `${scenario.name}.yaml`)).toEqual(scenario);
+    }
+  });
+
+  it("covers every tool the profile models, keeps enter_plan_mode alone in its turn and no change beside a shell, search or listing", () => {
+    const scenarios = generateDifferentialScenarios(options);
+    const changing = new Set(["write_file", "replace"]);
+    const searching = new Set(["run_shell_command", "grep_search", "search_file_content", "glob", "list_directory"]);
+    for (const scenario of scenarios) {
+      for (const turn of scenario.turns.slice(0, -1)) {
+        const tools = (turn.calls ?? []).map((call) => call.tool);
+        if (tools.includes("enter_plan_mode")) expect(tools).toEqual(["enter_plan_mode"]);
+        // a change beside them only when its arguments are refused (it never runs)
+        if (tools.some((tool) => searching.has(tool))) for (const call of turn.calls ?? []) if (changing.has(call.tool)) expect(geminiParamsError(call.tool, call.input)).not.toBeNull();
+      }
+    }
+    const tools = new Set(scenarios.flatMap((scenario) => scenario.turns.flatMap((turn) => (turn.calls ?? []).map((call) => call.tool))));
+    for (const tool of [
+      "read_file",
+      "run_shell_command",
+      "replace",
+      "write_file",
+      "list_directory",
+      "glob",
+      "grep_search",
+      "search_file_content",
+      "write_todos",
+      "update_topic",
+      "list_background_processes",
+      "read_background_output",
+      "web_fetch",
+      "enter_plan_mode",
+      "save_memory",
+    ])
+      expect(tools.has(tool), tool).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { claudeCodeDifferentialVocabulary } from "../profiles/claude-code/differential-vocabulary.js";
 import { codexCliDifferentialVocabulary } from "../profiles/codex-cli/differential-vocabulary.js";
 import type { DifferentialVocabulary } from "../profiles/differential-vocabulary.js";
+import { geminiCliDifferentialVocabulary } from "../profiles/gemini-cli/differential-vocabulary.js";
 import { opencodeCliDifferentialVocabulary } from "../profiles/opencode-cli/differential-vocabulary.js";
 import { opencodeCoreDifferentialVocabulary } from "../profiles/opencode-core/differential-vocabulary.js";
 
@@ -10,6 +11,7 @@ export const DIFFERENTIAL_VOCABULARIES = {
   "opencode-core": opencodeCoreDifferentialVocabulary,
   "claude-code": claudeCodeDifferentialVocabulary,
   "codex-cli": codexCliDifferentialVocabulary,
+  "gemini-cli": geminiCliDifferentialVocabulary,
 } as const satisfies Record<string, DifferentialVocabulary>;
 
 /** A profile a differential campaign can play against. */

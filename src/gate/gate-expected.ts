@@ -13,6 +13,8 @@ export interface GateCall {
   observation: Record<string, unknown>;
   /** The profile's result for the call when it was formatted already (then `observation` is not formatted again). */
   result?: unknown;
+  /** Its 0-based place among its turn's scripted calls (calls the profile does not model are left out of the lowering). */
+  position?: number;
 }
 
 export interface ExpectedTurnOptions {
@@ -39,7 +41,13 @@ export interface ExpectedTurnOptions {
 export function expectedTurnFragments(options: ExpectedTurnOptions): GateFragment[] {
   const { profile, protocol } = options;
   if (!profile.protocols.includes(protocol)) throw new UnsupportedError(`${profile.id} speaks ${profile.protocols.join(", ")} only, not ${protocol}`);
-  const calls = options.calls.map((call) => ({ id: call.id, tool: call.tool, input: call.input, result: formatGateCall(options, call) }));
+  const calls = options.calls.map((call) => ({
+    id: call.id,
+    tool: call.tool,
+    input: call.input,
+    result: formatGateCall(options, call),
+    ...(call.position === undefined ? {} : { position: call.position }),
+  }));
   const messages = [profile.history.prompt(options.prompt), ...profile.history.step({ text: "", calls }, options.options)];
   const body = profile.history.lower({ protocol, messages, from: Object.keys(profile.history.forms)[0], model: options.model, modalities: options.modalities }).body;
   return extractGateFragments(protocol, body);

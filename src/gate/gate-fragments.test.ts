@@ -53,6 +53,36 @@ describe("extractGateFragments", () => {
     expect(gateFragmentText("google-gemini", { functionResponse: { name: "grep_search", response: { output: "File: a\nL1: x" }, id: "i" } })).toBe("File: a\nL1: x");
     expect(gateFragmentText("google-gemini", { functionResponse: { name: "read_file", response: { error: "File not found: /w/a" }, id: "i" } })).toBe("File not found: /w/a");
   });
+  it("google-gemini: a batch answered out of call order (Gemini CLI's update_topic first) is matched by its ids' `_<i>` (gemini-cli spec §1.1, §16.5)", () => {
+    const topic = { functionResponse: { name: "update_topic", response: { output: "Strategic Intent: x" }, id: "update_topic_1796141746045_2" } };
+    const read = { functionResponse: { name: "read_file", response: { output: "a" }, id: "read_file_1796141746042_0" } };
+    const image = { inlineData: { data: "AA==", mimeType: "image/png" } };
+    const shell = { functionResponse: { name: "run_shell_command", response: { output: "b" }, id: "run_shell_command_1796141746043_1" } };
+    const later = { functionResponse: { name: "update_topic", response: { output: "c" }, id: "update_topic_1796141747000_1" } };
+    const last = { functionResponse: { name: "glob", response: { output: "d" }, id: "glob_1796141747000_0" } };
+    const fragments = extractGateFragments("google-gemini", {
+      contents: [
+        { role: "user", parts: [{ text: "go" }] },
+        { role: "model", parts: [] },
+        { role: "user", parts: [topic, read, image, shell] },
+        { role: "model", parts: [] },
+        { role: "user", parts: [later, last] },
+      ],
+    });
+    expect(fragments.map((fragment) => [fragment.ordinal, fragment.name, fragment.after])).toEqual([
+      [0, "read_file", [image]],
+      [1, "run_shell_command", []],
+      [2, "update_topic", []],
+      [3, "glob", []],
+      [4, "update_topic", []],
+    ]);
+  });
+  it("google-gemini: without such ids (or with a repeated index, or a name that is not the id's), the wire order stands", () => {
+    const parts = [{ functionResponse: { name: "b", response: { content: "b" } } }, { functionResponse: { name: "a", response: { content: "a" }, id: "a_1_0" } }];
+    const twice = [{ functionResponse: { name: "b", response: {}, id: "b_1_0" } }, { functionResponse: { name: "a", response: {}, id: "a_1_0" } }];
+    const renamed = [{ functionResponse: { name: "b", response: {}, id: "c_1_1" } }, { functionResponse: { name: "a", response: {}, id: "a_1_0" } }];
+    for (const batch of [parts, twice, renamed]) expect(extractGateFragments("google-gemini", { contents: [{ role: "user", parts: batch }] }).map((fragment) => fragment.name)).toEqual(["b", "a"]);
+  });
   it("openai-responses: function_call_output items", () => {
     const item = {
       type: "function_call_output",

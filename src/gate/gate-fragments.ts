@@ -79,11 +79,13 @@ export function extractGateFragments(protocol: Protocol, body: unknown): GateFra
           close();
           continue;
         }
+        const start = fragments.length;
         for (const part of arrayOf(content.parts)) {
           const response = isObject(part) ? part.functionResponse : undefined;
           if (isObject(response)) push(null, typeof response.name === "string" ? response.name : null, part);
           else attach(part);
         }
+        inCallOrder(fragments, start);
       }
       break;
     case "openai-responses":
@@ -100,6 +102,34 @@ export function extractGateFragments(protocol: Protocol, body: unknown): GateFra
     }
   }
   return fragments;
+}
+
+/** The index `<i>` of a Gemini CLI call id `<name>_<ms>_<i>` whose name is the response's, else null. */
+function geminiCallIndex(fragment: GateFragment): number | null {
+  const part = fragment.value as Json;
+  const id = isObject(part.functionResponse) ? part.functionResponse.id : undefined;
+  if (typeof id !== "string" || fragment.name === null || !id.startsWith(`${fragment.name}_`)) return null;
+  const match = /^\d+_(\d+)$/.exec(id.slice(fragment.name.length + 1));
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * google-gemini carries no call ids the fake gave, so results are matched by position; an agent
+ * that numbers its own ids by the call's place in the reply (Gemini CLI: `<name>_<ms>_<i>`) may
+ * still answer out of call order (update_topic first). When every response of a batch (one user
+ * content, from `start`) has such an id, all different, the batch is put in the order of those
+ * indices and renumbered; each keeps the parts that followed it on the wire. Otherwise the wire
+ * order stands. @see docs/spec/gemini-cli-0.61.0.md §1.1, §16.5
+ */
+function inCallOrder(fragments: GateFragment[], start: number): void {
+  const batch = fragments.slice(start);
+  const indices = batch.map(geminiCallIndex);
+  if (batch.length < 2 || indices.some((index) => index === null) || new Set(indices).size !== batch.length) return;
+  const sorted = batch.map((fragment, at) => ({ fragment, index: indices[at]! })).sort((a, b) => a.index - b.index);
+  sorted.forEach(({ fragment }, at) => {
+    fragment.ordinal = start + at;
+    fragments[start + at] = fragment;
+  });
 }
 
 /** The tool text inside a fragment (the first text the model reads), for order alignment. */

@@ -67,7 +67,7 @@ export async function replayExpected(options: ReplayOptions, script: ScriptedCal
         const agent = rawOf(call);
         if (agent && profile.adoptAgentOrder) observation = profile.adoptAgentOrder({ tool: call.tool, input: call.input }, observation, gateFragmentText(protocol, agent.result));
         const result = profile.format({ tool: call.tool, input: call.input, observation, options: formatOptions }, store);
-        ready.push({ id: call.id, tool: call.tool, input: call.input, observation, result });
+        ready.push({ id: call.id, tool: call.tool, input: call.input, observation, result, position: calls.indexOf(call) });
         const rule = profile.interruptsTurn?.({ tool: call.tool, input: call.input }, observation);
         if (rule !== undefined && interrupt === undefined) interrupt = { id: call.id, rule };
       } catch (error) {

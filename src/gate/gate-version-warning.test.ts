@@ -27,6 +27,12 @@ describe("gateVersionWarning (Profile.versions, Profile.agentVersion)", () => {
     );
     expect(gateVersionWarning(codex, { "user-agent": "codex_exec/0.168.0 (Debian 12.0.0; x86_64) unknown (codex_exec; 0.168.0)" })).toBeNull();
     expect(gateVersionWarning(codex, { "user-agent": "codex_exec/0.167.2 (Debian 12.0.0; x86_64) unknown (codex_exec; 0.167.2)" })).toContain("version 0.167.2");
+    const gemini = findProfile("gemini-cli")!;
+    expect(gateVersionWarning(gemini, { "user-agent": "GeminiCLI-tui/0.59.0/gemini-2.5-pro (linux; x64; terminal)" })).toBeNull();
+    expect(gateVersionWarning(gemini, { "user-agent": "GeminiCLI-tui/0.58.0/gemini-2.5-pro (linux; x64; terminal)" })).toContain(
+      "version 0.58.0 (its User-Agent), outside the versions profile gemini-cli is verified against (0.59.0 to 0.61.0)",
+    );
+    expect(gateVersionWarning(gemini, { "user-agent": "GeminiCLI-tui/0.62.0/gemini-2.5-pro (linux; x64; terminal)" })).toContain("(0.59.0 to 0.61.0)");
     const cli = findProfile("opencode-cli")!;
     expect(gateVersionWarning(cli, { "user-agent": "opencode/1.18.20" })).toBeNull();
     expect(gateVersionWarning(cli, { "user-agent": "opencode/1.18.19" })).toContain("(1.18.20 to 1.18.33)");

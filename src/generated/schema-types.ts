@@ -1297,6 +1297,10 @@ export interface NeutralToolCall {
   input: {
     [k: string]: unknown;
   };
+  /**
+   * The call's 0-based place in the model's reply, when calls before it are left out of this history (the gate leaves out calls the profile does not model); absent: its place here. Gemini CLI numbers its call ids by it.
+   */
+  position?: number;
 }
 export interface NeutralToolMessage {
   /**

@@ -8,7 +8,7 @@ export const NEUTRAL_MESSAGE_KIND = "history/neutral-message";
 /** One message of a neutral history (schemas/history/neutral-message.json). */
 export type NeutralMessage =
   | { role: "user"; content: string }
-  | { role: "assistant"; content?: string; calls?: { id: string; tool: string; input: unknown }[] }
+  | { role: "assistant"; content?: string; calls?: { id: string; tool: string; input: unknown; position?: number }[] }
   | { role: "tool"; id: string; result: unknown };
 
 /** A neutral history reduced to what a one-turn lowerer takes: the prompt and the calls of the turn with their results. */
@@ -39,7 +39,7 @@ export function neutralTurn(profile: string, messages: readonly unknown[]): Neut
       const result = results[index]!;
       if (result.role !== "tool" || result.id !== call.id)
         throw new UnsupportedError(`${profile}: message ${index + 2} must be the result of call ${JSON.stringify(call.id)} (results come in call order)`);
-      return { id: call.id, tool: call.tool, input: call.input, result: result.result };
+      return { id: call.id, tool: call.tool, input: call.input, result: result.result, ...(call.position === undefined ? {} : { position: call.position }) };
     }),
   };
 }
@@ -54,7 +54,11 @@ export function neutralProfileHistory(profile: string, protocol: Protocol, lower
     prompt: (text): NeutralMessage => ({ role: "user", content: text }),
     assistantText: (text): NeutralMessage => ({ role: "assistant", content: text }),
     step(step, _options: FormatOptions): NeutralMessage[] {
-      const assistant: NeutralMessage = { role: "assistant", ...(step.text ? { content: step.text } : {}), calls: step.calls.map((call) => ({ id: call.id, tool: call.tool, input: call.input })) };
+      const assistant: NeutralMessage = {
+        role: "assistant",
+        ...(step.text ? { content: step.text } : {}),
+        calls: step.calls.map((call) => ({ id: call.id, tool: call.tool, input: call.input, ...(call.position === undefined ? {} : { position: call.position }) })),
+      };
       return [assistant, ...step.calls.map((call): NeutralMessage => ({ role: "tool", id: call.id, result: call.result }))];
     },
     lower(request: LowerHistoryRequest): LoweringResult<object> {

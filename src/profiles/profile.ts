@@ -179,6 +179,8 @@ export interface ProfileStepCall {
   tool: string;
   input: unknown;
   result: unknown;
+  /** The call's 0-based place in the model's reply when calls before it are left out (schemas/history/neutral-message.json). */
+  position?: number;
 }
 
 /** The request to lower a history: messages in one of the profile's forms. */

@@ -52,4 +52,16 @@ describe("lowerGeminiTurn (docs/spec/gemini-cli-0.61.0.md §1)", () => {
     expect(parts.map((part) => Object.keys(part as object)[0])).toEqual(["functionResponse", "functionResponse", "inlineData", "inlineData"]);
     expect(parts.slice(2)).toEqual([{ inlineData: { data: "/w==", mimeType: "image/jpeg" } }, { inlineData: { data: "AA==", mimeType: "video/mp4" } }]);
   });
+  it("§16.5: update_topic is answered first wherever its call stands, its id keeping its index; a position given names the id's index", () => {
+    const result = (output: string) => ({ response: { output } });
+    const body = lowerGeminiTurn("go", [
+      { tool: "read_file", input: {}, result: result("a") },
+      { tool: "update_topic", input: { strategic_intent: "x" }, result: result("t"), position: 1 },
+      { tool: "glob", input: { pattern: "*" }, result: result("g"), position: 3 },
+    ]);
+    const responses = (body.contents[2] as { parts: { functionResponse: { name: string; id: string } }[] }).parts.map((part) => part.functionResponse.id);
+    expect(responses).toEqual(["update_topic_0_1", "read_file_0_0", "glob_0_3"]);
+    const calls = (body.contents[1] as { parts: { functionCall: { id: string } }[] }).parts.map((part) => part.functionCall.id);
+    expect(calls).toEqual(["read_file_0_0", "update_topic_0_1", "glob_0_3"]);
+  });
 });

@@ -38,6 +38,7 @@ function formatTool(request: FormatRequest, store: OutputStorePort): GeminiCliRe
   };
   // plan mode's policy (§16.1): a denied call is an error naming the rule's message
   if (observation.planModeNotFound === true) return formatUnknownTool(tool, GEMINI_PLAN_TOOL_NAMES);
+  if (typeof observation.planModeRefused === "string") return geminiError(observation.planModeRefused);
   if (typeof observation.policyDenied === "string") return geminiError(`Tool execution denied by policy. ${observation.policyDenied}`);
   if (typeof observation.planModeUnmodelled === "string") throw new UnsupportedError(`gemini-cli: ${observation.planModeUnmodelled} are not modelled`);
   switch (geminiToolOf(tool)) {

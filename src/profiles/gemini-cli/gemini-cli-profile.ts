@@ -13,6 +13,7 @@ import { formatGeminiMcp, isGeminiMcpObservation } from "./mcp/format-gemini-mcp
 import { geminiMcpToolName } from "./mcp/mcp-tool-name.js";
 import { runGeminiMcp } from "./mcp/run-gemini-mcp.js";
 import { runGeminiTool } from "./run-gemini-tool.js";
+import { adoptShellPid } from "./run-shell-command/shell-pid-adoption.js";
 import { truncateShellOutput } from "./truncate/truncate-shell-output.js";
 
 /**
@@ -40,7 +41,10 @@ export const geminiCli: Profile = {
     package: "@google/gemini-cli",
     driver: { command: ["sh", "examples/agents/gemini-cli.sh"], configTemplate: "examples/agents/gemini-settings.json.template", model: "gemini-2.5-pro" },
   },
-  versions: { verified: { from: "0.61.0", to: "0.61.0" }, evidence: "0.61.0: test/e2e/gate-gemini.test.ts" },
+  versions: {
+    verified: { from: "0.59.0", to: "0.61.0" },
+    evidence: "0.61.0: test/e2e/gate-gemini.test.ts; 0.60.0 and 0.59.0: test/e2e/gate-gemini-range.test.ts (11 scenarios, 70 tool results each, byte-exact)",
+  },
   protocols: ["google-gemini"],
   resultKind: "gemini-cli/tool-result",
   tools: GEMINI_TOOL_NAMES.map((name) => (Object.hasOwn(UNMODELLED_TOOLS, name) ? { name, status: "unsupported", reason: UNMODELLED_TOOLS[name]! } : { name, status: "modelled" })),
@@ -51,7 +55,7 @@ export const geminiCli: Profile = {
   history: neutralProfileHistory("gemini-cli", "google-gemini", (turn) =>
     lowerGeminiTurn(
       turn.prompt,
-      turn.calls.map((call) => ({ tool: call.tool, input: call.input, result: call.result as GeminiCliResult })),
+      turn.calls.map((call) => ({ tool: call.tool, input: call.input, result: call.result as GeminiCliResult, ...(call.position === undefined ? {} : { position: call.position }) })),
     ),
   ),
   redactions: geminiRedactions,
@@ -68,12 +72,14 @@ export const geminiCli: Profile = {
   observe: async (call, environment) => (await runGeminiMcp(call, environment)) ?? runGeminiTool(call, environment),
   /**
    * grep_search lists ripgrep's parallel traversal, glob the laid-out files by times the two
-   * copies of the workspace order differently: the agent's order is adopted. @see spec §7.3, §7.4
+   * copies of the workspace order differently: the agent's order is adopted; the shell's process
+   * group id (whose digits move the output cut) is the agent's. @see spec §7.3, §7.4
    */
   adoptAgentOrder(call, observation, agentText) {
     const tool = geminiToolOf(call.tool);
     if (tool === "grep_search") return adoptGrepFileOrder(observation, agentText);
     if (tool === "glob") return adoptGlobOrder(observation, agentText);
+    if (tool === "run_shell_command") return adoptShellPid(observation, agentText);
     return observation;
   },
 };

@@ -16,6 +16,9 @@ export const geminiRedactions: readonly RedactionRule[] = [
   // The project temp directory named in outside-workspace refusals: $HOME/.gemini/tmp/<folder>,
   // with the HOME the driver gave the CLI, which the gate does not know. §3.4
   { pattern: /(or the project temp directory: )\/[^"\n]*/g, token: "$1[GEMINI_TEMP]", requires: "the project temp directory: " },
+  // The plans directory of plan mode: the project temp directory's session folder (its uuid is the
+  // CLI's own session id). §16.1
+  { pattern: /(must be within the designated plans directory \()\/[^"\n]*?(\)\.)/g, token: "$1[GEMINI_PLANS]$2", requires: "designated plans directory (" },
   // The saved full output of a truncated shell result. §2.5
   { pattern: /(?:\/[^\s"'<>/]+)+\/tool-outputs\/session-[^\s/]+\/[^\s/]+\.txt/g, token: "[OUTPUT]/tool_[ID]", requires: "tool-outputs" },
 ];

@@ -44,3 +44,6 @@ export function placeViolation(argument: string, place: GeminiPlace): string | n
   if (within(resolved, place.workspace) || within(resolved, temp)) return null;
   return outsideWorkspaceMessage(resolved, place.workspace, temp);
 }
+
+/** A path without its trailing slashes (the root stays `/`), as node's path.resolve gives it (observed: `list_directory` of `<WS>/` names `<WS>`). */
+export const withoutTrailingSlash = (path: string) => path.replace(/(?<=.)\/+$/, "");

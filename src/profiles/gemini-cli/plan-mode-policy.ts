@@ -7,6 +7,36 @@ const WRITE_DENIED = "You are in Plan Mode and cannot modify source code. You ma
 const READ_ONLY_DENIED = "You are in Plan Mode with access to read-only tools. Execution of scripts (including those from skills) is blocked.";
 
 /**
+ * Where plan mode's write_file and replace may write (their validateToolParamValues, after the
+ * empty-path check and before the policy): the path argument (NUL bytes dropped, trimmed) must
+ * name a file of the plans directory — absolute and inside it, or relative and, resolved against
+ * it, still inside it (resolved against the workspace it never reaches the plans directory, which
+ * lies under HOME). Returns the refusal's text (`plansDirectory`: the folder it names), or null
+ * when the path is allowed. An absolute path under the agent's HOME may be the plans directory
+ * itself (its session id is the CLI's): not modelled.
+ * @see docs/spec/gemini-cli-0.61.0.md §16.1 [bundle: packages/core/src/utils/planUtils.ts resolveAndValidatePlanPath]
+ */
+export function planPathRefusal(callInput: unknown, home: string | undefined, plansDirectory: string): { refused: string } | { unmodelled: string } | null {
+  const path = String(geminiInput(callInput).file_path).replace(/\0/g, "").trim();
+  if (path === "") return { refused: "Plan file path must be non-empty." };
+  const denied = { refused: `Access denied: plan path (${path}) must be within the designated plans directory (${plansDirectory}).` };
+  if (path.startsWith("/")) {
+    if (home !== undefined && (path === home || path.startsWith(`${home}/`))) return { unmodelled: "plan mode's absolute paths under the agent's HOME (the plans directory of its session)" };
+    return denied;
+  }
+  let depth = 0;
+  for (const segment of path.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    depth += segment === ".." ? -1 : 1;
+    if (depth < 0) return denied;
+  }
+  return null;
+}
+
+/** The plans directory a refusal names: the project temp directory's session folder (its session id redacted, spec §13). */
+export const planModePlansDirectory = (temp: string) => `${temp}/[SESSION]/plans`;
+
+/**
  * What plan mode decides for a call (non-interactive, so no rule that asks the user applies): a
  * tool outside plan mode's registry is not found (`not-found`, suggestions from that registry);
  * write_file and replace are denied with their message unless the path is a `.md` file, which the

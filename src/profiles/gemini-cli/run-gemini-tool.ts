@@ -1,14 +1,16 @@
 import type { EnvironmentPort } from "../environment-port.js";
 import type { ToolCall } from "../profile.js";
+import { holdsNewPlaceholder, placeholderRefusal } from "./files/omission-placeholders.js";
 import { runListDirectory, runReadFile, runReplace, runWriteFile } from "./files/run-gemini-files.js";
 import { geminiParamsError } from "./gemini-params.js";
 import { geminiInput } from "./gemini-result.js";
 import { type GeminiSession, geminiSession } from "./gemini-session.js";
 import { geminiToolOf } from "./gemini-tools.js";
+import { geminiTempDirectory } from "./gemini-workspace.js";
 import { runGlob } from "./glob/run-glob.js";
 import { runGrepSearch } from "./grep-search/run-grep-search.js";
 import { newJitMemory } from "./jit-memory.js";
-import { planModeDecision } from "./plan-mode-policy.js";
+import { planModeDecision, planModePlansDirectory, planPathRefusal } from "./plan-mode-policy.js";
 import { runShellCommand } from "./run-shell-command/run-shell-command.js";
 import { nextTopicState } from "./update-topic/format-update-topic.js";
 
@@ -25,10 +27,21 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
   const tool = geminiToolOf(call.tool);
   // Arguments are validated before the policy decides; in plan mode its rules decide first. §16.1
   if (session.planMode) {
-    // a name outside plan mode's registry is not found before its arguments are looked at
+    // a name outside plan mode's registry is not found before its arguments are looked at (in the
+    // turns after enter_plan_mode's; calls after it in its own turn were validated against the full
+    // registry first, observed on differential seed 28102, which is not modelled: spec §16.1)
     const decision = planModeDecision(tool, call.input);
     if (decision.kind === "not-found") return { planModeNotFound: true };
     if (geminiParamsError(tool, call.input) !== null) return {};
+    if (tool === "write_file" || tool === "replace") {
+      // the empty path, then the plans directory, then omission placeholders: all before the policy
+      const input = geminiInput(call.input);
+      if (!input.file_path) return {};
+      const refusal = planPathRefusal(call.input, environment.agentEnv.HOME, planModePlansDirectory(geminiTempDirectory(environment.workspace, environment.agentEnv.HOME)));
+      if (refusal !== null && "refused" in refusal) return { planModeRefused: refusal.refused };
+      if (refusal !== null) return { planModeUnmodelled: refusal.unmodelled };
+      if (holdsNewPlaceholder(tool, input)) return { planModeRefused: placeholderRefusal(tool) };
+    }
     if (decision.kind === "deny") return { policyDenied: decision.message };
     if (decision.kind === "unmodelled") return { planModeUnmodelled: decision.rule };
   }

@@ -3,13 +3,13 @@ import { relativePath, resolvePath } from "../../../text/path-posix.js";
 import { UnsupportedError } from "../../profile.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "../gemini-result.js";
-import { type GeminiPlace, geminiTempDirectory, outsideWorkspaceMessage, placeViolation } from "../gemini-workspace.js";
+import { type GeminiPlace, geminiTempDirectory, outsideWorkspaceMessage, placeViolation, withoutTrailingSlash } from "../gemini-workspace.js";
 import { geminiDiffSnippet } from "./gemini-diff-snippet.js";
 import { geminiFileType } from "./gemini-file-type.js";
 import { filterGeminiIgnored } from "./gemini-ignore-filter.js";
 import { applyGeminiReplace } from "./gemini-replace.js";
 import { decodeGeminiText } from "./gemini-text-decoding.js";
-import { omissionPlaceholders } from "./omission-placeholders.js";
+import { holdsNewPlaceholder, placeholderRefusal } from "./omission-placeholders.js";
 
 /** Lines read_file returns at most, and chars per line. @see spec §3.1 */
 const MAX_LINES = 2000;
@@ -41,6 +41,8 @@ export function formatReadFile(callInput: unknown, observation: Record<string, u
   const start = input.start_line as number | undefined;
   const end = input.end_line as number | undefined;
   if (start !== undefined && end !== undefined && start > end) return geminiError("start_line cannot be greater than end_line");
+  // `.geminiignore` (§4.1), checked before the file is looked at [bundle: read-file.ts validateToolParamValues]
+  if (observation.kind === "ignored") return geminiError(`File path '${path}' is ignored by configured ignore patterns.`);
   if (observation.kind === "missing") return geminiError(`File not found: ${path}`);
   if (observation.kind === "directory") return geminiError(`Path is a directory, not a file: ${path}`);
   const bytes =
@@ -117,7 +119,10 @@ export function formatListDirectory(callInput: unknown, observation: Record<stri
   const input = geminiInput(callInput);
   const path = typeof observation.path === "string" ? observation.path : need("list_directory", "path");
   if (observation.kind === "outside") return geminiError(outsideWorkspaceMessage(path, place.workspace, geminiTempDirectory(place.workspace, place.home)));
-  if (observation.kind === "missing") return geminiError(`Error listing directory: ENOENT: no such file or directory, stat '${path}'`);
+  if (observation.kind === "missing")
+    return geminiError(
+      observation.failure === "ENOTDIR" ? `Error listing directory: ENOTDIR: not a directory, stat '${path}'` : `Error listing directory: ENOENT: no such file or directory, stat '${path}'`,
+    );
   if (observation.kind === "file") return geminiError(`Error: Path is not a directory: ${path}`);
   const entries = (Array.isArray(observation.entries) ? observation.entries : need("list_directory", "entries")) as { name: string; directory: boolean; size: number }[];
   if (entries.length === 0) return geminiOutput(`Directory ${path} is empty.`);
@@ -153,12 +158,12 @@ export function formatWriteFile(callInput: unknown, observation: Record<string, 
   if (paramsError !== null) return geminiError(paramsError);
   const input = geminiInput(callInput);
   if (!input.file_path) return geminiError(`Missing or empty "file_path"`);
-  const path = resolvePath(place.workspace, String(input.file_path));
+  const path = withoutTrailingSlash(resolvePath(place.workspace, String(input.file_path)));
   // validateToolParamValues: the workspace, then a directory (lstat of the resolved path). §5
   const violation = placeViolation(String(input.file_path), place);
   if (violation !== null) return geminiError(violation);
   if (observation.kind === "directory") return geminiError(`Path is a directory, not a file: ${path}`);
-  if (omissionPlaceholders(String(input.content)).length > 0) return geminiError("`content` contains an omission placeholder (for example 'rest of methods ...'). Provide complete file content.");
+  if (holdsNewPlaceholder("write_file", input)) return geminiError(placeholderRefusal("write_file"));
   if (typeof observation.path !== "string") need("write_file", "path");
   const before = observation.before as string | null;
   const after = typeof observation.after === "string" ? observation.after : need("write_file", "after");
@@ -173,9 +178,7 @@ export function formatReplace(callInput: unknown, observation: Record<string, un
   const input = geminiInput(callInput);
   if (!input.file_path) return geminiError("The 'file_path' parameter must be non-empty.");
   // a placeholder in new_string that old_string does not hold is refused before the path check §6.1
-  const kept = new Set(omissionPlaceholders(String(input.old_string)));
-  if (omissionPlaceholders(String(input.new_string)).some((placeholder) => !kept.has(placeholder)))
-    return geminiError("`new_string` contains an omission placeholder (for example 'rest of methods ...'). Provide exact literal replacement text.");
+  if (holdsNewPlaceholder("replace", input)) return geminiError(placeholderRefusal("replace"));
   const violation = placeViolation(String(input.file_path), place);
   if (violation !== null) return geminiError(violation);
   const path = typeof observation.path === "string" ? observation.path : need("replace", "path");

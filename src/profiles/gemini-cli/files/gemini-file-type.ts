@@ -1,5 +1,4 @@
 import { extnamePath } from "../../../text/path-posix.js";
-import { UnsupportedError } from "../../profile.js";
 
 /** Extensions whose MIME type (the `mime` package) is an image, with that type. @see spec §3.3 */
 const IMAGE_TYPES: Readonly<Record<string, string>> = {
@@ -131,11 +130,7 @@ export function geminiFileType(path: string, bytes: Uint8Array): GeminiFileType 
   const image = IMAGE_TYPES[extension];
   if (image !== undefined) return { kind: "image", mimeType: image };
   const media = AUDIO_VIDEO_TYPES[extension];
-  const binary = () => {
-    const verdict = looksBinary(bytes);
-    if (verdict === "protobuf-check") throw new UnsupportedError(`read_file: ${path} has more than one suspicious byte; isbinaryfile's protobuf heuristic is not modelled`);
-    return verdict;
-  };
+  const binary = () => looksBinary(bytes);
   if (media !== undefined) {
     if (!binary()) return { kind: "text" };
     if (media.startsWith("video/")) return { kind: "video", mimeType: media };
@@ -153,11 +148,11 @@ const UTF8_BOUNDARY_RESERVE = 3;
 /**
  * isbinaryfile's check on the first 512 bytes: BOMs say text, `%PDF-` binary, a NUL binary, and
  * more than 10% suspicious bytes (control bytes outside 7–14, bytes above 127 that do not start a
- * well-formed UTF-8 sequence) binary. Its protobuf heuristic (tried when more than one byte is
- * suspicious) is not modelled: such files are refused as unsupported by the caller.
+ * well-formed UTF-8 sequence) binary; with more than one suspicious byte, binary when the bytes
+ * read as protobuf messages.
  * @see spec §3.3 [bundle: isbinaryfile isBinaryCheck]
  */
-export function looksBinary(buffer: Uint8Array): boolean | "protobuf-check" {
+export function looksBinary(buffer: Uint8Array): boolean {
   const bytesRead = buffer.length;
   if (bytesRead === 0) return false;
   const totalBytes = Math.min(bytesRead, MAX_BYTES + UTF8_BOUNDARY_RESERVE);
@@ -197,6 +192,58 @@ export function looksBinary(buffer: Uint8Array): boolean | "protobuf-check" {
     }
   }
   if ((suspicious * 100) / scanBytes > 10) return true;
-  if (suspicious > 1) return "protobuf-check";
-  return false;
+  return suspicious > 1 && looksLikeProtobuf(buffer, scanBytes);
+}
+
+/**
+ * isbinaryfile's protobuf heuristic over the first `size` bytes: read protobuf messages (a varint
+ * key whose low 3 bits are the wire type: 0 a varint, 1 eight bytes, 2 a varint length and that
+ * many bytes, 5 four bytes) until the bytes run out; binary when at least one message was read
+ * whole and no key had another wire type. Varints are combined with 32-bit shifts, as JavaScript
+ * does. @see spec §3.3 [bundle: isbinaryfile isBinaryProto, readProtoMessage, readProtoVarInt]
+ */
+function looksLikeProtobuf(buffer: Uint8Array, size: number): boolean {
+  let offset = 0;
+  let error = false;
+  const nextByte = () => {
+    if (offset === size || error) {
+      error = true;
+      return 255;
+    }
+    return buffer[offset++] ?? 0;
+  };
+  const skip = (length: number) => {
+    for (let i = 0; i < length && !error; i++) nextByte();
+  };
+  const varInt = () => {
+    let index = 0;
+    let value = 0;
+    while (!error) {
+      const byte = nextByte();
+      value |= (byte & 127) << (7 * index);
+      if ((byte & 128) === 0) break;
+      if (index >= 10) {
+        error = true;
+        break;
+      }
+      index++;
+    }
+    return value;
+  };
+  const message = () => {
+    const wireType = varInt() & 7;
+    if (wireType === 0) varInt();
+    else if (wireType === 1) skip(8);
+    else if (wireType === 2) skip(varInt());
+    else if (wireType === 5) skip(4);
+    else return false;
+    return true;
+  };
+  let messages = 0;
+  while (true) {
+    if (!message() && !error) return false;
+    if (error) break;
+    messages++;
+  }
+  return messages > 0;
 }

@@ -24,7 +24,8 @@ export function applyGeminiReplace(before: string | null, input: Record<string, 
   const search = String(input.old_string).replace(/\r\n/g, "\n");
   const replacement = String(input.new_string).replace(/\r\n/g, "\n");
   if (before === null) {
-    if (search === "") return { kind: "written", written: replacement, occurrences: 1, created: true, compared: "" };
+    // a new file holds new_string as given, CRLF kept (observed: differential seed 28103) [bundle: edit.ts calculateEdit isNewFile]
+    if (search === "") return { kind: "written", written: String(input.new_string), occurrences: 1, created: true, compared: "" };
     return { kind: "missing" };
   }
   if (search === "") return { kind: "exists" };

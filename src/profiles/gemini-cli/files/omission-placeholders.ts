@@ -31,3 +31,20 @@ export function omissionPlaceholders(text: string): string[] {
   }
   return found;
 }
+
+/**
+ * Whether a write holds a placeholder the CLI refuses: write_file's `content` any, replace's
+ * `new_string` one that `old_string` does not hold. @see spec §5, §6.1
+ */
+export function holdsNewPlaceholder(tool: "write_file" | "replace", input: Record<string, unknown>): boolean {
+  if (tool === "write_file") return omissionPlaceholders(String(input.content)).length > 0;
+  const kept = new Set(omissionPlaceholders(String(input.old_string)));
+  return omissionPlaceholders(String(input.new_string)).some((placeholder) => !kept.has(placeholder));
+}
+
+/** The refusal of a placeholder, as each tool words it. @see spec §5, §6.1 */
+export function placeholderRefusal(tool: "write_file" | "replace"): string {
+  return tool === "write_file"
+    ? "`content` contains an omission placeholder (for example 'rest of methods ...'). Provide complete file content."
+    : "`new_string` contains an omission placeholder (for example 'rest of methods ...'). Provide exact literal replacement text.";
+}

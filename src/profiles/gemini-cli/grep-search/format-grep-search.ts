@@ -34,6 +34,10 @@ export function formatGrepSearch(callInput: unknown, observation: Record<string,
       throw new UnsupportedError("grep_search: without ripgrep the CLI registers its GrepTool fallback (git grep, system grep or a JavaScript scan), which is not modelled");
     case "ripgrep-failed":
       throw new UnsupportedError("grep_search: a ripgrep failure (a pattern JavaScript accepts and ripgrep refuses) is not modelled");
+    case "cap-race":
+      throw new UnsupportedError(
+        "grep_search: with 1 to 3 matches kept by total_max_matches out of several files, the context search runs on the files ripgrep's threads reported first (a race, spec §7.2, §7.3), which is not modelled",
+      );
     case "searched":
       break;
     default:

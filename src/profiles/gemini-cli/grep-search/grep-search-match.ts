@@ -57,3 +57,15 @@ function parseEvent(line: string, basePath: string): GrepSearchMatch | null {
     isContext: event.type === "context",
   };
 }
+
+/** The first matches up to the `maxMatches`-th match (context lines not counted), as the CLI stops reading. @see spec §7.2 */
+export function capGrepMatches(matches: readonly GrepSearchMatch[], maxMatches: number): GrepSearchMatch[] {
+  const kept: GrepSearchMatch[] = [];
+  let found = 0;
+  for (const match of matches) {
+    if (found >= maxMatches) break;
+    kept.push(match);
+    if (!match.isContext) found++;
+  }
+  return kept;
+}

@@ -4,7 +4,7 @@ import { findOnPath } from "../../find-on-path.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { geminiInput } from "../gemini-result.js";
 import { workspaceViolation } from "../gemini-workspace.js";
-import { GREP_DEFAULT_MAX_MATCHES, type GrepSearchMatch, ripgrepMatches } from "./grep-search-match.js";
+import { capGrepMatches, GREP_DEFAULT_MAX_MATCHES, type GrepSearchMatch, ripgrepMatches } from "./grep-search-match.js";
 import { grepSearchRefusal } from "./grep-search-refusal.js";
 
 /** Globs the CLI always excludes: its core ignore patterns, then the common build folders, logs and temp files. @see spec §7.2 */
@@ -69,10 +69,13 @@ export async function runGrepSearch(callInput: unknown, environment: Environment
   const search = async (paths: string[], context: number | undefined): Promise<GrepSearchMatch[] | { failure: string }> => {
     const run = await environment.run({ file: rg, args: ripgrepArgs(params, context, ignoreFiles, paths), cwd: environment.workspace, env: environment.agentEnv });
     if (run.exitCode !== 0 && run.exitCode !== 1) return { failure: new TextDecoder().decode(commandBytes(run, "stderr")) || `exit ${run.exitCode}` };
-    return ripgrepMatches(new TextDecoder().decode(commandBytes(run, "stdout")), searchDir, exclude, maxMatches);
+    return ripgrepMatches(new TextDecoder().decode(commandBytes(run, "stdout")), searchDir, exclude, Number.POSITIVE_INFINITY);
   };
-  let matches = await search([searchDir], params.context);
-  if ("failure" in matches) return { searchDir, kind: "ripgrep-failed", failure: matches.failure };
+  const all = await search([searchDir], params.context);
+  if ("failure" in all) return { searchDir, kind: "ripgrep-failed", failure: all.failure };
+  let matches = capGrepMatches(all, maxMatches);
+  // Cut by the cap with matches in several files: which files ripgrep's threads reported first is a race (§7.3).
+  const raced = matches.length < all.length && new Set(all.map((match) => match.absolutePath)).size > 1;
   const count = matches.filter((match) => !match.isContext).length;
   let autoContext: number | undefined;
   if (count >= 1 && count <= 3 && !params.names_only && params.context === undefined && params.before === undefined && params.after === undefined) {
@@ -80,9 +83,11 @@ export async function runGrepSearch(callInput: unknown, environment: Environment
     const files = [...new Set(matches.map((match) => match.absolutePath))];
     const enriched = await search(files, autoContext);
     if ("failure" in enriched) return { searchDir, kind: "ripgrep-failed", failure: enriched.failure };
-    matches = enriched;
+    matches = capGrepMatches(enriched, maxMatches);
+    // the context search ran on the files the race kept: not reproducible from another selection
+    if (raced) return { searchDir, kind: "cap-race" };
   }
-  return { searchDir, kind: "searched", matches, ...(autoContext === undefined ? {} : { autoContext }) };
+  return { searchDir, kind: "searched", matches, ...(raced ? { uncapped: all, maxMatches } : {}), ...(autoContext === undefined ? {} : { autoContext }) };
 }
 
 /** ripgrep's arguments, in the CLI's order. @see spec §7.2 */

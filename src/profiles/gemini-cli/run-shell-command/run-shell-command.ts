@@ -73,9 +73,11 @@ export async function runShellCommand(callInput: unknown, environment: Environme
   const jobsFile = `/tmp/correx-gemini-bgpids-${Math.random().toString(36).slice(2)}.tmp`;
   let trimmed = command.trim();
   if (trimmed.endsWith("\\")) trimmed += " ";
-  // Gemini CLI's wrapper, plus one line recording the shell's pid (the process group id the CLI
-  // reports; the command cannot tell the difference) beside the jobs file.
-  const wrapped = `_bgpids_file=${quote(jobsFile)}\necho $$ > "$_bgpids_file.pid"\n(\n  trap 'jobs -p > "$_bgpids_file"' EXIT\n${trimmed}\n)\n__code=$?\nexit $__code`;
+  // Gemini CLI's wrapper, plus a command recording the shell's pid (the process group id the CLI
+  // reports; the command cannot tell the difference) beside the jobs file, on the wrapper's first
+  // line, so that bash's line numbers in its own errors stay the CLI's (`-c: line 4: syntax error`,
+  // observed: differential seed 28103).
+  const wrapped = `_bgpids_file=${quote(jobsFile)}; echo $$ > "$_bgpids_file.pid"\n(\n  trap 'jobs -p > "$_bgpids_file"' EXIT\n${trimmed}\n)\n__code=$?\nexit $__code`;
   const env = { ...environment.agentEnv, ...SHELL_ENV, PWD: cwd };
   const background = input.is_background === true;
   const delay = typeof input.delay_ms === "number" ? input.delay_ms : BACKGROUND_DELAY_MS;
