@@ -126,3 +126,18 @@ describe("an invisible character in malformed JSON is named by its code point", 
     expect(zeroWidth.code).toBe(2);
   });
 });
+
+describe("a module: subject must be a regular file", () => {
+  it("/dev/zero, a FIFO and a folder are refused before Node's loader reads them (/dev/zero ran out of memory, a FIFO hung past SIGTERM); a missing file says so", () => {
+    for (const [path, reason] of [
+      ["/dev/zero", "not a regular file"],
+      [fifo, "not a regular file"],
+      [dir, "not a regular file"],
+      [join(dir, "missing.mjs"), "no such file"],
+    ] as const) {
+      const run = runCli(["check", "--subject", `module:${path}`, "--case", "opencode-cli/bash/no-output"]);
+      expect(run.stderr).toBe(`correx check: ${path}: cannot load subject module: ${reason}\n`);
+      expect(run.code).toBe(2);
+    }
+  });
+});
