@@ -7,6 +7,7 @@ export interface CommandArgs {
 }
 
 import { parseUnsupportedBudget, type UnsupportedBudget } from "../conformance/unsupported-budget.js";
+import { closest } from "./schema-suggestions.js";
 import { UsageError } from "./usage-error.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -17,8 +18,7 @@ export function parseCommandArgs(command: string, args: string[], options: Optio
   try {
     parsed = parseArgs({ args, options, allowPositionals, strict: true, tokens: true });
   } catch (error) {
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    throw new UsageError(`correx ${command}: ${message.replace(/\. To specify a positional argument.*$/, "")}`);
+    throw new UsageError(`correx ${command}: ${describeParseError(command, error, args, options)}`);
   }
   // node:util keeps the last of a repeated single-valued flag: a repeated value flag is a mistake to name, not to guess at
   // (a repeated switch means the same thing twice).
@@ -34,6 +34,28 @@ export function parseCommandArgs(command: string, args: string[], options: Optio
   }
   const { values, positionals } = parsed;
   return { values, positionals } as CommandArgs;
+}
+
+/**
+ * node:util's parse error as one line a person can act on: an unknown flag with the closest known
+ * one, a value that starts with `-` (Node: "argument is ambiguous") with the `--flag=value` form
+ * that passes it.
+ */
+function describeParseError(command: string, error: unknown, args: string[], options: Options): string {
+  const message = error instanceof Error ? error.message.split("\n")[0]! : String(error);
+  const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(message);
+  if (unknown) {
+    const known = Object.keys(options).map((name) => `--${name}`);
+    const near = closest(unknown[1]!, known);
+    return `unknown option ${unknown[1]}${near ? ` (did you mean ${near}?)` : ""}; npx correx ${command} --help lists the options`;
+  }
+  const ambiguous = /^Option '(-{1,2}[^' ]*)[^']*' argument is ambiguous/.exec(message);
+  if (ambiguous) {
+    const flag = ambiguous[1]!;
+    const value = args[args.indexOf(flag) + 1] ?? "";
+    return `${flag} needs a value, and ${JSON.stringify(value)} after it looks like a flag; if it is the value, write ${flag}=${value}`;
+  }
+  return message.replace(/\. To specify a positional argument.*$/, "");
 }
 
 /** The largest delay a Node timer honours (2^31 − 1 ms, about 24.8 days); above it Node fires after 1 ms. */

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { InputError } from "../input/input-error.js";
@@ -10,6 +11,16 @@ import type { Subject } from "./subject.js";
  */
 export async function createModuleSubject(path: string, options: { stackTraces?: boolean } = {}): Promise<Subject> {
   let module: Record<string, unknown>;
+  // Node's loader reads a module whole, in its thread pool: /dev/zero was read until memory ran
+  // out, and a FIFO hung the run past every signal. Only a regular file is a module.
+  let stats: ReturnType<typeof statSync> | undefined;
+  try {
+    stats = statSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new InputError("cannot load subject module: no such file", path);
+    // anything else the loader names itself
+  }
+  if (stats !== undefined && !stats.isFile()) throw new InputError("cannot load subject module: not a regular file", path);
   try {
     module = (await import(pathToFileURL(resolve(path)).href)) as Record<string, unknown>;
   } catch (error) {

@@ -49,20 +49,22 @@ export function acceptedText(item: Pick<ReviewItem, "oldText" | "newText">, acce
 /**
  * Applies review decisions in one step (insta's container commit): accept writes the golden
  * atomically and removes the pending file; reject removes the pending file; skip leaves both.
- * A pending file that changed or vanished since it was shown is skipped, never half-applied.
- * `golden review`, `--accept-all` and `--reject-all` all go through here.
+ * A pending file or golden that changed or vanished since it was shown is skipped, never
+ * half-applied, and named in `changed` (its pending path) so the reviewer learns the decision
+ * was not applied. `golden review`, `--accept-all` and `--reject-all` all go through here.
  */
 export function commitReview(
   port: GoldenPort,
   items: readonly ReviewItem[],
   ops: readonly ReviewOp[],
   acceptedBy = "accepted by correx golden review",
-): { accepted: number; rejected: number; skipped: number } {
-  const counts = { accepted: 0, rejected: 0, skipped: 0 };
+): { accepted: number; rejected: number; skipped: number; changed: string[] } {
+  const counts = { accepted: 0, rejected: 0, skipped: 0, changed: [] as string[] };
   items.forEach((item, index) => {
     const op = ops[index] ?? "skip";
     if (op !== "skip" && (port.read(item.pendingPath) !== item.newText || port.read(item.goldenPath) !== item.oldText)) {
       counts.skipped++;
+      counts.changed.push(item.pendingPath);
       return;
     }
     switch (op) {

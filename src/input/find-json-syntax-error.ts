@@ -9,7 +9,7 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
   const stack: number[] = []; // 123 object, 91 array
   let index = skipJsonSpace(text, 0);
   let expectValue = true;
-  const describe = (at: number) => (at >= text.length ? "unexpected end of input" : `unexpected character ${JSON.stringify(String.fromCodePoint(text.codePointAt(at)!))}`);
+  const describe = (at: number) => (at >= text.length ? "unexpected end of input" : `unexpected character ${nameCharacter(String.fromCodePoint(text.codePointAt(at)!))}`);
   while (true) {
     if (expectValue) {
       const code = text.charCodeAt(index);
@@ -66,7 +66,10 @@ function scanString(text: string, index: number): { end: number; error?: { offse
   if (text.charCodeAt(index) !== 34) {
     return {
       end: index,
-      error: { offset: index, message: index >= text.length ? "unexpected end of input, expected a string" : `unexpected character ${JSON.stringify(text[index])}, expected a string` },
+      error: {
+        offset: index,
+        message: index >= text.length ? "unexpected end of input, expected a string" : `unexpected character ${nameCharacter(String.fromCodePoint(text.codePointAt(index)!))}, expected a string`,
+      },
     };
   }
   for (let at = index + 1; at < text.length; at++) {
@@ -83,4 +86,14 @@ function scanString(text: string, index: number): { end: number; error?: { offse
     }
   }
   return { end: text.length, error: { offset: index, message: "unterminated string" } };
+}
+
+/**
+ * A character as an error message shows it: quoted when it can be seen, else by code point (a
+ * byte order mark, a zero-width or other invisible character printed as itself looks like `""`).
+ */
+function nameCharacter(character: string): string {
+  if (character === "\uFEFF") return "U+FEFF (a byte order mark: save the file without it)";
+  if (/^[\p{C}\p{Z}]$/u.test(character) && character !== " ") return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+  return JSON.stringify(character);
 }

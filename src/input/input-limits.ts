@@ -6,3 +6,9 @@
 export const MAX_RECORD_BYTES = 32 * 1024 * 1024;
 /** Deeper nesting than this is refused: no contract schema is near it, and it guards the stack. */
 export const MAX_NESTING_DEPTH = 512;
+/**
+ * A whole json report read by `merge-reports` (JSONL: one line per case, each bounded by what a
+ * report prints of a case, and a summary). Far above any shard's report; it only stops a device
+ * or a runaway file from being read until memory runs out.
+ */
+export const MAX_REPORT_BYTES = 256 * 1024 * 1024;

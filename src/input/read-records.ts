@@ -4,6 +4,7 @@ import { type LineEvent, LineSplitter } from "../text/line-splitter.js";
 import { firstInvalidUtf8 } from "./first-invalid-utf8.js";
 import { InputError } from "./input-error.js";
 import { MAX_RECORD_BYTES } from "./input-limits.js";
+import { fifoStream } from "./read-fifo.js";
 
 /** One document of an input: its text, the line it starts on, and how to parse it. */
 export interface InputRecord {
@@ -31,12 +32,14 @@ const CHUNK = 1 << 20;
  */
 export async function* readRecords(path: string, format: InputFormat = formatOfPath(path)): AsyncGenerator<InputRecord[]> {
   const name = path === "-" ? "<stdin>" : path;
+  let isFifo = false;
   if (path !== "-") {
     let size: number;
     try {
       const stats = statSync(path);
       if (stats.isDirectory()) throw new InputError("is a directory, not a file", name);
       size = stats.size;
+      isFifo = stats.isFIFO();
     } catch (error) {
       if (InputError.isInstance(error)) throw error;
       const code = (error as NodeJS.ErrnoException).code;
@@ -46,12 +49,13 @@ export async function* readRecords(path: string, format: InputFormat = formatOfP
       throw new InputError(`file is ${size} bytes, over the ${MAX_RECORD_BYTES} byte limit for one document`, name);
     }
   }
-  const stream = path === "-" ? process.stdin : createReadStream(path, { highWaterMark: CHUNK });
+  // A FIFO is streamed without a blocking open (read-fifo.ts), so Ctrl-C ends a wait for its writer.
+  const stream = path === "-" ? process.stdin : isFifo ? fifoStream(path) : createReadStream(path, { highWaterMark: CHUNK });
   if (format === "jsonl") {
     try {
       yield* jsonLines(stream as AsyncIterable<Buffer>, name);
     } finally {
-      if (path !== "-") (stream as ReturnType<typeof createReadStream>).destroy();
+      if (path !== "-") (stream as { destroy(): void }).destroy();
     }
     return;
   }
@@ -105,7 +109,7 @@ export async function* readRecords(path: string, format: InputFormat = formatOfP
       if (whole && wholeBytes > MAX_RECORD_BYTES) throw new InputError(`input is over the ${MAX_RECORD_BYTES} byte limit for one document`, name);
     }
   } finally {
-    if (path !== "-") (stream as ReturnType<typeof createReadStream>).destroy();
+    if (path !== "-") (stream as { destroy(): void }).destroy();
   }
   if (mode === "jsonl") {
     const last = lines!.end();

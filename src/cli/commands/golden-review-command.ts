@@ -177,6 +177,9 @@ export async function reviewCommand(args: string[], io: CommandIo): Promise<numb
     } else if (values["reject-all"]) ops = items.map(() => "reject");
     else ops = await askEach(items, io, (item) => (mayAccept(item) ? null : refusal(item)));
     const counts = commitReview(nodeGoldenPort, items, ops, acceptedBy);
+    for (const pending of counts.changed) {
+      io.err(`correx golden review: not applied: ${pending} or its golden changed or vanished after it was shown, so it was skipped; run the review again\n`);
+    }
     io.out(`\n${counts.accepted} accepted, ${counts.rejected} rejected, ${counts.skipped} skipped\n`);
     return 0;
   } finally {

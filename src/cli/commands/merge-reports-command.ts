@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import { exitCodeOf } from "../../conformance/case-outcome.js";
 import { mergeJsonReports } from "../../conformance/reporters/merge-json-reports.js";
 import { parseJsonReport } from "../../conformance/reporters/parse-json-report.js";
 import { renderTextReport } from "../../conformance/reporters/render-text-report.js";
-import { InputError } from "../../input/input-error.js";
+import { MAX_REPORT_BYTES } from "../../input/input-limits.js";
+import { readTextFileAtMost } from "../../input/read-text-file.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
 import type { CommandIo } from "../command-io.js";
@@ -41,15 +41,7 @@ export async function mergeReportsCommand(args: string[], io: CommandIo): Promis
   });
   if (targets.some((target) => target.name === "html" && !target.file)) throw new UsageError("correx merge-reports: the html reporter writes a folder: give it as html=DIR");
   if (targets.filter((target) => !target.file).length > 1) throw new UsageError("correx merge-reports: only one reporter may write to stdout; give the others =FILE");
-  const reports = positionals.map((file) => {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch (error) {
-      throw new InputError(`cannot read report (${(error as NodeJS.ErrnoException).code ?? String(error)})`, file);
-    }
-    return { file, report: parseJsonReport(text, file) };
-  });
+  const reports = positionals.map((file) => ({ file, report: parseJsonReport(readTextFileAtMost(file, MAX_REPORT_BYTES, "report"), file) }));
   const merged = mergeJsonReports(reports);
   const run = { outcomes: merged.outcomes, summary: merged.summary, allCaseIds: merged.outcomes.map((outcome) => outcome.id) };
   for (const target of targets) {

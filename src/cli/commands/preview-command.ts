@@ -1,6 +1,8 @@
-import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { MAX_RECORD_BYTES } from "../../input/input-limits.js";
+import { parseJsonRecord } from "../../input/parse-json-record.js";
+import { readTextFileAtMost } from "../../input/read-text-file.js";
 import { createOutputStore } from "../../output-store/output-store-node.js";
 import { createTempOutputDirectory } from "../../output-store/temp-output-directory.js";
 import { previewMcpResult } from "../../preview/preview-mcp-result.js";
@@ -76,23 +78,18 @@ export async function previewCommand(args: string[], io: CommandIo): Promise<num
   }
 }
 
-/** A JSON object from a file, stdin (`-`), or (for `inline`) the flag's own text when it starts with `{`. Bad input is a UsageError naming the flag. */
+/**
+ * A JSON object from a file, stdin (`-`), or (for `inline`) the flag's own text when it starts
+ * with `{`. Read and parsed as every input is (bounded, UTF-8, duplicate keys, nesting: an
+ * InputError at its file, line and column); a value that is not an object is a UsageError naming the flag.
+ */
 function jsonObject(flag: string, given: string, inline: boolean): Record<string, unknown> {
-  let text: string;
-  if (inline && given.trimStart().startsWith("{")) text = given;
-  else {
-    try {
-      text = readFileSync(given === "-" ? 0 : given, "utf8");
-    } catch (error) {
-      throw new UsageError(`correx preview: ${flag}: cannot read ${given === "-" ? "stdin" : given}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    }
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`correx preview: ${flag}: not JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const value =
+    inline && given.trimStart().startsWith("{")
+      ? parseJsonRecord(given, flag)
+      : given === "-"
+        ? parseJsonRecord(readTextFileAtMost("-", MAX_RECORD_BYTES, flag), "<stdin>")
+        : parseJsonRecord(readTextFileAtMost(given, MAX_RECORD_BYTES, `${flag} file`), given);
   if (value === null || typeof value !== "object" || Array.isArray(value)) throw new UsageError(`correx preview: ${flag}: expected a JSON object`);
   return value as Record<string, unknown>;
 }
