@@ -45,6 +45,7 @@ const scenarios = [
   "claude-edit-aliases",
   "claude-deferred-tools",
   "claude-edit-line-endings",
+  "claude-harness-tools",
 ];
 
 /** Where the native binary may be: $CLAUDE_BIN, or .ci/run's prefix. */

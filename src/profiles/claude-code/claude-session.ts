@@ -1,4 +1,5 @@
 import type { EnvironmentPort } from "../environment-port.js";
+import type { ClaudeStarted } from "./format-claude-harness-tools.js";
 
 /** What the session holds of one file: the text it last saw (read whole, or written by Edit or Write). */
 export interface ClaudeKnownFile {
@@ -21,6 +22,8 @@ export interface ClaudeSession {
   /** The shell's working directory; undefined: the workspace. */
   cwd?: string;
   files: Map<string, ClaudeKnownFile>;
+  /** What the session started that outlives a call (jobs, wakeups, background tasks, a worktree): it changes the harness tools' results. @see spec §11 */
+  started: ClaudeStarted;
 }
 
 const sessions = new WeakMap<EnvironmentPort, ClaudeSession>();
@@ -28,7 +31,7 @@ const sessions = new WeakMap<EnvironmentPort, ClaudeSession>();
 export function claudeSession(environment: EnvironmentPort): ClaudeSession {
   let session = sessions.get(environment);
   if (session === undefined) {
-    session = { files: new Map() };
+    session = { files: new Map(), started: {} };
     sessions.set(environment, session);
   }
   return session;
