@@ -37,7 +37,10 @@ export const claudeCode: Profile = {
     package: "@anthropic-ai/claude-code",
     driver: { command: ["sh", "examples/agents/claude-code.sh"], model: "claude-opus-5-5" },
   },
-  versions: { verified: { from: "2.1.332", to: "2.1.332" }, evidence: "2.1.332: test/e2e/gate-claude.test.ts" },
+  versions: {
+    verified: { from: "2.1.331", to: "2.1.332" },
+    evidence: "2.1.332: test/e2e/gate-claude.test.ts; 2.1.331: test/e2e/gate-claude-versions.test.ts (and the whole claude suite, once); 2.1.330 differs (spec §0.3)",
+  },
   protocols: ["anthropic-messages"],
   resultKind: "claude-code/tool-result",
   tools: claudeToolNames.map((name) =>
