@@ -197,6 +197,20 @@ export function claudeNormalizedInput(tool: string, input: unknown): unknown {
   return record;
 }
 
+/** Tools whose schema drops unknown keys instead of refusing them (observed: `Skill {cursor: "x"}` lists only the missing `skill`; `Agent {extra: 1}` only the missing parameters; seed 26006). */
+const STRIPS_UNKNOWN_KEYS: ReadonlySet<string> = new Set(["Skill", "Agent"]);
+
+/**
+ * A rule of a schema over several parameters (a zod refinement): Workflow needs one of `script`,
+ * `name`, `scriptPath`. Alone it is reported as zod's issue list; beside other issues as the line
+ * `The input is invalid: <message>` after them (observed: `Workflow {extra: 1}`). @see spec §7.2, §11.5
+ */
+export function claudeRefinementIssue(tool: string, input: unknown): string | null {
+  if (tool !== "Workflow" || input === null || typeof input !== "object" || Array.isArray(input)) return null;
+  const record = input as Record<string, unknown>;
+  return record.script === undefined && record.name === undefined && record.scriptPath === undefined ? "Must provide script, name, or scriptPath" : null;
+}
+
 /** The JSON type name the binary reports for a provided value. */
 function providedType(value: unknown): string {
   if (value === null) return "null";
@@ -226,7 +240,7 @@ export function claudeInputIssues(tool: string, input: unknown): string[] {
     }
   }
   const unexpected = Object.keys(record)
-    .filter((key) => !parameters.some((parameter) => parameter.name === key))
+    .filter((key) => !STRIPS_UNKNOWN_KEYS.has(tool) && !parameters.some((parameter) => parameter.name === key))
     .map((key) => `An unexpected parameter \`${key}\` was provided`);
   return [...missing, ...unexpected, ...mistyped];
 }

@@ -230,17 +230,19 @@ const harnessCalls: CallMaker[] = [
     return readOnly("ReportFindings", { findings: Array.from({ length: b.random.int(0, 3) }, finding), ...(b.random.chance(0.3) ? { level: b.random.pick(["low", "max"]) } : {}) });
   },
   (b) => readOnly("ScheduleWakeup", b.random.pick<Record<string, unknown>>([{}, { stop: true }, { delaySeconds: 60, reason: "r" }, { reason: "r", prompt: "p" }, { delaySeconds: "60" }])),
-  (b) => readOnly("Workflow", b.random.pick<Record<string, unknown>>([{}, { name: "nope" }, { name: `wf-${b.random.int(1, 99)}` }, { scriptPath: "/nonexistent/x.js" }, { title: "t" }])),
+  (b) => readOnly("Workflow", b.random.pick<Record<string, unknown>>([{}, { name: "nope" }, { name: `wf-${b.random.int(1, 99)}` }, { scriptPath: "/nonexistent/x.js" }, { title: "t" }, { extra: 1 }])),
   (b) =>
     readOnly(
       b.random.pick(["Agent", "Task"]),
       b.random.pick<Record<string, unknown>>([{}, { description: "d" }, { description: "d", prompt: "p", model: "gpt" }, { description: "d", prompt: "p", isolation: "none" }, { prompt: 3 }]),
     ),
-  (b) => readOnly(b.random.pick(["CronList", "CronDelete"]), b.random.pick([{}, { id: `job-${b.random.int(1, 99)}` }])),
-  (b) => readOnly(b.random.pick(["EnterWorktree", "ExitWorktree"]), b.random.pick<Record<string, unknown>>([{}, { name: "w1" }, { action: "keep" }, { action: "remove" }])),
+  // Deferred tools only with valid inputs (an invalid one appends the schema, spec §7.3).
+  (b) => (b.random.chance(0.5) ? readOnly("CronList", {}) : readOnly("CronDelete", { id: `job-${b.random.int(1, 99)}` })),
+  (b) => (b.random.chance(0.5) ? readOnly("EnterWorktree", b.random.pick([{}, { name: "w1" }])) : readOnly("ExitWorktree", { action: b.random.pick(["keep", "remove"]) })),
   (b) => readOnly(b.random.pick(["TaskStop", "KillShell"]), b.random.pick<Record<string, unknown>>([{}, { task_id: "" }, { task_id: `t${b.random.int(1, 99)}` }, { shell_id: "abc" }])),
   (b) => readOnly("SendMessage", b.random.pick<Record<string, unknown>>([{ to: "main" }, { to: "main", message: "hi" }, { to: "main", message: "" }])),
-  (b) => readOnly(b.random.pick(["Skill", "ListAgents"]), b.random.pick<Record<string, unknown>>([{}, { cursor: "x" }, { skill: 1 }])),
+  (b) => readOnly("Skill", b.random.pick<Record<string, unknown>>([{}, { cursor: "x" }, { skill: 1 }, { skill: 1, extra: 2 }])),
+  (b) => readOnly("ListAgents", b.random.pick<Record<string, unknown>>([{ cursor: "x" }, { skill: 1 }, { cursor: 5 }])),
 ];
 
 /** Calls the binary runs at once with their neighbours (results placed when they finish, spec §2.2): everything but Edit, Write and NotebookEdit with a valid input. */

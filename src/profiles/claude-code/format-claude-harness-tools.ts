@@ -86,13 +86,10 @@ function scheduleWakeup(input: Record<string, unknown>, started: ClaudeStarted):
   return unsupported("a scheduled ScheduleWakeup names the clock time it fires at (and the run waits for it); not modelled");
 }
 
-/** Workflow: one of `script`, `name`, `scriptPath` is required (zod's custom issue); `scriptPath` first, then a `name` that is no workflow. Running one (a background task) is not modelled. */
+/** Workflow (one of `script`, `name`, `scriptPath` given: claude-tools' refinement): `scriptPath` first, then a `name` that is no workflow. Running one (a background task) is not modelled. */
 function workflow(input: Record<string, unknown>, observation: ClaudeHarnessObservation): ClaudeCodeResult {
   const resume = input.resumeFromRunId;
   if (typeof resume === "string" && !/^wf_[a-z0-9-]{6,}$/.test(resume)) unsupported("Workflow's resumeFromRunId pattern issue is not pinned beside other issues");
-  if (input.script === undefined && input.name === undefined && input.scriptPath === undefined) {
-    return toolUseError(`InputValidationError: ${JSON.stringify([{ code: "custom", path: [], message: "Must provide script, name, or scriptPath" }], null, 2)}`);
-  }
   if (typeof input.scriptPath === "string") {
     if (!input.scriptPath.startsWith("/")) unsupported("Workflow with a relative scriptPath is not pinned");
     if (observation.scriptExists === false) return toolUseError(`Workflow script file not found: ${input.scriptPath}`);

@@ -12,6 +12,7 @@ import {
   claudeLiveAliases,
   claudeNormalizedInput,
   claudeOfferedToolNames,
+  claudeRefinementIssue,
   claudeToolNames,
   claudeToolParameters,
 } from "./claude-tools.js";
@@ -47,11 +48,18 @@ export function formatClaudeTool(request: FormatRequest, store: OutputStorePort)
       `claude-code: an invalid input to the deferred tool ${tool} is refused with its schema appended, which depends on whether ToolSearch loaded it; not modelled (docs/spec/claude-code-2.1.332.md §7.3)`,
     );
   }
+  const refinement = claudeRefinementIssue(tool, normalized);
+  const enumIssue = issues.length > 0 || refinement !== null ? null : claudeEnumIssue(tool, normalized as Record<string, unknown>);
   if (issues.length > 0) {
-    return toolUseError(`InputValidationError: ${tool} failed due to the following ${issues.length === 1 ? "issue" : "issues"}:\n${issues.join("\n")}`);
+    const isObject = normalized !== null && typeof normalized === "object" && !Array.isArray(normalized);
+    if (isObject && claudeEnumIssue(tool, normalized as Record<string, unknown>) !== null) {
+      throw new UnsupportedError(`claude-code: an enum value out of range beside other issues (${tool}) is not pinned (docs/spec/claude-code-2.1.332.md §7.2)`);
+    }
+    const lines = refinement === null ? issues : [...issues, `The input is invalid: ${refinement}`];
+    return toolUseError(`InputValidationError: ${tool} failed due to the following ${lines.length === 1 ? "issue" : "issues"}:\n${lines.join("\n")}`);
   }
+  if (refinement !== null) return toolUseError(`InputValidationError: ${JSON.stringify([{ code: "custom", path: [], message: refinement }], null, 2)}`);
   const input = normalized as Record<string, unknown>;
-  const enumIssue = claudeEnumIssue(tool, input);
   if (enumIssue !== null && claudeDeferredTools.has(tool))
     throw new UnsupportedError(`claude-code: an invalid input to the deferred tool ${tool} is refused with its schema appended; not modelled (docs/spec/claude-code-2.1.332.md §7.3)`);
   if (enumIssue !== null) return toolUseError(enumIssue);

@@ -4,7 +4,7 @@ import { commandBytes, type EnvironmentPort, isFsFailure } from "../environment-
 import { type ToolCall, UnsupportedError } from "../profile.js";
 import { claudeNextCwd } from "./bash/claude-shell-cwd.js";
 import { claudeCwd, claudeSession } from "./claude-session.js";
-import { claudeEnumIssue, claudeInputIssues, claudeLiveAliases, claudeNormalizedInput, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
+import { claudeEnumIssue, claudeInputIssues, claudeLiveAliases, claudeNormalizedInput, claudeRefinementIssue, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
 import { claudeBinaryExtension, claudeSimilarFile, claudeSuggestUnderCwd } from "./files/claude-read-kinds.js";
 import { claudeEditedText, READ_MAX_SIZE_BYTES } from "./files/format-claude-files.js";
 import { BUILT_IN_WORKFLOWS } from "./format-claude-harness-tools.js";
@@ -144,7 +144,7 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
   const normalized = claudeNormalizedInput(tool, call.input);
   if (claudeInputIssues(tool, normalized).length > 0) return {};
   const input = normalized as Record<string, unknown>;
-  if (claudeEnumIssue(tool, input) !== null) return {};
+  if (claudeEnumIssue(tool, input) !== null || claudeRefinementIssue(tool, input) !== null) return {};
   const session = claudeSession(environment);
   const cwd = claudeCwd(environment);
   const withCwd = cwd === environment.workspace ? {} : { cwd };
