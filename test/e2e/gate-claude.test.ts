@@ -46,6 +46,7 @@ const scenarios = [
   "claude-deferred-tools",
   "claude-edit-line-endings",
   "claude-harness-tools",
+  "claude-read-pdf",
 ];
 
 /** Where the native binary may be: $CLAUDE_BIN, or .ci/run's prefix. */

@@ -1,6 +1,7 @@
 import { encodeBase64 } from "../../text/base64.js";
-import { resolvePath } from "../../text/path-posix.js";
+import { extnamePath, resolvePath } from "../../text/path-posix.js";
 import { commandBytes, type EnvironmentPort, isFsFailure } from "../environment-port.js";
+import { findOnPath } from "../find-on-path.js";
 import { type ToolCall, UnsupportedError } from "../profile.js";
 import { claudeNextCwd } from "./bash/claude-shell-cwd.js";
 import { claudeCwd, claudeSession } from "./claude-session.js";
@@ -119,8 +120,11 @@ async function runRead(input: Record<string, unknown>, environment: EnvironmentP
   const whole = input.offset === undefined && input.limit === undefined;
   const session = claudeSession(environment);
   if (whole) session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes) });
-  const tokens = whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES ? await countTokens(environment, bytes) : undefined;
-  return { ...base, kind: "file", ...textOrBase64(bytes, "text", "base64"), ...(tokens === undefined ? {} : { tokens }) };
+  // A PDF is sent as a document: no count_tokens (observed: a 1.4 MB PDF, none asked). §4.8
+  const pdf = extnamePath(path).toLowerCase() === ".pdf";
+  const tokens = !pdf && whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES ? await countTokens(environment, bytes) : undefined;
+  const pdftoppm = pdf && input.pages !== undefined ? { pdftoppm: (await findOnPath(environment, "pdftoppm")) !== undefined } : {};
+  return { ...base, kind: "file", ...textOrBase64(bytes, "text", "base64"), ...(tokens === undefined ? {} : { tokens }), ...pdftoppm };
 }
 
 /** The ` Did you mean …?` of a missing path: the same path under the working directory, else a file of the same name with another extension. @see spec §4.3 */
