@@ -208,3 +208,19 @@ describe("claude-code harness tools (§11): what the session started changes the
     expect(claudeEnumIssue("Agent", { description: "d", prompt: "p", model: "opus" })).toBeNull();
   });
 });
+
+describe("claude-code Read of PDFs (§4.8)", () => {
+  it("names the size in bytes, KB or MB with one decimal, a trailing .0 dropped (584, 2,001 and 1,500,586 bytes observed)", async () => {
+    const { claudeFileSize } = await import("./files/format-claude-read-kind.js");
+    expect([claudeFileSize(584), claudeFileSize(2001), claudeFileSize(1500586)]).toEqual(["584 bytes", "2KB", "1.4MB"]);
+  });
+
+  it("checks pages before the path, and answers pdftoppm's absence for a valid one", async () => {
+    const { formatClaudeRead } = await import("./files/format-claude-files.js");
+    const missing = formatClaudeRead({ file_path: "/ws/m.pdf", pages: "1,2" }, { path: "/ws/m.pdf", kind: "missing" }, "/ws");
+    expect(String(missing.content).startsWith('<tool_use_error>Invalid pages parameter: "1,2". Give one page')).toBe(true);
+    const file = { path: "/ws/d.pdf", kind: "file" as const, text: "%PDF-1.4\n" };
+    expect(formatClaudeRead({ file_path: "/ws/d.pdf", pages: "2" }, { ...file, pdftoppm: false }, "/ws").content).toMatch(/^pdftoppm is not installed\./);
+    expect(() => formatClaudeRead({ file_path: "/ws/d.pdf", pages: "2" }, { ...file, pdftoppm: true }, "/ws")).toThrow(/pdftoppm on the PATH/);
+  });
+});
