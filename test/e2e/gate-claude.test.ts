@@ -47,6 +47,7 @@ const scenarios = [
   "claude-edit-line-endings",
   "claude-harness-tools",
   "claude-read-pdf",
+  "claude-bash-changes-read-file",
 ];
 
 /** Where the native binary may be: $CLAUDE_BIN, or .ci/run's prefix. */

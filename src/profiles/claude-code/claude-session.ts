@@ -5,6 +5,14 @@ import type { ClaudeStarted } from "./format-claude-harness-tools.js";
 export interface ClaudeKnownFile {
   text: string;
   /**
+   * How the session last saw it: `read` (a whole-file Read) or `write` (Edit or Write). A Bash
+   * change of a file last read draws no note (the next Edit says it was modified on disk); of one
+   * last written, the binary sends its "changed on disk" note after the results (observed, probe
+   * of 2026-12-02: a.txt, b.txt, e.txt read then appended → no note; c.txt written then
+   * overwritten → the note). @see spec §5.4
+   */
+  via: "read" | "write";
+  /**
    * A Bash command changed the file after the session saw it: whether the binary then sent its
    * "changed on disk" note (and took the new text as known) is not pinned, so what follows from
    * the file's state is `unsupported` until the session sees it again. @see spec §2.3, §9

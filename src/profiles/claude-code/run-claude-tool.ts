@@ -90,8 +90,11 @@ async function runBash(input: Record<string, unknown>, environment: EnvironmentP
   session.cwd = next.cwd;
   const changed: string[] = [];
   for (const [path, known] of session.files) {
-    if ((await fileText(environment, path)) !== known.text) {
+    const now = await fileText(environment, path);
+    if (now !== known.text && known.via === "write") {
+      // The binary's note takes the new text as known (§5.4): a later command compares with it.
       known.uncertain = true;
+      if (now !== null) known.text = now;
       changed.push(path);
     }
   }
@@ -119,7 +122,7 @@ async function runRead(input: Record<string, unknown>, environment: EnvironmentP
   if (isFsFailure(bytes)) return { ...base, kind: "missing" };
   const whole = input.offset === undefined && input.limit === undefined;
   const session = claudeSession(environment);
-  if (whole) session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes) });
+  if (whole) session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes), via: "read" });
   // A PDF is sent as a document: no count_tokens (observed: a 1.4 MB PDF, none asked). §4.8
   const pdf = extnamePath(path).toLowerCase() === ".pdf";
   const tokens = !pdf && whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES ? await countTokens(environment, bytes) : undefined;
@@ -168,7 +171,7 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
         if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
         // The edit keeps the file in the session's context only when it was (or the edit created it):
         // an edit of a file never read leaves it unread (a second edit gets no note either). §5.1
-        if (known !== undefined || before === null) session.files.set(path, { text: after });
+        if (known !== undefined || before === null) session.files.set(path, { text: after, via: "write" });
       }
       return {
         path,
@@ -190,7 +193,7 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const failure = await environment.writeFile(path, new TextEncoder().encode(content), { parents: true });
       if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
       // Known as the session reads a file back (a BOM dropped), so a later comparison with the disk is like for like.
-      session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(new TextEncoder().encode(content)) });
+      session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(new TextEncoder().encode(content)), via: "write" });
       return { path, before, after: content };
     }
     case "WebFetch":
