@@ -211,7 +211,7 @@ export function formatClaudeEdit(input: Record<string, unknown>, observation: Cl
   const path = String(input.file_path);
   if (observation.uncertain === true)
     throw new UnsupportedError(
-      `claude-code: a Bash command changed ${observation.path} after the session read it; whether the binary's "changed on disk" note refreshed its state is not pinned (docs/spec/claude-code-2.1.332.md §9)`,
+      `claude-code: a Bash command changed ${observation.path} after the session wrote it; its "changed on disk" note took the new text as known, but what an Edit of it then says is not pinned (docs/spec/claude-code-2.1.332.md §5.4)`,
     );
   const oldString = String(input.old_string);
   const newString = String(input.new_string);
