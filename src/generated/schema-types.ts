@@ -906,7 +906,7 @@ export interface CaseCommon {
  */
 export interface ClaudeCodeToolResult {
   /**
-   * The block's text, or its content blocks in order: text blocks, and base64 images (Read of an image §4.7; MCP image items §10.1).
+   * The block's text, or its content blocks in order: text blocks, base64 images (Read of an image §4.7; MCP image items §10.1) and PDF documents (Read of a PDF §4.8).
    */
   content:
     | string
@@ -921,6 +921,14 @@ export interface ClaudeCodeToolResult {
               type: "base64";
               data: string;
               media_type: string;
+            };
+          }
+        | {
+            type: "document";
+            source: {
+              type: "base64";
+              media_type: "application/pdf";
+              data: string;
             };
           }
       )[];

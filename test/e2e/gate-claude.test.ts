@@ -45,6 +45,9 @@ const scenarios = [
   "claude-edit-aliases",
   "claude-deferred-tools",
   "claude-edit-line-endings",
+  "claude-harness-tools",
+  "claude-read-pdf",
+  "claude-bash-changes-read-file",
 ];
 
 /** Where the native binary may be: $CLAUDE_BIN, or .ci/run's prefix. */

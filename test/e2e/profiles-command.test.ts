@@ -39,7 +39,28 @@ describe("correx profiles", () => {
     // docs/spec/gemini-cli-0.61.0.md §7: grep_search and glob are modelled; §16.4: google_web_search is not.
     expect([status("gemini-cli", "grep_search")?.status, status("gemini-cli", "glob")?.status]).toEqual(["modelled", "modelled"]);
     expect(status("gemini-cli", "google_web_search")).toEqual({ name: "google_web_search", status: "unsupported", reason: expect.stringContaining("gemini-cli-0.61.0.md §16.4") });
-    expect(byId["claude-code"]!.tools.filter((tool) => tool.status === "modelled").map((tool) => tool.name)).toEqual(["Bash", "Edit", "Read", "ToolSearch", "Write", "NotebookEdit", "WebFetch"]);
+    // docs/spec/claude-code-2.1.332.md §3–§7 and §11: the harness tools on their pinned branches; §11.1, §11.3, §11.4, §11.6: Agent, Skill, CronCreate, Monitor, WebSearch not.
+    expect(byId["claude-code"]!.tools.filter((tool) => tool.status === "modelled").map((tool) => tool.name)).toEqual([
+      "Bash",
+      "Edit",
+      "ListAgents",
+      "Read",
+      "ReportFindings",
+      "ScheduleWakeup",
+      "ToolSearch",
+      "Workflow",
+      "Write",
+      "CronDelete",
+      "CronList",
+      "EnterWorktree",
+      "ExitWorktree",
+      "NotebookEdit",
+      "SendMessage",
+      "TaskStop",
+      "WebFetch",
+    ]);
+    expect(status("claude-code", "Agent")).toEqual({ name: "Agent", status: "unsupported", reason: expect.stringContaining("claude-code-2.1.332.md §11.1") });
+    expect(byId["claude-code"]!.verified).toEqual({ from: "2.1.331", to: "2.1.332" });
     expect(byId["codex-cli"]!.protocols).toEqual(["openai-responses"]);
     expect(byId["opencode-cli"]!.verified).toEqual({ from: "1.18.20", to: "1.18.33" });
   });

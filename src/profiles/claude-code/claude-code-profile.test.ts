@@ -170,3 +170,57 @@ describe("claude-code result order (§2.2)", () => {
     expect(claudeResultOrder(calls, undefined)).toEqual(["a", "b", "c", "d", "e", "f"]);
   });
 });
+
+describe("claude-code harness tools (§11): what the session started changes their results", () => {
+  it("§11.5: TaskStop answers 'no task' only while the session started no background task", async () => {
+    const { formatClaudeHarnessTool } = await import("./format-claude-harness-tools.js");
+    expect(formatClaudeHarnessTool("TaskStop", { task_id: "t1" }, { started: {} }).content).toBe("<tool_use_error>No task found with ID: t1</tool_use_error>");
+    expect(formatClaudeHarnessTool("TaskStop", { shell_id: "" }, { started: { tasks: true } }).content).toBe("<tool_use_error>Missing required parameter: task_id</tool_use_error>");
+    expect(() => formatClaudeHarnessTool("TaskStop", { task_id: "t1" }, { started: { tasks: true } })).toThrow(/background tasks/);
+  });
+
+  it("§11.4, §11.5: Cron tools after a job, ScheduleWakeup stop after a wakeup, and EnterWorktree in git are unsupported", async () => {
+    const { formatClaudeHarnessTool } = await import("./format-claude-harness-tools.js");
+    expect(formatClaudeHarnessTool("CronList", {}, { started: {}, durableJobs: false }).content).toBe("No scheduled jobs.");
+    expect(() => formatClaudeHarnessTool("CronList", {}, { started: { jobs: true }, durableJobs: false })).toThrow(/CronList with jobs/);
+    expect(() => formatClaudeHarnessTool("ScheduleWakeup", { stop: true }, { started: { wakeups: true } })).toThrow(/cancels it/);
+    expect(() => formatClaudeHarnessTool("EnterWorktree", {}, { started: {}, inGit: true })).toThrow(/git repository/);
+    expect(
+      formatClaudeHarnessTool(
+        "ReportFindings",
+        {
+          findings: [
+            { file: "a", summary: "s", failure_scenario: "f" },
+            { file: "b", summary: "s", failure_scenario: "f" },
+            { file: "c", summary: "s", failure_scenario: "f" },
+          ],
+        },
+        {},
+      ).content,
+    ).toBe("3 findings reported.");
+  });
+
+  it("§7.2: an enum value out of range is zod's issue list, 2-space JSON", async () => {
+    const { claudeEnumIssue } = await import("./claude-tools.js");
+    expect(claudeEnumIssue("Agent", { description: "d", prompt: "p", isolation: "none" })).toBe(
+      'InputValidationError: [\n  {\n    "code": "invalid_value",\n    "values": [\n      "worktree",\n      "remote"\n    ],\n    "path": [\n      "isolation"\n    ],\n    "message": "Invalid option: expected one of \\"worktree\\"|\\"remote\\""\n  }\n]',
+    );
+    expect(claudeEnumIssue("Agent", { description: "d", prompt: "p", model: "opus" })).toBeNull();
+  });
+});
+
+describe("claude-code Read of PDFs (§4.8)", () => {
+  it("names the size in bytes, KB or MB with one decimal, a trailing .0 dropped (584, 2,001 and 1,500,586 bytes observed)", async () => {
+    const { claudeFileSize } = await import("./files/format-claude-read-kind.js");
+    expect([claudeFileSize(584), claudeFileSize(2001), claudeFileSize(1500586)]).toEqual(["584 bytes", "2KB", "1.4MB"]);
+  });
+
+  it("checks pages before the path, and answers pdftoppm's absence for a valid one", async () => {
+    const { formatClaudeRead } = await import("./files/format-claude-files.js");
+    const missing = formatClaudeRead({ file_path: "/ws/m.pdf", pages: "1,2" }, { path: "/ws/m.pdf", kind: "missing" }, "/ws");
+    expect(String(missing.content).startsWith('<tool_use_error>Invalid pages parameter: "1,2". Give one page')).toBe(true);
+    const file = { path: "/ws/d.pdf", kind: "file" as const, text: "%PDF-1.4\n" };
+    expect(formatClaudeRead({ file_path: "/ws/d.pdf", pages: "2" }, { ...file, pdftoppm: false }, "/ws").content).toMatch(/^pdftoppm is not installed\./);
+    expect(() => formatClaudeRead({ file_path: "/ws/d.pdf", pages: "2" }, { ...file, pdftoppm: true }, "/ws")).toThrow(/pdftoppm on the PATH/);
+  });
+});

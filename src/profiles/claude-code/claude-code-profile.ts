@@ -10,6 +10,7 @@ import { claudeRedactions } from "./claude-redactions.js";
 import type { ClaudeCodeResult } from "./claude-result.js";
 import { claudeResultOrder } from "./claude-result-order.js";
 import { claudeToolNames, claudeToolParameters } from "./claude-tools.js";
+import { claudeUnmodelledHarnessTools } from "./format-claude-harness-tools.js";
 import { formatClaudeTool } from "./format-claude-tool.js";
 import { claudeMcpRedactions } from "./mcp/claude-mcp-redactions.js";
 import { formatClaudeMcp, isClaudeMcpObservation } from "./mcp/format-claude-mcp.js";
@@ -36,13 +37,18 @@ export const claudeCode: Profile = {
     package: "@anthropic-ai/claude-code",
     driver: { command: ["sh", "examples/agents/claude-code.sh"], model: "claude-opus-5-5" },
   },
-  versions: { verified: { from: "2.1.332", to: "2.1.332" }, evidence: "2.1.332: test/e2e/gate-claude.test.ts" },
+  versions: {
+    verified: { from: "2.1.331", to: "2.1.332" },
+    evidence: "2.1.332: test/e2e/gate-claude.test.ts; 2.1.331: test/e2e/gate-claude-versions.test.ts (and the whole claude suite, once); 2.1.330 differs (spec §0.3)",
+  },
   protocols: ["anthropic-messages"],
   resultKind: "claude-code/tool-result",
   tools: claudeToolNames.map((name) =>
-    Object.hasOwn(claudeToolParameters, name)
-      ? { name, status: "modelled" }
-      : { name, status: "unsupported", reason: "known to the binary; its results are not modelled (docs/spec/claude-code-2.1.332.md §9)" },
+    Object.hasOwn(claudeUnmodelledHarnessTools, name)
+      ? { name, status: "unsupported", reason: claudeUnmodelledHarnessTools[name]! }
+      : Object.hasOwn(claudeToolParameters, name)
+        ? { name, status: "modelled" }
+        : { name, status: "unsupported", reason: "known to the binary; its results are not modelled (docs/spec/claude-code-2.1.332.md §9)" },
   ),
   argumentNames: { path: "file_path" },
   /** Its User-Agent (captured: `claude -p` 2.1.332 sends `claude-cli/2.1.332 (external, sdk-cli)`). */

@@ -1,8 +1,17 @@
 import type { EnvironmentPort } from "../environment-port.js";
+import type { ClaudeStarted } from "./format-claude-harness-tools.js";
 
 /** What the session holds of one file: the text it last saw (read whole, or written by Edit or Write). */
 export interface ClaudeKnownFile {
   text: string;
+  /**
+   * How the session last saw it: `read` (a whole-file Read) or `write` (Edit or Write). A Bash
+   * change of a file last read draws no note (the next Edit says it was modified on disk); of one
+   * last written, the binary sends its "changed on disk" note after the results (observed, probe
+   * of 2026-12-02: a.txt, b.txt, e.txt read then appended → no note; c.txt written then
+   * overwritten → the note). @see spec §5.4
+   */
+  via: "read" | "write";
   /**
    * A Bash command changed the file after the session saw it: whether the binary then sent its
    * "changed on disk" note (and took the new text as known) is not pinned, so what follows from
@@ -21,6 +30,8 @@ export interface ClaudeSession {
   /** The shell's working directory; undefined: the workspace. */
   cwd?: string;
   files: Map<string, ClaudeKnownFile>;
+  /** What the session started that outlives a call (jobs, wakeups, background tasks, a worktree): it changes the harness tools' results. @see spec §11 */
+  started: ClaudeStarted;
 }
 
 const sessions = new WeakMap<EnvironmentPort, ClaudeSession>();
@@ -28,7 +39,7 @@ const sessions = new WeakMap<EnvironmentPort, ClaudeSession>();
 export function claudeSession(environment: EnvironmentPort): ClaudeSession {
   let session = sessions.get(environment);
   if (session === undefined) {
-    session = { files: new Map() };
+    session = { files: new Map(), started: {} };
     sessions.set(environment, session);
   }
   return session;

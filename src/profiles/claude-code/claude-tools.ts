@@ -6,15 +6,19 @@ import { UnsupportedError } from "../profile.js";
  * FileWriteInput). The offered names are those of the captured requests' `tools` and of the
  * deferred-tools reminder. @see docs/spec/claude-code-2.1.332.md §1.3, §7
  */
-export type ClaudeParameterType = "string" | "number" | "boolean";
+export type ClaudeParameterType = "string" | "number" | "boolean" | "array" | "any";
 
 export interface ClaudeParameter {
   name: string;
   type: ClaudeParameterType;
   required: boolean;
+  /** The values a string parameter takes (a zod enum): another value is refused with zod's own issue list (§7.2). */
+  values?: readonly string[];
 }
 
 const p = (name: string, type: ClaudeParameterType, required = false): ClaudeParameter => ({ name, type, required });
+const oneOf = (name: string, values: readonly string[]): ClaudeParameter => ({ name, type: "string", required: false, values });
+const EFFORTS = ["low", "medium", "high", "xhigh", "max"] as const;
 
 /** The modelled tools' parameters, in the order of their schemas. */
 export const claudeToolParameters: Readonly<Record<string, readonly ClaudeParameter[]>> = {
@@ -26,6 +30,28 @@ export const claudeToolParameters: Readonly<Record<string, readonly ClaudeParame
   WebFetch: [p("url", "string", true), p("prompt", "string", true), p("offset", "number")],
   ToolSearch: [p("query", "string", true), p("max_results", "number")],
   NotebookEdit: [p("notebook_path", "string", true), p("cell_id", "string"), p("new_source", "string", true), p("cell_type", "string"), p("edit_mode", "string")],
+  // The harness tools (§11): offered ones from the request's `tools`, deferred ones from the schema ToolSearch loads (probes, 2.1.332).
+  Agent: [
+    p("description", "string", true),
+    p("prompt", "string", true),
+    p("subagent_type", "string"),
+    oneOf("model", ["sonnet", "opus", "haiku", "fable"]),
+    oneOf("effort", EFFORTS),
+    p("run_in_background", "boolean"),
+    oneOf("isolation", ["worktree", "remote"]),
+  ],
+  ListAgents: [p("channel", "string"), p("q", "string"), p("cursor", "string")],
+  ReportFindings: [oneOf("level", EFFORTS), p("findings", "array", true)],
+  ScheduleWakeup: [p("delaySeconds", "number"), p("reason", "string"), p("prompt", "string"), p("stop", "boolean"), p("noop", "boolean")],
+  Skill: [p("skill", "string", true), p("args", "string")],
+  Workflow: [p("script", "string"), p("name", "string"), p("description", "string"), p("title", "string"), p("args", "any"), p("scriptPath", "string"), p("resumeFromRunId", "string")],
+  CronCreate: [p("cron", "string", true), p("prompt", "string", true), p("recurring", "boolean"), p("durable", "boolean")],
+  CronDelete: [p("id", "string", true)],
+  CronList: [],
+  EnterWorktree: [p("name", "string"), p("path", "string")],
+  ExitWorktree: [{ ...oneOf("action", ["keep", "remove"]), required: true }, p("discard_changes", "boolean")],
+  SendMessage: [p("to", "string", true), p("summary", "string"), p("message", "string"), p("notify_when_idle", "boolean")],
+  TaskStop: [p("task_id", "string"), p("shell_id", "string")],
 };
 
 /**
@@ -123,7 +149,7 @@ export const claudeAbsentToolNotes: Readonly<Record<string, string>> = {
   web_fetch: LOAD_FIRST("WebFetch"),
 };
 
-/** Names the binary runs as another tool (live aliases): their results are that tool's, not modelled. @see spec §7.1 */
+/** Names the binary runs as another tool (live aliases): the call is that tool's, with its result (observed: `KillShell {shell_id}` is sent back as `TaskStop`). @see spec §7.1 */
 export const claudeLiveAliases: Readonly<Record<string, string>> = { Task: "Agent", KillShell: "TaskStop" };
 
 /**
@@ -171,6 +197,20 @@ export function claudeNormalizedInput(tool: string, input: unknown): unknown {
   return record;
 }
 
+/** Tools whose schema drops unknown keys instead of refusing them (observed: `Skill {cursor: "x"}` lists only the missing `skill`; `Agent {extra: 1}` only the missing parameters; seed 26006). */
+const STRIPS_UNKNOWN_KEYS: ReadonlySet<string> = new Set(["Skill", "Agent"]);
+
+/**
+ * A rule of a schema over several parameters (a zod refinement): Workflow needs one of `script`,
+ * `name`, `scriptPath`. Alone it is reported as zod's issue list; beside other issues as the line
+ * `The input is invalid: <message>` after them (observed: `Workflow {extra: 1}`). @see spec §7.2, §11.5
+ */
+export function claudeRefinementIssue(tool: string, input: unknown): string | null {
+  if (tool !== "Workflow" || input === null || typeof input !== "object" || Array.isArray(input)) return null;
+  const record = input as Record<string, unknown>;
+  return record.script === undefined && record.name === undefined && record.scriptPath === undefined ? "Must provide script, name, or scriptPath" : null;
+}
+
 /** The JSON type name the binary reports for a provided value. */
 function providedType(value: unknown): string {
   if (value === null) return "null";
@@ -193,14 +233,31 @@ export function claudeInputIssues(tool: string, input: unknown): string[] {
     const value = record[parameter.name];
     if (value === undefined) {
       if (parameter.required) missing.push(`The required parameter \`${parameter.name}\` is missing`);
-    } else if (providedType(value) !== parameter.type) {
+    } else if (parameter.type !== "any" && providedType(value) !== parameter.type) {
       // Read's offset and limit are preprocessed into strings first: an array is reported as `string` (seed 26003: `offset: ["a"]`); Bash's `timeout: ["a"]` stays `array`.
       const provided = tool === "Read" && parameter.type === "number" && Array.isArray(value) ? "string" : providedType(value);
       mistyped.push(`The parameter \`${parameter.name}\` type is expected as \`${parameter.type}\` but provided as \`${provided}\``);
     }
   }
   const unexpected = Object.keys(record)
-    .filter((key) => !parameters.some((parameter) => parameter.name === key))
+    .filter((key) => !STRIPS_UNKNOWN_KEYS.has(tool) && !parameters.some((parameter) => parameter.name === key))
     .map((key) => `An unexpected parameter \`${key}\` was provided`);
   return [...missing, ...unexpected, ...mistyped];
+}
+
+/**
+ * A value outside a parameter's enum, reported as zod's own issue list (2-space JSON) when it is
+ * the input's only issue (observed: Agent `model: "gpt"`); null when every enum holds.
+ * @see spec §7.2
+ */
+export function claudeEnumIssue(tool: string, input: Record<string, unknown>): string | null {
+  const bad = (claudeToolParameters[tool] ?? []).filter(
+    (parameter) => parameter.values !== undefined && typeof input[parameter.name] === "string" && !parameter.values.includes(String(input[parameter.name])),
+  );
+  if (bad.length === 0) return null;
+  if (bad.length > 1) throw new UnsupportedError(`claude-code: several enum parameters out of range (${bad.map((parameter) => parameter.name).join(", ")}) are not pinned (spec §7.2)`);
+  const [parameter] = bad as [ClaudeParameter];
+  const values = parameter.values ?? [];
+  const issue = { code: "invalid_value", values, path: [parameter.name], message: `Invalid option: expected one of ${values.map((value) => `"${value}"`).join("|")}` };
+  return `InputValidationError: ${JSON.stringify([issue], null, 2)}`;
 }

@@ -7,7 +7,7 @@ import { claudeToolParameters } from "./claude-tools.js";
  * the offset/limit edges, Bash over the output edges (sizes in bytes, exit codes, whitespace,
  * invalid bytes, the shell's own errors, `cd`), Edit and Write with their refusals and aliases,
  * names the binary knows or does not, invalid arguments, WebFetch of loopback pages, ToolSearch
- * `select:` and NotebookEdit of an unread notebook. Calls never change a file a call has read
+ * `select:`, NotebookEdit of an unread notebook and the harness tools' modelled branches. Calls never change a file a call has read
  * (the binary's "changed on disk" note is not pinned, spec §5.4), and a turn holds at most one call
  * the binary runs concurrently (it places those results when they finish, spec §2.2).
  * @see docs/spec/claude-code-2.1.332.md; issue 26 item 6
@@ -223,6 +223,28 @@ const notebookCalls: CallMaker[] = [
   },
 ];
 
+/** The harness tools on their modelled branches (spec §11), with the inputs around them: counts, refusals, aliases, enum values. */
+const harnessCalls: CallMaker[] = [
+  (b) => {
+    const finding = () => ({ file: b.someStableFile().path, summary: "s", failure_scenario: "f", ...(b.random.chance(0.5) ? { line: b.random.int(1, 9) } : {}) });
+    return readOnly("ReportFindings", { findings: Array.from({ length: b.random.int(0, 3) }, finding), ...(b.random.chance(0.3) ? { level: b.random.pick(["low", "max"]) } : {}) });
+  },
+  (b) => readOnly("ScheduleWakeup", b.random.pick<Record<string, unknown>>([{}, { stop: true }, { delaySeconds: 60, reason: "r" }, { reason: "r", prompt: "p" }, { delaySeconds: "60" }])),
+  (b) => readOnly("Workflow", b.random.pick<Record<string, unknown>>([{}, { name: "nope" }, { name: `wf-${b.random.int(1, 99)}` }, { scriptPath: "/nonexistent/x.js" }, { title: "t" }, { extra: 1 }])),
+  (b) =>
+    readOnly(
+      b.random.pick(["Agent", "Task"]),
+      b.random.pick<Record<string, unknown>>([{}, { description: "d" }, { description: "d", prompt: "p", model: "gpt" }, { description: "d", prompt: "p", isolation: "none" }, { prompt: 3 }]),
+    ),
+  // Deferred tools only with valid inputs (an invalid one appends the schema, spec §7.3).
+  (b) => (b.random.chance(0.5) ? readOnly("CronList", {}) : readOnly("CronDelete", { id: `job-${b.random.int(1, 99)}` })),
+  (b) => (b.random.chance(0.5) ? readOnly("EnterWorktree", b.random.pick([{}, { name: "w1" }])) : readOnly("ExitWorktree", { action: b.random.pick(["keep", "remove"]) })),
+  (b) => readOnly(b.random.pick(["TaskStop", "KillShell"]), b.random.pick<Record<string, unknown>>([{}, { task_id: "" }, { task_id: `t${b.random.int(1, 99)}` }, { shell_id: "abc" }])),
+  (b) => readOnly("SendMessage", b.random.pick<Record<string, unknown>>([{ to: "main" }, { to: "main", message: "hi" }, { to: "main", message: "" }])),
+  (b) => readOnly("Skill", b.random.pick<Record<string, unknown>>([{}, { cursor: "x" }, { skill: 1 }, { skill: 1, extra: 2 }])),
+  (b) => readOnly("ListAgents", b.random.pick<Record<string, unknown>>([{ cursor: "x" }, { skill: 1 }, { cursor: 5 }])),
+];
+
 /** Calls the binary runs at once with their neighbours (results placed when they finish, spec §2.2): everything but Edit, Write and NotebookEdit with a valid input. */
 function concurrent(call: GeneratedCall): boolean {
   return !["Edit", "Write", "NotebookEdit"].includes(call.call.tool);
@@ -243,6 +265,7 @@ export const claudeCodeDifferentialVocabulary: DifferentialVocabulary = {
     { tool: "WebFetch", weight: 4, makers: webfetchCalls },
     { tool: "ToolSearch", weight: 3, makers: toolSearchCalls },
     { tool: "NotebookEdit", weight: 3, makers: notebookCalls },
+    { tool: "harness", weight: 8, makers: harnessCalls },
   ],
   searching: new Set(["Bash"]),
   concurrent,

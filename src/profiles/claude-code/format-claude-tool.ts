@@ -7,14 +7,17 @@ import { type ClaudeCodeResult, toolUseError } from "./claude-result.js";
 import {
   claudeAbsentToolNotes,
   claudeDeferredTools,
+  claudeEnumIssue,
   claudeInputIssues,
   claudeLiveAliases,
   claudeNormalizedInput,
   claudeOfferedToolNames,
+  claudeRefinementIssue,
   claudeToolNames,
   claudeToolParameters,
 } from "./claude-tools.js";
 import { type ClaudeChangeObservation, type ClaudeReadObservation, formatClaudeEdit, formatClaudeRead, formatClaudeWrite } from "./files/format-claude-files.js";
+import { type ClaudeHarnessObservation, formatClaudeHarnessTool } from "./format-claude-harness-tools.js";
 
 /**
  * A tool not offered: `Error: No such tool available: <name>`, then what the binary says of a
@@ -34,9 +37,8 @@ function unknownTool(tool: string): ClaudeCodeResult {
  * @see docs/spec/claude-code-2.1.332.md §3–§7
  */
 export function formatClaudeTool(request: FormatRequest, store: OutputStorePort): ClaudeCodeResult {
-  const { tool } = request;
-  const alias = Object.hasOwn(claudeLiveAliases, tool) ? claudeLiveAliases[tool] : undefined;
-  if (alias !== undefined) throw new UnsupportedError(`claude-code: ${tool} runs as ${alias} (a live alias), whose results are not modelled (docs/spec/claude-code-2.1.332.md §7.1, §9)`);
+  // A live alias runs as its tool (observed: `Task {}` gets Agent's validation error, `KillShell {shell_id}` TaskStop's result). §7.1
+  const tool = Object.hasOwn(claudeLiveAliases, request.tool) ? claudeLiveAliases[request.tool]! : request.tool;
   if (!claudeToolNames.includes(tool)) return unknownTool(tool);
   if (claudeToolParameters[tool] === undefined) throw new UnsupportedError(`claude-code: the ${tool} tool is not modelled (docs/spec/claude-code-2.1.332.md §9)`);
   const normalized = claudeNormalizedInput(tool, request.input);
@@ -46,10 +48,21 @@ export function formatClaudeTool(request: FormatRequest, store: OutputStorePort)
       `claude-code: an invalid input to the deferred tool ${tool} is refused with its schema appended, which depends on whether ToolSearch loaded it; not modelled (docs/spec/claude-code-2.1.332.md §7.3)`,
     );
   }
+  const refinement = claudeRefinementIssue(tool, normalized);
+  const enumIssue = issues.length > 0 || refinement !== null ? null : claudeEnumIssue(tool, normalized as Record<string, unknown>);
   if (issues.length > 0) {
-    return toolUseError(`InputValidationError: ${tool} failed due to the following ${issues.length === 1 ? "issue" : "issues"}:\n${issues.join("\n")}`);
+    const isObject = normalized !== null && typeof normalized === "object" && !Array.isArray(normalized);
+    if (isObject && claudeEnumIssue(tool, normalized as Record<string, unknown>) !== null) {
+      throw new UnsupportedError(`claude-code: an enum value out of range beside other issues (${tool}) is not pinned (docs/spec/claude-code-2.1.332.md §7.2)`);
+    }
+    const lines = refinement === null ? issues : [...issues, `The input is invalid: ${refinement}`];
+    return toolUseError(`InputValidationError: ${tool} failed due to the following ${lines.length === 1 ? "issue" : "issues"}:\n${lines.join("\n")}`);
   }
+  if (refinement !== null) return toolUseError(`InputValidationError: ${JSON.stringify([{ code: "custom", path: [], message: refinement }], null, 2)}`);
   const input = normalized as Record<string, unknown>;
+  if (enumIssue !== null && claudeDeferredTools.has(tool))
+    throw new UnsupportedError(`claude-code: an invalid input to the deferred tool ${tool} is refused with its schema appended; not modelled (docs/spec/claude-code-2.1.332.md §7.3)`);
+  if (enumIssue !== null) return toolUseError(enumIssue);
   const cwd = request.options?.cwd ?? "";
   switch (tool) {
     case "Bash":
@@ -67,6 +80,6 @@ export function formatClaudeTool(request: FormatRequest, store: OutputStorePort)
     case "NotebookEdit":
       return formatClaudeNotebookEdit(request.observation);
     default:
-      throw new UnsupportedError(`claude-code: the ${tool} tool is not modelled`);
+      return formatClaudeHarnessTool(tool, input, request.observation as ClaudeHarnessObservation);
   }
 }

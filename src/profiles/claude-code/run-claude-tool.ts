@@ -1,12 +1,14 @@
 import { encodeBase64 } from "../../text/base64.js";
-import { resolvePath } from "../../text/path-posix.js";
+import { extnamePath, resolvePath } from "../../text/path-posix.js";
 import { commandBytes, type EnvironmentPort, isFsFailure } from "../environment-port.js";
+import { findOnPath } from "../find-on-path.js";
 import { type ToolCall, UnsupportedError } from "../profile.js";
 import { claudeNextCwd } from "./bash/claude-shell-cwd.js";
 import { claudeCwd, claudeSession } from "./claude-session.js";
-import { claudeInputIssues, claudeNormalizedInput, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
+import { claudeEnumIssue, claudeInputIssues, claudeLiveAliases, claudeNormalizedInput, claudeRefinementIssue, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
 import { claudeBinaryExtension, claudeSimilarFile, claudeSuggestUnderCwd } from "./files/claude-read-kinds.js";
 import { claudeEditedText, READ_MAX_SIZE_BYTES } from "./files/format-claude-files.js";
+import { BUILT_IN_WORKFLOWS } from "./format-claude-harness-tools.js";
 
 /** Read asks count_tokens for a whole file over this many bytes (25,000 observed not asked, 25,500 asked). @see spec §4.6 */
 export const READ_COUNT_TOKENS_OVER_BYTES = 25000;
@@ -73,8 +75,11 @@ async function countTokens(environment: EnvironmentPort, bytes: Uint8Array): Pro
  * @see spec §3.1, §3.5
  */
 async function runBash(input: Record<string, unknown>, environment: EnvironmentPort): Promise<Record<string, unknown>> {
-  if (input.run_in_background === true) throw new UnsupportedError("claude-code: Bash run_in_background is not modelled");
   const session = claudeSession(environment);
+  if (input.run_in_background === true) {
+    session.started.tasks = true;
+    throw new UnsupportedError("claude-code: Bash run_in_background is not modelled");
+  }
   const cwd = claudeCwd(environment);
   const timeoutMs = typeof input.timeout === "number" ? input.timeout : BASH_DEFAULT_TIMEOUT_MS;
   const script = `{ eval ${shellQuote(String(input.command))} < /dev/null; } 2>&1 && pwd -P >&2`;
@@ -85,8 +90,11 @@ async function runBash(input: Record<string, unknown>, environment: EnvironmentP
   session.cwd = next.cwd;
   const changed: string[] = [];
   for (const [path, known] of session.files) {
-    if ((await fileText(environment, path)) !== known.text) {
+    const now = await fileText(environment, path);
+    if (now !== known.text && known.via === "write") {
+      // The binary's note takes the new text as known (§5.4): a later command compares with it.
       known.uncertain = true;
+      if (now !== null) known.text = now;
       changed.push(path);
     }
   }
@@ -114,9 +122,12 @@ async function runRead(input: Record<string, unknown>, environment: EnvironmentP
   if (isFsFailure(bytes)) return { ...base, kind: "missing" };
   const whole = input.offset === undefined && input.limit === undefined;
   const session = claudeSession(environment);
-  if (whole) session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes) });
-  const tokens = whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES ? await countTokens(environment, bytes) : undefined;
-  return { ...base, kind: "file", ...textOrBase64(bytes, "text", "base64"), ...(tokens === undefined ? {} : { tokens }) };
+  if (whole) session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes), via: "read" });
+  // A PDF is sent as a document: no count_tokens (observed: a 1.4 MB PDF, none asked). §4.8
+  const pdf = extnamePath(path).toLowerCase() === ".pdf";
+  const tokens = !pdf && whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES ? await countTokens(environment, bytes) : undefined;
+  const pdftoppm = pdf && input.pages !== undefined ? { pdftoppm: (await findOnPath(environment, "pdftoppm")) !== undefined } : {};
+  return { ...base, kind: "file", ...textOrBase64(bytes, "text", "base64"), ...(tokens === undefined ? {} : { tokens }), ...pdftoppm };
 }
 
 /** The ` Did you mean …?` of a missing path: the same path under the working directory, else a file of the same name with another extension. @see spec §4.3 */
@@ -134,15 +145,17 @@ async function suggestion(environment: EnvironmentPort, path: string, cwd: strin
  * @see docs/spec/claude-code-2.1.332.md §3–§7
  */
 export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort): Promise<Record<string, unknown>> {
-  if (!claudeToolNames.includes(call.tool)) return {};
-  if (claudeToolParameters[call.tool] === undefined) throw new UnsupportedError(`claude-code: the ${call.tool} tool is not modelled (docs/spec/claude-code-2.1.332.md §9)`);
-  const normalized = claudeNormalizedInput(call.tool, call.input);
-  if (claudeInputIssues(call.tool, normalized).length > 0) return {};
+  const tool = Object.hasOwn(claudeLiveAliases, call.tool) ? claudeLiveAliases[call.tool]! : call.tool;
+  if (!claudeToolNames.includes(tool)) return {};
+  if (claudeToolParameters[tool] === undefined) throw new UnsupportedError(`claude-code: the ${tool} tool is not modelled (docs/spec/claude-code-2.1.332.md §9)`);
+  const normalized = claudeNormalizedInput(tool, call.input);
+  if (claudeInputIssues(tool, normalized).length > 0) return {};
   const input = normalized as Record<string, unknown>;
+  if (claudeEnumIssue(tool, input) !== null || claudeRefinementIssue(tool, input) !== null) return {};
   const session = claudeSession(environment);
   const cwd = claudeCwd(environment);
   const withCwd = cwd === environment.workspace ? {} : { cwd };
-  switch (call.tool) {
+  switch (tool) {
     case "Bash":
       return runBash(input, environment);
     case "Read":
@@ -158,7 +171,7 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
         if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
         // The edit keeps the file in the session's context only when it was (or the edit created it):
         // an edit of a file never read leaves it unread (a second edit gets no note either). §5.1
-        if (known !== undefined || before === null) session.files.set(path, { text: after });
+        if (known !== undefined || before === null) session.files.set(path, { text: after, via: "write" });
       }
       return {
         path,
@@ -180,7 +193,7 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const failure = await environment.writeFile(path, new TextEncoder().encode(content), { parents: true });
       if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
       // Known as the session reads a file back (a BOM dropped), so a later comparison with the disk is like for like.
-      session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(new TextEncoder().encode(content)) });
+      session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(new TextEncoder().encode(content)), via: "write" });
       return { path, before, after: content };
     }
     case "WebFetch":
@@ -192,6 +205,60 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       return { path, kind: fact.kind, known: session.files.has(path) };
     }
     default:
-      throw new UnsupportedError(`claude-code: the ${call.tool} tool is not modelled`);
+      return observeHarnessTool(tool, input, environment);
   }
+}
+
+/** Whether a path exists (any kind). */
+const exists = async (environment: EnvironmentPort, path: string) => (await environment.stat(path)).kind !== "missing";
+
+/** A `.git` at the directory or one of its parents (what makes it a git repository for EnterWorktree). */
+async function inGitRepository(environment: EnvironmentPort, directory: string): Promise<boolean> {
+  for (let at = directory; ; at = resolvePath(at, "..")) {
+    if (await exists(environment, `${at.replace(/\/$/, "")}/.git`)) return true;
+    if (at === "/") return false;
+  }
+}
+
+/**
+ * A harness tool (§11): the facts its result turns on (what the session started before it, a git
+ * repository, workflow folders, the durable jobs file), then what the call starts for later calls.
+ */
+async function observeHarnessTool(tool: string, input: Record<string, unknown>, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+  const session = claudeSession(environment);
+  const cwd = claudeCwd(environment);
+  const observation: Record<string, unknown> = { started: { ...session.started } };
+  const home = environment.agentEnv.HOME;
+  const config = environment.agentEnv.CLAUDE_CONFIG_DIR ?? (home === undefined ? undefined : `${home}/.claude`);
+  switch (tool) {
+    case "EnterWorktree":
+      observation.inGit = await inGitRepository(environment, cwd);
+      if (observation.inGit === true) session.started.worktree = true;
+      break;
+    case "Workflow": {
+      const folders = [`${environment.workspace}/.claude/workflows`, ...(config === undefined ? [] : [`${config}/workflows`])];
+      observation.workflowFolders = config === undefined || (await Promise.all(folders.map((folder) => exists(environment, folder)))).some(Boolean);
+      if (typeof input.scriptPath === "string" && input.scriptPath.startsWith("/")) observation.scriptExists = await exists(environment, input.scriptPath);
+      if (input.script !== undefined || observation.scriptExists === true || (input.scriptPath === undefined && BUILT_IN_WORKFLOWS.includes(String(input.name)))) session.started.tasks = true;
+      break;
+    }
+    case "CronList":
+    case "CronDelete":
+      observation.durableJobs = await exists(environment, `${environment.workspace}/.claude/scheduled_tasks.json`);
+      break;
+    case "CronCreate":
+      session.started.jobs = true;
+      break;
+    case "ScheduleWakeup":
+      if (input.stop !== true && input.delaySeconds !== undefined && input.reason !== undefined && input.prompt !== undefined) Object.assign(session.started, { wakeups: true, jobs: true });
+      break;
+    case "Agent":
+    case "Monitor":
+      session.started.tasks = true;
+      break;
+    case "ListAgents":
+      if (input.cursor === undefined) session.started.listing = true;
+      break;
+  }
+  return observation;
 }

@@ -62,7 +62,7 @@ export function cutErrorMiddle(text: string): string {
 export function formatClaudeBash(observation: ClaudeBashObservation, store: OutputStorePort): ClaudeCodeResult {
   if (observation.changedKnownFiles !== undefined) {
     throw new UnsupportedError(
-      `claude-code: the command changed ${observation.changedKnownFiles.join(", ")}, which the session had read; whether the binary sends its "changed on disk" note after this result is not pinned (docs/spec/claude-code-2.1.332.md §9)`,
+      `claude-code: the command changed ${observation.changedKnownFiles.join(", ")}, which the session had written (Edit or Write): the binary then sends its "changed on disk" note, whose excerpt of the changes is not pinned (docs/spec/claude-code-2.1.332.md §9)`,
     );
   }
   const workspace = observation.workspace ?? observation.cwd ?? "";

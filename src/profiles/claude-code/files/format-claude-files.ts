@@ -31,6 +31,32 @@ export interface ClaudeReadObservation {
   failure?: string;
   /** What count_tokens answered for the text (asked for a whole file over 25,000 bytes). */
   tokens?: number;
+  /** A PDF read by `pages`: whether pdftoppm is on the agent's PATH (§4.8). */
+  pdftoppm?: boolean;
+}
+
+/** The `pages` values Read takes: one page or one range, 1-based (`"3"`, `"1-5"`). */
+const PAGES = /^[1-9]\d*(-[1-9]\d*)?$/;
+
+/**
+ * Read's check of `pages`, before the path is looked at (observed: `missing.pdf` with `"abc"`):
+ * a list, `"0"` or no number at all is refused; other shapes the pattern does not take are not
+ * pinned. Null when `pages` is absent or valid. @see spec §4.8
+ */
+function pagesRefusal(pages: unknown): ClaudeCodeResult | null {
+  if (pages === undefined) return null;
+  const text = String(pages);
+  if (PAGES.test(text)) {
+    const [from, to] = text.split("-").map(Number);
+    if (to !== undefined && from !== undefined && to < from) throw new UnsupportedError("claude-code: a Read pages range that runs backwards is not pinned (spec §4.8)");
+    return null;
+  }
+  if (text.includes(",") || text === "0" || !/\d/.test(text)) {
+    return toolUseError(
+      `Invalid pages parameter: ${JSON.stringify(text)}. Give one page ("3") or one range ("1-5"), not a list. To read several pages or ranges, read each one separately. Pages are 1-indexed.`,
+    );
+  }
+  throw new UnsupportedError(`claude-code: Read pages ${JSON.stringify(text)} is not pinned (spec §4.8)`);
 }
 
 /** The observed facts of an Edit or a Write (observations/file-changed). */
@@ -96,6 +122,11 @@ function readBytes(observation: ClaudeReadObservation): number {
  */
 export function formatClaudeRead(input: Record<string, unknown>, observation: ClaudeReadObservation, sessionCwd: string): ClaudeCodeResult {
   const cwd = observation.cwd ?? sessionCwd;
+  const refusal = pagesRefusal(input.pages);
+  if (refusal !== null) return refusal;
+  if (input.pages !== undefined && (observation.kind !== "file" || extnamePath(observation.path).toLowerCase() !== ".pdf")) {
+    throw new UnsupportedError("claude-code: Read pages of a path that is no PDF file is not pinned (spec §4.8)");
+  }
   if (observation.binaryExtension === true) {
     return toolUseError(
       `This tool cannot read binary files. The file appears to be a binary ${extnamePath(observation.path).toLowerCase()} file. Use a skill for this file type if one is available, or a shell command or script that can read the format.`,
@@ -180,7 +211,7 @@ export function formatClaudeEdit(input: Record<string, unknown>, observation: Cl
   const path = String(input.file_path);
   if (observation.uncertain === true)
     throw new UnsupportedError(
-      `claude-code: a Bash command changed ${observation.path} after the session read it; whether the binary's "changed on disk" note refreshed its state is not pinned (docs/spec/claude-code-2.1.332.md §9)`,
+      `claude-code: a Bash command changed ${observation.path} after the session wrote it; its "changed on disk" note took the new text as known, but what an Edit of it then says is not pinned (docs/spec/claude-code-2.1.332.md §5.4)`,
     );
   const oldString = String(input.old_string);
   const newString = String(input.new_string);

@@ -1,7 +1,7 @@
 import { decodeBase64, encodeBase64 } from "../../../text/base64.js";
 import { extnamePath } from "../../../text/path-posix.js";
 import { UnsupportedError } from "../../profile.js";
-import type { ClaudeCodeResult } from "../claude-result.js";
+import { type ClaudeCodeResult, claudeError } from "../claude-result.js";
 import { CLAUDE_IMAGE_TYPES } from "./claude-read-kinds.js";
 import type { ClaudeReadObservation } from "./format-claude-files.js";
 
@@ -28,14 +28,14 @@ const IMAGE_AS_IS_MAX_BYTES = 256 * 1024;
  * block of the file's bytes (`{type: "image", source: {type: "base64", data, media_type}}`); a
  * notebook (`.ipynb`) with one text block (keys `text`, then `type`) of its cells joined by `⏎`,
  * each `<cell id="cell-N">SOURCE</cell id="cell-N">`, a markdown cell's source after
- * `<cell_type>markdown</cell_type>`. Undefined for a text file. What is not pinned (a large or non-PNG
- * image, a PDF, cells with outputs, ids or other types, `offset`/`limit`/`pages` on these) is
+ * `<cell_type>markdown</cell_type>`; a PDF as formatPdf says. Undefined for a text file. What is not pinned (a large or non-PNG
+ * image, cells with outputs, ids or other types, `offset`/`limit`/`pages` on these) is
  * `unsupported`, naming the rule. @see docs/spec/claude-code-2.1.332.md §4.7
  */
 export function formatClaudeReadKind(input: Record<string, unknown>, observation: ClaudeReadObservation): ClaudeCodeResult | undefined {
   const extension = extnamePath(observation.path).toLowerCase();
   const ranged = input.offset !== undefined || input.limit !== undefined || input.pages !== undefined;
-  if (extension === ".pdf") throw new UnsupportedError("claude-code: Read of a PDF is not modelled (docs/spec/claude-code-2.1.332.md §9)");
+  if (extension === ".pdf") return formatPdf(input, observation);
   const mediaType = CLAUDE_IMAGE_TYPES[extension];
   if (mediaType !== undefined) {
     const bytes = bytesOf(observation);
@@ -48,6 +48,44 @@ export function formatClaudeReadKind(input: Record<string, unknown>, observation
   if (extension === ".ipynb") return formatNotebook(observation, ranged);
   return undefined;
 }
+
+/** PDFs over this size are refused (the bundle's limit, 20 MB; not observed). */
+const PDF_MAX_BYTES = 20 * 1024 * 1024;
+
+/** A size as the PDF reader names it: `584 bytes`, `2KB` (2,001 bytes), `1.4MB` (1,500,586 bytes) — one decimal, a trailing `.0` dropped (observed). */
+export function claudeFileSize(bytes: number): string {
+  const trim = (value: number) => value.toFixed(1).replace(/\.0$/, "");
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${trim(bytes / 1024)}KB`;
+  return `${trim(bytes / (1024 * 1024))}MB`;
+}
+
+/**
+ * Read of a PDF: the whole file as a document block after a text block naming it and its size
+ * (`offset` and `limit` change nothing); an empty file and one without the `%PDF-` header are
+ * refused (`is_error`, no `<tool_use_error>`); `pages` needs pdftoppm, and without it on the PATH
+ * the result says so. Rendered pages are not modelled. @see docs/spec/claude-code-2.1.332.md §4.8
+ */
+function formatPdf(input: Record<string, unknown>, observation: ClaudeReadObservation): ClaudeCodeResult {
+  const unsupported = (why: string) => new UnsupportedError(`claude-code: Read of a PDF ${why} is not modelled (docs/spec/claude-code-2.1.332.md §4.8)`);
+  const bytes = bytesOf(observation);
+  if (input.pages !== undefined) {
+    if (observation.pdftoppm !== false) throw unsupported("by pages with pdftoppm on the PATH (rendered page images)");
+    if (bytes.length === 0 || !startsWithPdfHeader(bytes)) throw unsupported("by pages that is empty or has no %PDF- header");
+    return claudeError("pdftoppm is not installed. Install poppler-utils (e.g. `brew install poppler` or `apt-get install poppler-utils`) to enable PDF page rendering.");
+  }
+  if (bytes.length === 0) return claudeError(`PDF file is empty: ${observation.path}`);
+  if (bytes.length > PDF_MAX_BYTES) throw unsupported("over 20 MB");
+  if (!startsWithPdfHeader(bytes)) return claudeError(`File is not a valid PDF (missing %PDF- header): ${observation.path}`);
+  return {
+    content: [
+      { type: "text", text: `PDF file read: ${observation.path} (${claudeFileSize(bytes.length)})` },
+      { type: "document", source: { type: "base64", media_type: "application/pdf", data: encodeBase64(bytes) } },
+    ],
+  };
+}
+
+const startsWithPdfHeader = (bytes: Uint8Array) => new TextDecoder("latin1").decode(bytes.subarray(0, 5)) === "%PDF-";
 
 function formatNotebook(observation: ClaudeReadObservation, ranged: boolean): ClaudeCodeResult {
   const unsupported = (why: string) => new UnsupportedError(`claude-code: Read of a notebook ${why} is not modelled (docs/spec/claude-code-2.1.332.md §9)`);
