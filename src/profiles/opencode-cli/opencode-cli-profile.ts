@@ -11,6 +11,7 @@ import { runMcp } from "./mcp/run-mcp.js";
 import { BUILT_IN_TOOLS } from "./tool-availability.js";
 import { TOOL_PARAMETERS } from "./tool-parameters.js";
 import { truncateOutput } from "./truncate/truncate-output.js";
+import { refusedPermissionRule } from "../opencode-shared/permission-ask.js";
 
 /**
  * The `opencode-cli` profile: opencode 1.18.33's v1 runtime (what `opencode run` executes).
@@ -73,6 +74,11 @@ export const opencodeCli: Profile = {
       const parameters = TOOL_PARAMETERS[tool];
       return parameters !== undefined && checkToolParameters(parameters, input) === undefined;
     });
+  },
+
+  /** A refused permission ends the session before the call's result is sent. @see src/profiles/opencode-shared/permission-ask.ts */
+  endsRun(_call, observation) {
+    return refusedPermissionRule("v1", observation);
   },
 
   /** glob and grep list ripgrep's parallel traversal: the agent's order is adopted. @see spec §2.5, §2.6 */

@@ -13,6 +13,7 @@ import { settleCoreTool } from "./result/core-settle.js";
 import type { ToolOutput } from "./result/core-tool-output.js";
 import { boundToolOutput } from "./truncate/core-output-bound.js";
 import { resolveOutputLimits } from "./truncate/core-output-limits.js";
+import { refusedPermissionRule } from "../opencode-shared/permission-ask.js";
 
 /**
  * The `opencode-core` profile: opencode 1.18.33's v2 runtime (packages/core tools,
@@ -74,6 +75,11 @@ export const opencodeCore: Profile = {
     return typeof error === "string" && error.startsWith(V2_DEFECT_PREFIX)
       ? "opencode-core: a defect in one call interrupts the calls of its turn still running; which of them finished first is a race, not modelled"
       : undefined;
+  },
+
+  /** A refused permission ends the session before the call's result is sent. @see src/profiles/opencode-shared/permission-ask.ts */
+  endsRun(_call, observation) {
+    return refusedPermissionRule("v2", observation);
   },
 
   /** glob and grep list ripgrep's parallel traversal: the agent's order is adopted. @see spec §2.5, §2.6 */
