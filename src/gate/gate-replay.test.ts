@@ -6,7 +6,11 @@ import { replayExpected } from "./gate-replay.js";
 
 /** Workspace /w with one folder outside it, /out; the user gives the replies listed. */
 function environment(replies: ("once" | "always" | "reject")[]): EnvironmentPort & { stated: string[] } {
-  const paths: Record<string, PathFact> = { "/": { kind: "directory", symlink: false, realPath: "/" }, "/w": { kind: "directory", symlink: false, realPath: "/w" }, "/out": { kind: "directory", symlink: false, realPath: "/out" } };
+  const paths: Record<string, PathFact> = {
+    "/": { kind: "directory", symlink: false, realPath: "/" },
+    "/w": { kind: "directory", symlink: false, realPath: "/w" },
+    "/out": { kind: "directory", symlink: false, realPath: "/out" },
+  };
   const stated: string[] = [];
   return {
     stated,

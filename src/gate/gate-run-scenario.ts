@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type { CaseOutcome } from "../conformance/case-outcome.js";
 import type { EnvironmentFact } from "../environment/environment-fact.js";
-import type { EnvironmentPort } from "../profiles/environment-port.js";
 import { stringEnv } from "../environment/node-environment.js";
 import { createFakeProvider } from "../fake/create-fake-provider.js";
 import { fakeResultTexts, resultTextLookup } from "../fake/fake-result-texts.js";
@@ -14,6 +13,7 @@ import type { Protocol } from "../lower/lowering-result.js";
 import { createOutputStore } from "../output-store/output-store-node.js";
 import { createTempOutputDirectory } from "../output-store/temp-output-directory.js";
 import { socketPeerEnvironment } from "../process/socket-peer-environment.js";
+import type { EnvironmentPort } from "../profiles/environment-port.js";
 import { type Profile, UnsupportedError } from "../profiles/profile.js";
 import { type AgentSandbox, prepareAgentSandbox } from "../sandbox/agent-sandbox.js";
 import type { Scenario } from "../scenario/scenario.js";
@@ -341,8 +341,14 @@ function endedRunOutcome(context: GateOutcomeContext, call: ScriptedCall, rule: 
   const id = `${context.scenario.name}/${context.protocol}/${call.id}`;
   const base = { ...gateOutcome(context, id, call.tool, "pass"), durationMs: exit.durationMs };
   if (got !== undefined) return { ...base, status: "fail", message: `the profile predicts no result for call ${call.id} (${rule}), but the agent sent one`, actual: got };
-  if (exit.status === "timeout") return { ...base, status: "timeout", message: `the agent was killed after ${context.timeoutMs} ms; the profile predicts its session ends without this result (${rule})` };
-  if (exit.status !== "exited" || exit.code !== 0) return { ...base, status: "crash", message: `the agent ended (${exit.status === "exited" ? `exit ${exit.code}` : exit.status}); the profile predicts its session ends without this result (${rule})` };
+  if (exit.status === "timeout")
+    return { ...base, status: "timeout", message: `the agent was killed after ${context.timeoutMs} ms; the profile predicts its session ends without this result (${rule})` };
+  if (exit.status !== "exited" || exit.code !== 0)
+    return {
+      ...base,
+      status: "crash",
+      message: `the agent ended (${exit.status === "exited" ? `exit ${exit.code}` : exit.status}); the profile predicts its session ends without this result (${rule})`,
+    };
   return { ...base, message: `no result, as the profile predicts: ${rule}` };
 }
 

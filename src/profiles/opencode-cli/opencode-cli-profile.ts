@@ -1,5 +1,6 @@
 import { cliHistory } from "../../lower/opencode-cli/cli-history.js";
 import { opencodeMcpToolName } from "../opencode-shared/opencode-mcp-tool-name.js";
+import { refusedPermissionRule } from "../opencode-shared/permission-ask.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
@@ -11,7 +12,6 @@ import { runMcp } from "./mcp/run-mcp.js";
 import { BUILT_IN_TOOLS } from "./tool-availability.js";
 import { TOOL_PARAMETERS } from "./tool-parameters.js";
 import { truncateOutput } from "./truncate/truncate-output.js";
-import { refusedPermissionRule } from "../opencode-shared/permission-ask.js";
 
 /**
  * The `opencode-cli` profile: opencode 1.18.33's v1 runtime (what `opencode run` executes).

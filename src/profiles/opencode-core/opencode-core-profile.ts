@@ -2,6 +2,7 @@ import { coreHistory } from "../../lower/opencode-core/core-history.js";
 import { checkInput } from "../opencode-shared/effect-schema-input.js";
 import { opencodeMcpToolName } from "../opencode-shared/opencode-mcp-tool-name.js";
 import { V2_DEFECT_PREFIX } from "../opencode-shared/opencode-runtime.js";
+import { refusedPermissionRule } from "../opencode-shared/permission-ask.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
@@ -13,7 +14,6 @@ import { settleCoreTool } from "./result/core-settle.js";
 import type { ToolOutput } from "./result/core-tool-output.js";
 import { boundToolOutput } from "./truncate/core-output-bound.js";
 import { resolveOutputLimits } from "./truncate/core-output-limits.js";
-import { refusedPermissionRule } from "../opencode-shared/permission-ask.js";
 
 /**
  * The `opencode-core` profile: opencode 1.18.33's v2 runtime (packages/core tools,

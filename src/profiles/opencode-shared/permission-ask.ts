@@ -123,7 +123,10 @@ function readAsks(resource: string): boolean {
 
 /** opencode's Wildcard.match: `*` any run of characters (slashes too), `?` one; the whole string. */
 function wildcard(pattern: string, text: string): boolean {
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replaceAll("*", ".*").replaceAll("?", ".");
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+    .replaceAll("*", ".*")
+    .replaceAll("?", ".");
   return new RegExp(`^${source}$`, "s").test(text);
 }
 

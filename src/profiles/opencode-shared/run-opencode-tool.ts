@@ -1,6 +1,6 @@
 import type { EnvironmentPort } from "../environment-port.js";
-import { permissionAsk } from "./permission-ask.js";
 import { inputRecord, type OpencodeCall, type OpencodeRuntime } from "./opencode-runtime.js";
+import { permissionAsk } from "./permission-ask.js";
 import { runBash } from "./run-bash.js";
 import { runEdit, runRead, runWrite } from "./run-files.js";
 import { runGlob, runGrep } from "./run-search.js";
