@@ -21,8 +21,14 @@
 //   4. POST /api/session {"model":{"providerID","id"},"location":{"directory"}}, then
 //      POST /api/session/:id/prompt {"prompt":{"text"}}, then polls GET /api/session/active until the
 //      session is no longer listed.
-//   5. Exit status: 0 when the newest assistant message finished (`finish` set, no `error`), 1 when
-//      it did not or there is none, 1 when the server died; a usage problem is 2.
+//      While it waits, each pending permission ask (GET /api/session/:id/permission) is answered
+//      through POST /api/session/:id/permission/:requestID/reply {"reply"} with the scenario's next
+//      reply (CORREX_PERMISSION_REPLIES, a JSON array of once/always/reject), "reject" past its end or
+//      without it (what `opencode run` does), so no run waits for an answer; each ask and its reply
+//      is logged to CORREX_RUN_DIR/opencode-serve-permissions.log.
+//   5. Exit status: 0 when the newest assistant message finished (`finish` set, no `error`) or the
+//      session stopped after a rejected ask, 1 when it did not finish or there is none, 1 when the
+//      server died; a usage problem is 2.
 //   6. On every exit (and on SIGTERM/SIGINT/SIGHUP) the server's whole process tree is killed:
 //      its descendants are found through /proc (parent pids), so a tool's child that left the
 //      process group goes too.
@@ -31,7 +37,7 @@
 // CORREX_PROMPT, CORREX_WORKSPACE. OPENCODE_BIN names the binary. OPENCODE_SERVE_START_MS (default
 // 60000) bounds steps 2-3.
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 
@@ -51,6 +57,9 @@ const model = { providerID, id: env.CORREX_MODEL };
 const runDir = env.CORREX_RUN_DIR;
 const workspace = env.CORREX_WORKSPACE;
 const startBudgetMs = Number(env.OPENCODE_SERVE_START_MS ?? 60000);
+const permissionReplies = env.CORREX_PERMISSION_REPLIES ? JSON.parse(env.CORREX_PERMISSION_REPLIES) : [];
+const answered = new Set();
+let rejected = false;
 
 const dirs = { home: join(runDir, "home"), config: join(runDir, "xdg", "config"), data: join(runDir, "xdg", "data"), cache: join(runDir, "xdg", "cache"), state: join(runDir, "xdg", "state") };
 for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
@@ -85,6 +94,8 @@ try {
   const page = await call(origin, "GET", `/api/session/${sessionID}/message`);
   const last = (page.data ?? []).find((message) => message.type === "assistant");
   if (!last) finish(1, `opencode-serve.mjs: session ${sessionID} drained without an assistant message (see ${log})`);
+  // A rejected permission interrupts its tool and ends the session: the run is over, as the user chose.
+  if (rejected && (last.error !== undefined || last.finish === undefined)) finish(0, `opencode-serve.mjs: session ${sessionID} stopped after a rejected permission ask`);
   if (last.error !== undefined || last.finish === undefined) finish(1, `opencode-serve.mjs: the last assistant message did not finish: ${JSON.stringify(last.error ?? last).slice(0, 500)}`);
   const text = (last.content ?? [])
     .filter((part) => part.type === "text")
@@ -168,11 +179,32 @@ async function waitForDrain(origin, sessionID) {
   const graceUntil = Date.now() + 10000;
   let seen = false;
   for (;;) {
+    await answerPermissions(origin, sessionID);
     const active = await call(origin, "GET", "/api/session/active");
     const listed = Object.hasOwn(active.data ?? {}, sessionID);
     if (listed) seen = true;
     if (!listed && (seen || Date.now() > graceUntil)) return;
     await sleep(seen ? 200 : 50);
+  }
+}
+
+/**
+ * Answers the session's pending permission asks (GET /api/session/:id/permission), in the order
+ * they arrive, with the scenario's replies (CORREX_PERMISSION_REPLIES: a JSON array of "once",
+ * "always", "reject"); past its end, or without it, "reject" — what `opencode run` does with an
+ * ask — so a run never waits for an answer nobody gives. Each ask and its reply is appended to
+ * CORREX_RUN_DIR/opencode-serve-permissions.log.
+ */
+async function answerPermissions(origin, sessionID) {
+  const pending = await call(origin, "GET", `/api/session/${sessionID}/permission`);
+  for (const ask of pending.data ?? []) {
+    if (answered.has(ask.id)) continue;
+    answered.add(ask.id);
+    const reply = permissionReplies[answered.size - 1] ?? "reject";
+    if (reply === "reject") rejected = true;
+    appendFileSync(join(runDir, "opencode-serve-permissions.log"), `${JSON.stringify({ ask, reply })}\n`);
+    step(`permission ${ask.action ?? ask.permission} ${JSON.stringify(ask.resources ?? ask.patterns ?? [])}: ${reply}`);
+    await call(origin, "POST", `/api/session/${sessionID}/permission/${ask.id}/reply`, { reply });
   }
 }
 

@@ -10,8 +10,12 @@ import type { ScriptedCall } from "./gate-scripted-calls.js";
 
 /** Why the profile has no expected fragment for a call: a rule it does not model, or a failure inside correx. */
 export interface CallVerdict {
-  /** `unreplayable`: the profile models the call, but the replay cannot reproduce what the agent found (named). */
-  kind: "unsupported" | "internal" | "unreplayable";
+  /**
+   * `unreplayable`: the profile models the call, but the replay cannot reproduce what the agent
+   * found (named). `ends-run`: the profile predicts that no result of this call reaches the model,
+   * since the agent's session ends at it or at an earlier call (Profile.endsRun; the rule named).
+   */
+  kind: "unsupported" | "internal" | "unreplayable" | "ends-run";
   message: string;
   /** The call ran through the profile (its effects happened) and only formatting or lowering failed. */
   effectsApplied: boolean;
@@ -54,16 +58,23 @@ export async function replayExpected(options: ReplayOptions, script: ScriptedCal
   const expected: Record<string, GateComparable> = {};
   const verdicts = new Map<string, CallVerdict>();
   const turns = [...new Set(script.map((call) => call.turn))];
-  for (const turn of turns) {
+  for (const [turnIndex, turn] of turns.entries()) {
     const calls = script.filter((call) => call.turn === turn);
     const ready: GateCall[] = [];
     let interrupt: { id: string; rule: string } | undefined;
+    let end: { id: string; rule: string } | undefined;
     for (const call of calls) {
       options.running(call.id);
       let observed = false;
       try {
         let observation = await profile.observe({ tool: call.tool, input: call.input }, environment);
         observed = true;
+        const ends = profile.endsRun?.({ tool: call.tool, input: call.input }, observation);
+        if (ends !== undefined) {
+          end ??= { id: call.id, rule: ends };
+          options.ran?.(call.id);
+          continue;
+        }
         const agent = rawOf(call);
         if (agent && profile.adoptAgentOrder) observation = profile.adoptAgentOrder({ tool: call.tool, input: call.input }, observation, gateFragmentText(protocol, agent.result));
         const result = profile.format({ tool: call.tool, input: call.input, observation, options: formatOptions }, store);
@@ -74,6 +85,15 @@ export async function replayExpected(options: ReplayOptions, script: ScriptedCal
         verdicts.set(call.id, verdictOf(error, observed));
       }
       options.ran?.(call.id);
+    }
+    if (end !== undefined) {
+      // The session ends in this turn: no result of it, nor of any later turn, reaches the model; the later turns never run.
+      const { id, rule } = end;
+      for (const call of [...calls, ...script.filter((later) => turns.indexOf(later.turn) > turnIndex)]) {
+        if (verdicts.has(call.id)) continue;
+        verdicts.set(call.id, { kind: "ends-run", message: call.id === id ? rule : `${rule} (call ${id})`, effectsApplied: true });
+      }
+      break;
     }
     if (interrupt !== undefined) {
       // The turn's other calls may or may not have finished before the interruption: unsupported, naming the rule.

@@ -13,6 +13,7 @@ import type { Protocol } from "../lower/lowering-result.js";
 import { createOutputStore } from "../output-store/output-store-node.js";
 import { createTempOutputDirectory } from "../output-store/temp-output-directory.js";
 import { socketPeerEnvironment } from "../process/socket-peer-environment.js";
+import type { EnvironmentPort } from "../profiles/environment-port.js";
 import { type Profile, UnsupportedError } from "../profiles/profile.js";
 import { type AgentSandbox, prepareAgentSandbox } from "../sandbox/agent-sandbox.js";
 import type { Scenario } from "../scenario/scenario.js";
@@ -131,6 +132,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
   const context: GateOutcomeContext = { profile, protocol, scenario, timeoutMs: options.timeoutMs, golden: Boolean(options.golden) };
   const mcp = await startGateMcp(scenario, options.runDirectory);
   let agentSandbox: AgentSandbox | undefined;
+  let renderedConfig: string | undefined;
   try {
     const values: Record<string, string> = {
       baseURL: server.url,
@@ -146,7 +148,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       // Not beside the workspace: agents look for project config files in the workspace's parents.
       mkdirSync(join(options.runDirectory, "agent-config"), { recursive: true });
       const configPath = join(options.runDirectory, "agent-config", basename(options.configTemplate.name));
-      writeFileSync(configPath, renderGateTemplate(options.configTemplate.text, values));
+      renderedConfig = renderGateTemplate(options.configTemplate.text, values);
+      writeFileSync(configPath, renderedConfig);
       values.config = configPath;
     }
     const env: NodeJS.ProcessEnv = {
@@ -161,6 +164,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       CORREX_PROTOCOL: protocol,
       ...mcp.env,
       ...(values.config ? { CORREX_CONFIG: values.config } : {}),
+      // The user's answers to the agent's permission asks, for a driver that answers them (opencode serve).
+      ...(scenario.permissionReplies ? { CORREX_PERMISSION_REPLIES: JSON.stringify(scenario.permissionReplies) } : {}),
     };
     const command = options.command.map((arg) => renderGateTemplate(arg, values));
     const watch = watchOutsideWrites(options.runDirectory);
@@ -234,7 +239,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
                 model: options.model,
                 prompt: scenario.prompt,
                 modalities: options.modalities,
-                environment: replay.environment,
+                environment: withRunFacts(replay.environment, scenario, renderedConfig),
                 referenceOutput,
                 store: createOutputStore(referenceOutput),
                 rules,
@@ -267,6 +272,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       const judgedOutcome = verdicts.has(call.id) ? undefined : callOutcome(context, call, expected[call.id], got, exit);
       const verdict = verdicts.get(call.id) ?? outsideVerdict(options.sandbox === true, outsideOf.get(call.id), judgedOutcome!);
       if (verdict === undefined) return { id: call.id, outcome: judgedOutcome!, mutated: mutating.has(call.id), effectsKnown: true };
+      if (verdict.kind === "ends-run") return { id: call.id, outcome: endedRunOutcome(context, call, verdict.message, got, exit), mutated: false, effectsKnown: true };
       const why =
         verdict.kind === "internal"
           ? `internal error in correx while handling this call (not the agent's fault): ${verdict.message}`
@@ -307,6 +313,43 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     await mcp.close();
     await server.close();
   }
+}
+
+/**
+ * The replay's environment with the run's own facts: the user's answers to permission asks (the
+ * scenario's `permissionReplies`) and the config the agent was given (parsed, when it is JSON).
+ * One object for the whole replay: a profile keeps a session's state (answers used) by it.
+ */
+function withRunFacts(environment: EnvironmentPort, scenario: Scenario, renderedConfig: string | undefined): EnvironmentPort {
+  let agentConfig: unknown;
+  try {
+    agentConfig = renderedConfig === undefined ? undefined : JSON.parse(renderedConfig);
+  } catch {
+    agentConfig = undefined;
+  }
+  const facts = Object.create(environment) as EnvironmentPort & { permissionReplies?: unknown; agentConfig?: unknown };
+  Object.defineProperty(facts, "permissionReplies", { value: scenario.permissionReplies ?? [] });
+  Object.defineProperty(facts, "agentConfig", { value: agentConfig });
+  return facts;
+}
+
+/**
+ * A call the profile predicts no result for (the session ends at it or before it): `pass` when
+ * the agent sent none and ended by itself, `fail` when it sent one; a timeout or a crash is what it is.
+ */
+function endedRunOutcome(context: GateOutcomeContext, call: ScriptedCall, rule: string, got: GateComparable | undefined, exit: AgentExit): CaseOutcome {
+  const id = `${context.scenario.name}/${context.protocol}/${call.id}`;
+  const base = { ...gateOutcome(context, id, call.tool, "pass"), durationMs: exit.durationMs };
+  if (got !== undefined) return { ...base, status: "fail", message: `the profile predicts no result for call ${call.id} (${rule}), but the agent sent one`, actual: got };
+  if (exit.status === "timeout")
+    return { ...base, status: "timeout", message: `the agent was killed after ${context.timeoutMs} ms; the profile predicts its session ends without this result (${rule})` };
+  if (exit.status !== "exited" || exit.code !== 0)
+    return {
+      ...base,
+      status: "crash",
+      message: `the agent ended (${exit.status === "exited" ? `exit ${exit.code}` : exit.status}); the profile predicts its session ends without this result (${rule})`,
+    };
+  return { ...base, message: `no result, as the profile predicts: ${rule}` };
 }
 
 /**

@@ -2768,6 +2768,12 @@ export interface Scenario {
    */
   turns: [ScenarioTurn, ...ScenarioTurn[]];
   /**
+   * What the user answers to the agent's permission asks, in the order they are asked: `once` (allow this call), `always` (allow, and save the ask's pattern for the session), `reject`. opencode-core: the driver answers each pending ask through the server's API (POST /api/session/:id/permission/:request/reply); past the end of the list, `reject`. opencode-cli (`opencode run`) rejects every ask itself, whatever the list says.
+   *
+   * @maxItems 1000
+   */
+  permissionReplies?: ("once" | "always" | "reject")[];
+  /**
    * Scripts for an agent's subagents (e.g. opencode's task tool): once a request whose user messages contain the scenario's prompt has arrived, a request whose user messages do not contain it comes from a subagent; it is answered from the first entry whose prompt its user messages contain (with call ids of its own, `sub<N>_…`), or, when none matches, with a final text saying so. Never from the main script.
    */
   subagents?: ScenarioSubagent[];

@@ -32,6 +32,13 @@ export interface EnvironmentPort {
   startSession?(command: CommandSpec): SessionHandle;
   /** One HTTP request: the final response (redirects followed unless `redirect: "manual"`), or why there was none. */
   fetch(request: HttpRequestSpec): Promise<HttpFact>;
+  /**
+   * Optional: what the user answers to the agent's permission asks, in the order they are asked
+   * (a scenario's `permissionReplies`); absent, none was given.
+   */
+  readonly permissionReplies?: readonly PermissionReply[];
+  /** Optional: the config the agent was given, parsed (the gate's rendered config template, when it is JSON). */
+  readonly agentConfig?: unknown;
   /** Optional: the names of the MCP servers the agent was given (its config's keys). */
   readonly mcpServers?: readonly string[];
   /** Optional (present when the agent was given MCP servers): the tools a server lists (tools/list), or null when the agent has no such server. */
@@ -174,3 +181,6 @@ export function commandBytes(run: CommandRunFact, stream?: "stdout" | "stderr"):
 export function isFsFailure(value: unknown): value is FsFailure {
   return typeof value === "object" && value !== null && !(value instanceof Uint8Array) && !Array.isArray(value) && typeof (value as FsFailure).failure === "string";
 }
+
+/** A user's answer to a permission ask: allow this call, allow and remember the ask's pattern, or refuse. */
+export type PermissionReply = "once" | "always" | "reject";

@@ -113,6 +113,12 @@ export interface Profile {
    */
   interruptsTurn?(call: ToolCall, observation: Record<string, unknown>): string | undefined;
   /**
+   * Optional: whether the agent's session ends at this call before its result reaches the model
+   * (opencode: a refused permission). Returns the rule, named; the gate then expects no result for
+   * this call nor for any later one, and replays none of them.
+   */
+  endsRun?(call: ToolCall, observation: Record<string, unknown>): string | undefined;
+  /**
    * Optional: the order in which this agent may place one turn's results when it runs some calls
    * at once and places each as it finishes (Claude Code). Given the turn's calls in call order and
    * the order the agent placed them, returns the agent's order when the binary could have produced

@@ -55,6 +55,9 @@ const scenarios = [
   "grep-paths-and-errors",
   "core-bash-footer-and-capture",
   "core-defects",
+  // issue 30: permission asks answered through the server's API (once, always, reject), never a hang
+  "permission-asks",
+  "permission-env-read",
 ];
 
 const { binary, skipReason } = await realAgent("test/e2e/gate-opencode-core.test.ts");

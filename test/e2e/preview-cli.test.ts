@@ -61,6 +61,6 @@ describe("correx preview (built CLI)", () => {
   it("refuses input that is not JSON, naming the flag", () => {
     const run = runCli(["preview", "--tool", "{nope", "--result", result]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe("correx preview: --tool:1:2: malformed JSON: unexpected character \"n\", expected a string\n");
+    expect(run.stderr).toBe('correx preview: --tool:1:2: malformed JSON: unexpected character "n", expected a string\n');
   });
 });

@@ -1,5 +1,6 @@
 import { cliHistory } from "../../lower/opencode-cli/cli-history.js";
 import { opencodeMcpToolName } from "../opencode-shared/opencode-mcp-tool-name.js";
+import { refusedPermissionRule } from "../opencode-shared/permission-ask.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
@@ -73,6 +74,11 @@ export const opencodeCli: Profile = {
       const parameters = TOOL_PARAMETERS[tool];
       return parameters !== undefined && checkToolParameters(parameters, input) === undefined;
     });
+  },
+
+  /** A refused permission ends the session before the call's result is sent. @see src/profiles/opencode-shared/permission-ask.ts */
+  endsRun(_call, observation) {
+    return refusedPermissionRule("v1", observation);
   },
 
   /** glob and grep list ripgrep's parallel traversal: the agent's order is adopted. @see spec §2.5, §2.6 */

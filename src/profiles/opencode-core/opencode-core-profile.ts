@@ -2,6 +2,7 @@ import { coreHistory } from "../../lower/opencode-core/core-history.js";
 import { checkInput } from "../opencode-shared/effect-schema-input.js";
 import { opencodeMcpToolName } from "../opencode-shared/opencode-mcp-tool-name.js";
 import { V2_DEFECT_PREFIX } from "../opencode-shared/opencode-runtime.js";
+import { refusedPermissionRule } from "../opencode-shared/permission-ask.js";
 import { runOpencodeTool } from "../opencode-shared/run-opencode-tool.js";
 import { alignSearchObservation } from "../opencode-shared/search-order.js";
 import type { OutputStorePort } from "../output-store-port.js";
@@ -74,6 +75,11 @@ export const opencodeCore: Profile = {
     return typeof error === "string" && error.startsWith(V2_DEFECT_PREFIX)
       ? "opencode-core: a defect in one call interrupts the calls of its turn still running; which of them finished first is a race, not modelled"
       : undefined;
+  },
+
+  /** A refused permission ends the session before the call's result is sent. @see src/profiles/opencode-shared/permission-ask.ts */
+  endsRun(_call, observation) {
+    return refusedPermissionRule("v2", observation);
   },
 
   /** glob and grep list ripgrep's parallel traversal: the agent's order is adopted. @see spec §2.5, §2.6 */

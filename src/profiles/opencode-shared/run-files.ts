@@ -28,6 +28,17 @@ async function namesIn(environment: EnvironmentPort, directory: string): Promise
 }
 
 /**
+ * The path read reads: v1 resolves a relative path with `path.resolve` (so a trailing slash goes:
+ * `sub/a.txt/` reads the file) and takes an absolute one as given; v2 resolves every path so.
+ * @see the 1.18.33 binary (v1 ReadTool, v2 LocationMutation.resolve); probe (fixtures/scenarios/read-path-forms.yaml)
+ */
+function readTarget(runtime: OpencodeRunContext["runtime"], environment: EnvironmentPort, path: string): string {
+  const absolute = resolveInWorkspace(environment, path);
+  if (runtime === "v1" && path.startsWith("/")) return absolute;
+  return absolute.length > 1 && absolute.endsWith("/") ? absolute.replace(/\/+$/, "") || "/" : absolute;
+}
+
+/**
  * read: a file's bytes (text, or base64 when not valid UTF-8) and extension MIME; a directory's
  * entries in listing order (a link to a directory counts as a directory); or a missing path with
  * its parent's names in listing order.
@@ -37,8 +48,10 @@ export async function runRead(context: OpencodeRunContext): Promise<Observation>
   const path = inputPath(context);
   if (path === undefined) return {};
   const { environment } = context;
-  const absolute = resolveInWorkspace(environment, path);
-  const stat = await environment.stat(absolute);
+  const resolved = readTarget(context.runtime, environment, path);
+  const stat = await environment.stat(resolved);
+  // v2 reads a file at its real path (LocationMutation's canonical path: a link's target names the result).
+  const absolute = context.runtime === "v2" && stat.kind === "file" && stat.realPath !== undefined ? stat.realPath : resolved;
   // v1 states the path first: any failure but NotFound is the tool's error (the binary: a path below a file → `BadResource: FileSystem.stat (…)`).
   if (context.runtime === "v1" && stat.kind === "missing" && stat.failure !== undefined) return { error: effectFsErrorText(stat.failure, "stat", absolute) };
   if (stat.kind === "missing") return { kind: "missing", path: absolute, siblings: await namesIn(environment, dirnamePath(absolute)) };

@@ -1,5 +1,6 @@
 import type { EnvironmentPort } from "../environment-port.js";
 import { inputRecord, type OpencodeCall, type OpencodeRuntime } from "./opencode-runtime.js";
+import { permissionAsk } from "./permission-ask.js";
 import { runBash } from "./run-bash.js";
 import { runEdit, runRead, runWrite } from "./run-files.js";
 import { runGlob, runGrep } from "./run-search.js";
@@ -19,6 +20,9 @@ export async function runOpencodeTool(runtime: OpencodeRuntime, call: OpencodeCa
   // (differential seed 5001: an edit with `oldString: 1` must not create its file).
   if (!acceptsInput(tool, call.input)) return {};
   const context = { runtime, input: inputRecord(call.input), environment };
+  // A refused permission: the tool never runs (the session stops; Profile.endsRun names it).
+  const refused = await permissionAsk(tool, context);
+  if (refused !== undefined) return { permission: refused };
   switch (tool) {
     case "read":
       return runRead(context);

@@ -1,3 +1,4 @@
+import { UnsupportedError } from "../../profile.js";
 import type { FormatContext } from "../format-context.js";
 import { failOnErrorObservation } from "../format-context.js";
 import type { TaskObservation } from "../format-observations.js";
@@ -16,6 +17,10 @@ export const TASK_BACKGROUND_TEXT =
  */
 export function formatTask(input: { description: string }, observation: Record<string, unknown>, _context: FormatContext): ToolOutcome {
   failOnErrorObservation(observation);
+  if (typeof observation.sessionId !== "string" || typeof observation.state !== "string") {
+    // The gate's replay has no child session to run: its id and last text are not facts correx has.
+    throw new UnsupportedError("opencode-cli: a subagent's (`task`) result is made of its child session (the session id, the child's last text), which correx does not play yet (spec §2.13)");
+  }
   const task = observation as unknown as TaskObservation;
   const running = task.state === "running";
   const summary = task.summary ?? (running ? "Background task started" : undefined);

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import type { EnvironmentPort, PathFact } from "../profiles/environment-port.js";
+import { createMemoryOutputStore } from "../profiles/memory-output-store.test-support.js";
+import { opencodeCore } from "../profiles/opencode-core/opencode-core-profile.js";
+import { replayExpected } from "./gate-replay.js";
+
+/** Workspace /w with one folder outside it, /out; the user gives the replies listed. */
+function environment(replies: ("once" | "always" | "reject")[]): EnvironmentPort & { stated: string[] } {
+  const paths: Record<string, PathFact> = {
+    "/": { kind: "directory", symlink: false, realPath: "/" },
+    "/w": { kind: "directory", symlink: false, realPath: "/w" },
+    "/out": { kind: "directory", symlink: false, realPath: "/out" },
+  };
+  const stated: string[] = [];
+  return {
+    stated,
+    workspace: "/w",
+    agentEnv: { HOME: "/agent/home" },
+    permissionReplies: replies,
+    stat: async (path) => {
+      stated.push(path);
+      return paths[path] ?? { kind: "missing", symlink: false };
+    },
+    readFile: async () => ({ failure: "ENOENT", message: "ENOENT" }),
+    listDirectory: async () => [],
+    writeFile: async () => null,
+    run: async () => ({ chunks: [], exitCode: 0, signal: null, timedOut: false }),
+    fetch: async () => ({ failure: "refused", message: "no network" }),
+  };
+}
+
+const script = [
+  { turn: 1, ordinal: 0, id: "call_1_1", tool: "glob", input: { pattern: "*" } },
+  { turn: 2, ordinal: 1, id: "call_2_1", tool: "read", input: { path: "/out/x.txt" } },
+  { turn: 2, ordinal: 2, id: "call_2_2", tool: "glob", input: { pattern: "*.md" } },
+  { turn: 3, ordinal: 3, id: "call_3_1", tool: "read", input: { path: "/out/y.txt" } },
+];
+
+describe("replayExpected: a session the profile ends at a call (Profile.endsRun; spec §2.15)", () => {
+  const options = (env: EnvironmentPort) => ({
+    profile: opencodeCore,
+    protocol: "openai-chat" as const,
+    model: "m",
+    prompt: "p",
+    environment: env,
+    referenceOutput: "/ref",
+    store: createMemoryOutputStore(),
+    rules: [],
+    running: () => {},
+  });
+
+  it("a rejected ask: that call, its turn and every later call expect no result, and the later turns are not run", async () => {
+    const env = environment(["reject"]);
+    const { expected, verdicts } = await replayExpected(options(env), script, () => undefined);
+    expect(Object.keys(expected)).toEqual(["call_1_1"]);
+    expect([...verdicts.entries()].map(([id, verdict]) => [id, verdict.kind])).toEqual([
+      ["call_2_1", "ends-run"],
+      ["call_2_2", "ends-run"],
+      ["call_3_1", "ends-run"],
+    ]);
+    expect(verdicts.get("call_2_1")?.message).toBe("opencode-core: the external_directory ask (/out/*) was rejected: the tool is interrupted and the session stops; no result reaches the model");
+    expect(verdicts.get("call_3_1")?.message).toMatch(/\(call call_2_1\)$/);
+    expect(env.stated).not.toContain("/out/y.txt");
+  });
+
+  it("allowed asks: every call has its expected result", async () => {
+    const { expected, verdicts } = await replayExpected(options(environment(["once", "once"])), script, () => undefined);
+    expect(Object.keys(expected).sort()).toEqual(["call_1_1", "call_2_1", "call_2_2", "call_3_1"]);
+    expect(verdicts.size).toBe(0);
+  });
+});
