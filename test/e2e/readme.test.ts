@@ -133,9 +133,7 @@ describe("the figures the README's prose states are the repository's (issue 31: 
     const stated = [...readme.matchAll(/runs (\d+) `(?:fixtures\/scenarios\/)?([\w]+)-\*(?:\.yaml)?`(?: scenarios)? \((\d+) tool results/g)];
     expect(stated.map((match) => match[2])).toEqual(["codex", "gemini", "claude"]);
     for (const [, count, prefix, results] of stated) {
-      const files = readdirSync(join(repoRoot, "fixtures/scenarios")).filter(
-        (file) => file.startsWith(`${prefix}-`) && !file.startsWith(`${prefix}-mcp-`) && file.endsWith(".yaml"),
-      );
+      const files = readdirSync(join(repoRoot, "fixtures/scenarios")).filter((file) => file.startsWith(`${prefix}-`) && !file.startsWith(`${prefix}-mcp-`) && file.endsWith(".yaml"));
       // the scenarios the suite names (gemini, claude), or every file of the agent's prefix but its MCP ones (codex)
       const suite = readFileSync(join(repoRoot, `test/e2e/gate-${prefix}.test.ts`), "utf8");
       const named = [...new Set([...suite.matchAll(new RegExp(`"(${prefix}-[a-z0-9-]+)"`, "g"))].map((match) => `${match[1]}.yaml`))].filter((file) => files.includes(file));
