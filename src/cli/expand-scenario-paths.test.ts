@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/temp-dirs.js";
 import { expandScenarioPaths } from "./expand-scenario-paths.js";
-import { resolveAgentCommand } from "./resolve-agent-command.js";
+import { missingAgentProgram, resolveAgentCommand } from "./resolve-agent-command.js";
 
 const dir = makeTempDir("correx-scenario-paths-");
 for (const file of ["s/bash-a.yaml", "s/bash-b.yaml", "s/read-a.yaml", "s/notes.txt", "s/deep/bash-c.yaml", "empty/.keep", "agent.mjs", "bin/run"]) {
@@ -31,5 +31,18 @@ describe("resolveAgentCommand", () => {
     expect(resolveAgentCommand(["node", "agent.mjs", "--debug", "{{prompt}}", "missing.mjs", "s", "-x"], dir)).toEqual(["node", `${dir}/agent.mjs`, "--debug", "{{prompt}}", "missing.mjs", "s", "-x"]);
     expect(resolveAgentCommand(["bin/run", "/abs/path"], dir)).toEqual([`${dir}/bin/run`, "/abs/path"]);
     expect(resolveAgentCommand(["agent.mjs"], dir)).toEqual(["agent.mjs"]);
+  });
+});
+
+describe("missingAgentProgram", () => {
+  it("finds a path that is a file and a bare name on PATH; names what is missing; leaves placeholders to the run", () => {
+    const dir = makeTempDir("correx-agent-program-");
+    writeFileSync(join(dir, "agent"), "#!/bin/sh\n", { mode: 0o755 });
+    expect(missingAgentProgram([join(dir, "agent")])).toBeNull();
+    expect(missingAgentProgram(["agent", "x"], `/nowhere:${dir}`)).toBeNull();
+    expect(missingAgentProgram([join(dir, "gone")])).toBe(`agent command not found: "${dir}/gone" is not a file`);
+    expect(missingAgentProgram([dir])).toBe(`agent command not found: "${dir}" is not a file`);
+    expect(missingAgentProgram(["agent"], "/nowhere")).toBe('agent command not found: "agent" is not on PATH');
+    expect(missingAgentProgram(["{{agent}}"], "")).toBeNull();
   });
 });

@@ -24,3 +24,17 @@ export function resolveAgentCommand(command: readonly string[], cwd = process.cw
     return isFile(path) ? path : arg;
   });
 }
+
+/**
+ * Why the agent's program cannot be started, or null when it can be found: a path (it holds a `/`)
+ * must name an existing file, and a bare name must be a file on one of PATH's folders. A program
+ * written as a `{{placeholder}}` is left to the run.
+ */
+export function missingAgentProgram(command: readonly string[], path = process.env.PATH ?? ""): string | null {
+  const program = command[0] ?? "";
+  if (program.includes("{{")) return null;
+  if (program.includes("/")) return isFile(program) ? null : `agent command not found: ${JSON.stringify(program)} is not a file`;
+  const folders = path.split(":").filter((folder) => folder !== "");
+  if (folders.some((folder) => isFile(resolve(folder, program)))) return null;
+  return `agent command not found: ${JSON.stringify(program)} is not on PATH`;
+}

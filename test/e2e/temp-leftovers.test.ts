@@ -88,8 +88,17 @@ describe("correx leaves no temp folder behind (TMPDIR at an empty folder)", () =
     const scenario = ["--scenario", `${repoRoot}/fixtures/scenarios/bash-echo.yaml`];
     const gate = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", ...scenario, "--", "node", `${repoRoot}/examples/agents/reference-agent.mjs`], env);
     expect(gate.code, gate.stderr).toBe(0);
-    const broken = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", ...scenario, "--", `${tmp}/no-such-agent`], env);
+    // a file that is not executable: the spawn fails (EACCES) once the work folder exists
+    const notExecutable = join(notes, "not-executable-agent");
+    writeFileSync(notExecutable, "#!/bin/sh\n", { mode: 0o644 });
+    const broken = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", ...scenario, "--", notExecutable], env);
     expect(broken.code, broken.stderr).toBe(1);
+    // a program that is not there at all is bad input: exit 2 and one line, before any folder is made
+    const missing = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", ...scenario, "--", `${tmp}/no-such-agent`], env);
+    expect(missing.code, missing.stderr).toBe(2);
+    expect(missing.stderr).toBe(`correx gate: agent command not found: "${tmp}/no-such-agent" is not a file\n`);
+    const bare = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", ...scenario, "--", "correx-no-such-program-anywhere"], env);
+    expect(bare.stderr).toBe('correx gate: agent command not found: "correx-no-such-program-anywhere" is not on PATH\n');
 
     expect(readdirSync(tmp)).toEqual([]);
   }, 180_000);

@@ -34,7 +34,7 @@ import { expandScenarioPaths } from "../expand-scenario-paths.js";
 import { gateReportOutcome } from "../html-report-facts.js";
 import { openJsonReportFile } from "../json-report-file.js";
 import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag, parseShardFlag } from "../parse-command-args.js";
-import { resolveAgentCommand } from "../resolve-agent-command.js";
+import { missingAgentProgram, resolveAgentCommand } from "../resolve-agent-command.js";
 import { withSuggestions } from "../schema-suggestions.js";
 import { paintFor } from "../terminal-colour.js";
 import { UsageError } from "../usage-error.js";
@@ -197,6 +197,8 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     configTemplate = { text, name: basename(file).replace(/\.template$/, "") };
   }
   const agentCommand = resolveAgentCommand(command);
+  const missing = missingAgentProgram(agentCommand);
+  if (missing !== null) throw new UsageError(`correx gate: ${missing}`);
   const ownWorkRoot = values["work-dir"] === undefined;
   const workRoot = ownWorkRoot ? mkdtempSync(join(tmpdir(), "correx-gate-")) : resolve(String(values["work-dir"]));
   mkdirSync(workRoot, { recursive: true });
