@@ -942,13 +942,15 @@ export interface ClaudeCodeToolResult {
   notes?: string[];
 }
 /**
- * What Codex CLI 0.171.0 sends the model for one tool call: the `output` of its `function_call_output` item (or, for the freeform apply_patch, `custom_tool_call_output`): a text, or content items (view_image: one input_image). docs/spec/codex-cli-0.171.0.md §1.2; the results of docs/spec/captures/codex-cli-0.171.0.jsonl.
+ * What Codex CLI 0.171.0 sends the model for one tool call: the `output` of its `function_call_output` item (or, for the freeform apply_patch, `custom_tool_call_output`): a text, or content items (view_image: one input_image; an MCP tool: the wall-time input_text first, then an input_text or input_image per content item, spec §9). docs/spec/codex-cli-0.171.0.md §1.2, §9; the results of docs/spec/captures/codex-cli-0.171.0.jsonl and docs/spec/captures/mcp/codex-mcp-*.codex.jsonl.
  */
 export interface CodexCliToolResult {
   /**
    * The text the model reads, or the content items.
    */
-  output: string | [CodexCliInputImage, ...CodexCliInputImage[]];
+  output:
+    | string
+    | [CodexCliInputImage | CodexCliInputText, ...(CodexCliInputImage | CodexCliInputText)[]];
 }
 export interface CodexCliInputImage {
   /**
@@ -963,6 +965,16 @@ export interface CodexCliInputImage {
    * The detail Codex asks for (view_image: original).
    */
   detail: "original";
+}
+export interface CodexCliInputText {
+  /**
+   * Content item type.
+   */
+  type: "input_text";
+  /**
+   * The text (an MCP result's wall-time header, or one of its content items).
+   */
+  text: string;
 }
 /**
  * LLM.CacheHint on a message part (spec §1.1 names the field; the released 1.18.33 bundle reads {type: ephemeral|persistent, ttlSeconds?}: ttlSeconds >= 3600 lowers to Anthropic ttl 1h, see docs/reviews/lowering-goldens.md).
