@@ -56,7 +56,9 @@ describe.skipIf(!canSandbox)("a hostile agent or scenario cannot turn correx aga
     const outside = makeTempDir("correx-outside-");
     const scenario = scenarioFile(
       "write-outside",
-      `      - tool: bash\n        input: { command: "echo x >> ${outside}/appended.txt", description: append }\n      - tool: write\n        input: { filePath: ${outside}/written.txt, content: hi }\n`,
+      // two shell writes by the reference agent: a write tool's path outside the workspace is a
+      // permission ask, which ends an opencode run there (spec §2.15); this test is about correx's replay
+      `      - tool: bash\n        input: { command: "echo x >> ${outside}/appended.txt", description: append }\n      - tool: bash\n        input: { command: "printf hi > ${outside}/written.txt", description: write }\n`,
     );
     const run = await gate(scenario, shellAgent(`rm -f ${outside}/*; exec node "$AGENT"`));
     // The agent (unsandboxed here) ran the command once; the replay's run stayed in its sandbox.
