@@ -1,5 +1,5 @@
 import type { ScenarioContent } from "../generated/schema-types.js";
-import type { DifferentialRandom as SeededRandom } from "./differential-vocabulary.js";
+import type { DifferentialWorkspace, DifferentialRandom as SeededRandom } from "./differential-vocabulary.js";
 
 /**
  * File and page bodies at the places where reimplementations of a coding agent's tools differ:
@@ -147,4 +147,15 @@ export function editableText(random: SeededRandom): { label: string; text: strin
           ? ["  indented line", "\ttabbed line", "trailing space here  ", "plain"]
           : ["héllo wörld", "naïve café", "😀 emoji line", "end"];
   return { label: `${shape === 1 ? "repeated lines" : shape === 2 ? "whitespace" : shape === 3 ? "multi-byte" : "code"} with ${eol === "\n" ? "LF" : "CRLF"}`, text: lines.join(eol) + eol, eol };
+}
+
+/**
+ * A new file in the workspace holding editable text (editableText), named with one of
+ * `extensions` and, when `folders` are given, placed in one of them; returns its path and text.
+ */
+export function addEditableFile(b: DifferentialWorkspace, extensions: readonly string[], folders?: readonly string[]): { path: string; text: string; eol: string } {
+  const { text, eol } = editableText(b.random);
+  const path = b.fresh("edit", b.random.pick(extensions), folders === undefined ? undefined : b.random.pick(folders));
+  b.files[path] = text;
+  return { path, text, eol };
 }

@@ -1,4 +1,4 @@
-import { editableText, smallLines } from "../differential-content.js";
+import { addEditableFile, smallLines } from "../differential-content.js";
 import { type CallMaker, type DifferentialVocabulary, type DifferentialWorkspace, differentialCall, type GeneratedCall } from "../differential-vocabulary.js";
 import { claudeToolParameters } from "./claude-tools.js";
 
@@ -105,12 +105,7 @@ const bashCalls: CallMaker[] = [
 ];
 
 /** A new file holding editable text, and the text. */
-function editable(b: DifferentialWorkspace): { path: string; text: string; eol: string } {
-  const { text, eol } = editableText(b.random);
-  const path = b.fresh("edit", b.random.pick([".txt", ".js", ".md"]));
-  b.files[path] = text;
-  return { path, text, eol };
-}
+const editable = (b: DifferentialWorkspace) => addEditableFile(b, [".txt", ".js", ".md"]);
 
 const editCalls: CallMaker[] = [
   (b) => {

@@ -1,4 +1,4 @@
-import { editableText, smallLines } from "../differential-content.js";
+import { addEditableFile, smallLines } from "../differential-content.js";
 import { type CallMaker, type DifferentialVocabulary, type DifferentialWorkspace, differentialCall, type GeneratedCall } from "../differential-vocabulary.js";
 
 /**
@@ -119,12 +119,7 @@ const shellCalls: CallMaker[] = [
 ];
 
 /** A new file holding editable text, and the text. */
-function editable(b: DifferentialWorkspace): { path: string; text: string; eol: string } {
-  const { text, eol } = editableText(b.random);
-  const path = b.fresh("edit", b.random.pick([".txt", ".js", ".py"]), b.random.pick(["", "", "src/"]));
-  b.files[path] = text;
-  return { path, text, eol };
-}
+const editable = (b: DifferentialWorkspace) => addEditableFile(b, [".txt", ".js", ".py"], ["", "", "src/"]);
 
 const replaceCalls: CallMaker[] = [
   (b) => {
