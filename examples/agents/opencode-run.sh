@@ -14,6 +14,7 @@ case "$CORREX_PROTOCOL" in
   openai-chat) provider=fake-openai-compatible ;;
   anthropic-messages) provider=fake-anthropic ;;
   google-gemini) provider=fake-google ;;
+  openai-responses) provider=fake-openai ;;
   *) echo "opencode-run.sh: no provider for $CORREX_PROTOCOL" >&2; exit 2 ;;
 esac
 mkdir -p "$CORREX_RUN_DIR/home" "$CORREX_RUN_DIR/xdg/config" "$CORREX_RUN_DIR/xdg/data" "$CORREX_RUN_DIR/xdg/cache" "$CORREX_RUN_DIR/xdg/state"

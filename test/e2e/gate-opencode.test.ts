@@ -6,7 +6,8 @@ import { repoRoot, runCli } from "./run-cli.js";
 
 /**
  * issue 7, Done-when 2: `correx gate --profile opencode-cli` against the real opencode 1.18.33
- * binary (installed by .ci/run), every scenario below × three protocols, on 127.0.0.1 only
+ * binary (installed by .ci/run), every scenario below × all four protocols (issue 30: openai-responses
+ * through `@ai-sdk/openai`, examples/agents/opencode.json.template's fake-openai), on 127.0.0.1 only
  * (inside a loopback-only network namespace when running as root).
  */
 const scenarios = [
@@ -54,10 +55,10 @@ const { binary, skipReason } = await realAgent("test/e2e/gate-opencode.test.ts")
 
 describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against the real opencode 1.18.33", () => {
   it(
-    "passes for every scenario × openai-chat, anthropic-messages and google-gemini",
+    "passes for every scenario × openai-chat, anthropic-messages, google-gemini and openai-responses",
     async () => {
       const work = makeTempDir("correx-gate-opencode-");
-      const protocols = ["openai-chat", "anthropic-messages", "google-gemini"] as const;
+      const protocols = ["openai-chat", "anthropic-messages", "google-gemini", "openai-responses"] as const;
       const runs = await Promise.all(
         protocols.map((protocol) =>
           runGate(
