@@ -119,17 +119,17 @@ export interface Profile {
    */
   endsRun?(call: ToolCall, observation: Record<string, unknown>): string | undefined;
   /**
-   * Optional: the order in which this agent may place one turn's results when it runs some calls
-   * at once and places each as it finishes (Claude Code). Given the turn's calls in call order and
-   * the order the agent placed them, returns the agent's order when the binary could have produced
-   * it, else the call order; the gate lowers the reference's turn in that order.
-   */
-  /**
    * Optional: MCP tool results as this agent's model gets them — `modelled`, or not modelled yet
    * with why — and the protocol × model pairs `correx preview` shows for it (the models its gate
    * suites run). Absent: MCP results are not modelled, and preview leaves the agent out.
    */
   mcp?: { results: "modelled" | { unsupported: string }; preview: readonly { protocol: Protocol; model: string }[] };
+  /**
+   * Optional: the order in which this agent may place one turn's results when it runs some calls
+   * at once and places each as it finishes (Claude Code). Given the turn's calls in call order and
+   * the order the agent placed them, returns the agent's order when the binary could have produced
+   * it, else the call order; the gate lowers the reference's turn in that order.
+   */
   resultOrder?(calls: readonly { id: string; tool: string; input: unknown }[], agentOrder: readonly string[]): string[];
   /**
    * Optional: the name this agent gives the model for tool `tool` of the MCP server its config
