@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
+import { removeFolder } from "../process/remove-folder.js";
 
 /** A folder for saved outputs that lives as long as one run or one call, then is removed. */
 export interface TempOutputDirectory {
@@ -17,7 +18,7 @@ export function createTempOutputDirectory(prefix: string): TempOutputDirectory {
   const path = mkdtempSync(prefix);
   const remove = () => {
     process.off("exit", remove);
-    rmSync(path, { recursive: true, force: true });
+    removeFolder(path);
   };
   process.on("exit", remove);
   return { path, remove };

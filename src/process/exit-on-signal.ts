@@ -15,9 +15,11 @@ export function signalExitInstalled(): boolean {
  * Called first thing by the CLI: from then on SIGINT, SIGTERM or SIGHUP ends correx through
  * `process.exit`, so every `exit` handler runs — temp folders and sandboxes removed, golden locks
  * released, process trees killed — whenever the signal comes, even before any child has started.
- * A command that handles the signal itself (serve closing its server) keeps doing so. The handler
- * removes itself first: a second signal during a long clean-up gets the default action and ends
- * correx at once.
+ * A command that handles the signal itself (serve closing its server) keeps doing so, and a
+ * second signal while it winds down ends correx at once (through `process.exit`, so the folders
+ * are still removed). The `exit` handlers are synchronous and bounded (SIGKILL to process trees,
+ * removal of correx's own folders): a signal that arrives while they run is held, not given the
+ * default action, so it cannot cut a removal short and leave half a run folder behind.
  */
 export function exitOnSignals(): void {
   if (installed) return;
@@ -28,15 +30,24 @@ export function exitOnSignals(): void {
       const others = process.listeners(signal as NodeJS.Signals).filter((listener) => !(PASSIVE_LISTENER in listener));
       if (others.length > 0) {
         // The command ends itself; a second signal must not wait for it.
-        process.once(signal, () => process.exit(code));
+        process.once(signal, () => {
+          holdSignalsWhileExiting();
+          process.exit(code);
+        });
         return;
       }
       for (const listener of process.listeners(signal as NodeJS.Signals)) {
         (listener as (signal: NodeJS.Signals) => void)(signal as NodeJS.Signals);
         process.removeListener(signal, listener);
       }
+      holdSignalsWhileExiting();
       process.exit(code);
     };
     process.on(signal, first);
   }
+}
+
+/** From here on every handled signal is a no-op: correx is running its `exit` handlers. */
+function holdSignalsWhileExiting(): void {
+  for (const signal of Object.keys(SIGNAL_EXIT_CODES)) process.on(signal, () => {});
 }

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { removeFolder } from "../process/remove-folder.js";
 import { machineSandboxMounts, type SandboxMount } from "./sandbox-mounts.js";
 
 /** The sandbox could not be made here (no namespaces or overlays for this user, a missing tool). */
@@ -36,7 +37,7 @@ export function prepareSandboxLayout(): SandboxLayout {
   const control = mkdtempSync(join(tmpdir(), "correx-sandbox-"));
   const remove = () => {
     process.off("exit", remove);
-    rmSync(control, { recursive: true, force: true });
+    removeFolder(control);
   };
   process.on("exit", remove);
   if (OPTION_BREAKERS.test(control)) {

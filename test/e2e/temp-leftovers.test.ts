@@ -17,15 +17,26 @@ const RUN_FOLDER = /^\/tmp\/correx-[A-Za-z0-9]{6}$/;
 const lines = (count: number) => Array.from({ length: count }, (_, index) => `line ${index}\n`).join("");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts `argv` with `env`, waits until `ready()` holds (polling), sends SIGTERM, and resolves with its exit code. */
-async function terminateWhen(argv: string[], env: Record<string, string>, ready: () => boolean): Promise<number | null> {
-  const child = spawn(argv[0]!, argv.slice(1), { cwd: repoRoot, env: { ...process.env, CI: undefined, GITHUB_ACTIONS: undefined, ...env }, stdio: "ignore" });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal === null ? null : -1))));
+/**
+ * Starts `argv` with `env`, waits until `ready()` holds (polling), sends `signals` (SIGTERM by
+ * default) `gapMs` apart, and resolves with its exit code and what it printed on stderr.
+ */
+async function signalWhen(argv: string[], env: Record<string, string>, ready: () => boolean, signals: NodeJS.Signals[] = ["SIGTERM"], gapMs = 0) {
+  const child = spawn(argv[0]!, argv.slice(1), { cwd: repoRoot, env: { ...process.env, CI: undefined, GITHUB_ACTIONS: undefined, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code, signal) => resolve(code ?? (signal === null ? null : -1))));
   for (let waited = 0; !ready() && waited < 60_000; waited += 100) await sleep(100);
   expect(ready()).toBe(true);
-  child.kill("SIGTERM");
-  return exited;
+  for (const [index, signal] of signals.entries()) {
+    if (index > 0) await sleep(gapMs);
+    child.kill(signal);
+  }
+  return { code: await exited, stderr };
 }
+
+/** signalWhen with one SIGTERM; resolves with the exit code. */
+const terminateWhen = async (argv: string[], env: Record<string, string>, ready: () => boolean) => (await signalWhen(argv, env, ready)).code;
 
 describe("correx leaves no temp folder behind (TMPDIR at an empty folder)", () => {
   it("check (passing, failing, input error), adapter, format, lower, validate and gate runs leave TMPDIR empty", async () => {
@@ -132,5 +143,28 @@ describe("correx leaves no temp folder behind (TMPDIR at an empty folder)", () =
     expect(outputDir()).toMatch(RUN_FOLDER);
     expect(existsSync(outputDir()!)).toBe(false);
     expect(readdirSync(tmp)).toEqual([]);
+  }, 180_000);
+
+  it("a second Ctrl-C or SIGTERM while the gate removes its work folder cannot cut the removal short (issue 24, item 7: 4 of 4 left the folder, one with a stack trace)", async () => {
+    const notes = makeTempDir("correx-leftover-notes-");
+    const scenario = join(notes, "many-files.yaml");
+    // 2,000 workspace files in each copy: removing the run folder takes long enough for the second signal to land in it
+    writeFileSync(
+      scenario,
+      'name: many-files\nprompt: hi\nworkspace:\n  generated:\n    - {path: "f-{n}.txt", count: 2000, content: "x\\n"}\nturns:\n  - calls: [{tool: bash, input: {command: "echo x"}}]\n  - text: Done.\n',
+    );
+    for (const [signal, gapMs] of [
+      ["SIGINT", 5],
+      ["SIGTERM", 1],
+      ["SIGINT", 20],
+    ] as const) {
+      const tmp = makeTempDir("correx-tmpdir-");
+      const started = join(notes, `agent-started-${signal}-${gapMs}`);
+      const gate = gateArgv(["--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", scenario, "--", "sh", "-c", `touch ${started}; exec sleep 60`]);
+      const run = await signalWhen(gate, { TMPDIR: tmp }, () => existsSync(started), [signal, signal], gapMs);
+      expect(run.code).toBe(signal === "SIGINT" ? 130 : 143);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+      expect(readdirSync(tmp)).toEqual([]);
+    }
   }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { correxVersion } from "../../adapter/correx-version.js";
@@ -20,6 +20,7 @@ import { gateVersionWarning } from "../../gate/gate-version-warning.js";
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import { readTextFileAtMost } from "../../input/read-text-file.js";
 import type { Protocol } from "../../lower/lowering-result.js";
+import { removeFolder } from "../../process/remove-folder.js";
 import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
 import type { HtmlReportOutcome } from "../../report/html-report-outcome.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
@@ -204,7 +205,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   mkdirSync(workRoot, { recursive: true });
   // Also at exit: on SIGINT/SIGTERM/SIGHUP with an agent running, correx ends through process.exit
   // (src/process/process-tree.ts), which skips the finally below.
-  const removeWorkRoot = () => rmSync(workRoot, { recursive: true, force: true });
+  const removeWorkRoot = () => removeFolder(workRoot);
   if (ownWorkRoot && values.keep !== true) process.on("exit", removeWorkRoot);
   try {
     const goldenDir = values["golden-dir"] === undefined ? undefined : resolve(String(values["golden-dir"]));
