@@ -100,6 +100,15 @@ describe("bad scenarios are exit 2 and one line naming file, line and field, bef
     expect(gate(huge)).toEqual({ code: 2, stdout: "", stderr: `correx gate: ${huge}: scenario is 40000055 bytes, over the 33554432 byte limit\n` });
   });
 
+  it("a NUL in the prompt is refused at its field (the agent's environment cannot hold it: the run was an internal-error crash, exit 1)", () => {
+    const file = scenarioFile("nul-prompt", "", '"a\\0b"');
+    expect(gate(file)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `correx gate: ${file}:3:9: /prompt: the prompt holds a NUL character (U+0000) at character 2, which no argv or environment string can carry\n`,
+    });
+  });
+
   it("a scenario that is not UTF-8 is refused at its byte (it was read as replacement characters)", () => {
     const file = join(dir, "binary.yaml");
     writeFileSync(file, Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x3a, 0x20, 0xff, 0xfe, 0x0a]));
