@@ -2,6 +2,7 @@ import { acceptedGoldenText } from "../golden/accept-golden.js";
 import type { GoldenPort } from "../golden/golden-port.js";
 import { stringifyGoldenYaml } from "../golden/golden-yaml.js";
 import { InputError } from "../input/input-error.js";
+import { escapeControl } from "../text/escape-control.js";
 import { type CaseOutcome, createReportMessageBudget, type RunSummary, summarize } from "./case-outcome.js";
 import { type CorpusFilter, filterCases } from "./corpus-filter.js";
 import { type CorpusLocation, goldenPathOf, type IssueExplainer, loadCases, loadGolden } from "./load-corpus.js";
@@ -128,7 +129,7 @@ function applyGoldenPolicy(outcome: CaseOutcome, testCase: LoadedCase, golden: L
       if (testCase.tool) source.tool = testCase.tool;
       if (testCase.protocols.length) source.protocols = testCase.protocols;
       options.port.writeAtomic(pendingPath, goldenDocument(testCase, outcome.actual, { source }));
-      return { ...outcome, golden: "pending", message: `${outcome.message}; pending golden written: ${pendingPath}` };
+      return { ...outcome, golden: "pending", message: `${outcome.message}; pending golden written: ${escapeControl(pendingPath, true)}` };
     }
     default: {
       const _exhaustive: never = options.update;

@@ -4,6 +4,7 @@ import type { GoldenPort } from "../golden/golden-port.js";
 import { parseGoldenYaml, stringifyGoldenYaml } from "../golden/golden-yaml.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import type { Scenario } from "../scenario/scenario.js";
+import { escapeControl } from "../text/escape-control.js";
 import type { GateComparable } from "./gate-compare.js";
 import type { GateScenarioRun } from "./gate-run-scenario.js";
 
@@ -47,7 +48,9 @@ export function applyGateGolden(port: GoldenPort, options: { path: string; scena
     case "pending":
       port.writeAtomic(pendingPath, gateGoldenDocument(options.scenario, options.protocol, run.actual, { profile: options.profile, stage: "gate", protocols: [options.protocol] }));
       return run.outcomes.map((outcome) =>
-        outcome.status === "fail" && outcome.actual !== undefined ? { ...outcome, golden: "pending", message: `${outcome.message ?? "changed"}; pending golden written: ${pendingPath}` } : outcome,
+        outcome.status === "fail" && outcome.actual !== undefined
+          ? { ...outcome, golden: "pending", message: `${outcome.message ?? "changed"}; pending golden written: ${escapeControl(pendingPath, true)}` }
+          : outcome,
       );
     default: {
       const _exhaustive: never = options.update;

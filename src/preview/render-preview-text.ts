@@ -1,3 +1,4 @@
+import { escapeControl } from "../text/escape-control.js";
 import type { PreviewRow } from "./preview-mcp-result.js";
 
 /** Lines of a row's text shown, and characters per line. */
@@ -12,14 +13,15 @@ const number = (value: number) => value.toLocaleString("en-US");
  * (drops, replacements, truncation and duplication marked `!`), then the start of the text.
  */
 export function renderPreviewText(rows: readonly PreviewRow[], header: string): string {
-  const out: string[] = [header, ""];
+  // The tool's name, the server's and the result's text come from an MCP server nobody vouches for: escaped, each on its line.
+  const out: string[] = [escapeControl(header, true), ""];
   for (const row of rows) {
-    const head = `${row.profile} × ${row.protocol} (${row.model}): ${row.name}`;
+    const head = `${row.profile} × ${row.protocol} (${row.model}): ${escapeControl(row.name, true)}`;
     if (row.status === "unsupported") {
-      out.push(`${head}\n  unsupported: ${row.reason}`, "");
+      out.push(`${head}\n  unsupported: ${escapeControl(String(row.reason), true)}`, "");
       continue;
     }
-    const attachments = row.attachments.length === 0 ? "no attachments" : `attachments: ${row.attachments.map((a) => `${a.mime} ${number(a.bytes)} B`).join(", ")}`;
+    const attachments = row.attachments.length === 0 ? "no attachments" : `attachments: ${row.attachments.map((a) => `${escapeControl(a.mime, true)} ${number(a.bytes)} B`).join(", ")}`;
     out.push(`${head}\n  text ${number(row.textBytes)} B ≈ ${number(row.tokens)} tokens; ${attachments}`);
     const fates = row.items.map(
       (item) =>
@@ -28,7 +30,7 @@ export function renderPreviewText(rows: readonly PreviewRow[], header: string): 
     if (row.structuredContent !== "absent") fates.push(`structuredContent ${mark(row.structuredContent)}`);
     if (fates.length > 0) out.push(`  ${fates.join(", ")}`);
     const lines = row.text.split("\n");
-    for (const line of lines.slice(0, SHOWN_LINES)) out.push(`  | ${line.length > SHOWN_CHARS ? `${line.slice(0, SHOWN_CHARS)}…` : line}`);
+    for (const line of lines.slice(0, SHOWN_LINES)) out.push(`  | ${escapeControl(line.length > SHOWN_CHARS ? `${line.slice(0, SHOWN_CHARS)}…` : line)}`);
     if (lines.length > SHOWN_LINES) out.push(`  | … ${number(lines.length - SHOWN_LINES)} more lines`);
     out.push("");
   }

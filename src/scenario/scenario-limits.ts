@@ -85,6 +85,9 @@ export function findScenarioLimitProblem(scenario: Scenario): ScenarioLimitProbl
     if (bytes > SCENARIO_LIMITS.promptBytes)
       return { pointer, message: `the prompt is ${bytes} bytes, over the ${SCENARIO_LIMITS.promptBytes} byte limit (it is passed in the agent's argv and environment)` };
   }
+  // The main prompt is the agent's $CORREX_PROMPT (and often an argv word): neither can hold a NUL byte.
+  const nul = scenario.prompt.indexOf("\u0000");
+  if (nul !== -1) return { pointer: "/prompt", message: `the prompt holds a NUL character (U+0000) at character ${nul + 1}, which no argv or environment string can carry` };
   const workspace = scenario.workspace ?? {};
   // Every path the workspace will hold, as a file or a directory, to find a file that is also another entry's folder.
   const kinds = new Map<string, { kind: "file" | "directory"; pointer: string }>();

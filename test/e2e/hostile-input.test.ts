@@ -100,6 +100,15 @@ describe("bad scenarios are exit 2 and one line naming file, line and field, bef
     expect(gate(huge)).toEqual({ code: 2, stdout: "", stderr: `correx gate: ${huge}: scenario is 40000055 bytes, over the 33554432 byte limit\n` });
   });
 
+  it("a NUL in the prompt is refused at its field (the agent's environment cannot hold it: the run was an internal-error crash, exit 1)", () => {
+    const file = scenarioFile("nul-prompt", "", '"a\\0b"');
+    expect(gate(file)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `correx gate: ${file}:3:9: /prompt: the prompt holds a NUL character (U+0000) at character 2, which no argv or environment string can carry\n`,
+    });
+  });
+
   it("a scenario that is not UTF-8 is refused at its byte (it was read as replacement characters)", () => {
     const file = join(dir, "binary.yaml");
     writeFileSync(file, Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x3a, 0x20, 0xff, 0xfe, 0x0a]));
@@ -218,6 +227,34 @@ describe("bounded diffs and escaped output (issue 24, item 8)", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("CRASH opencode-cli/bash/no-output  (§2.1): subject reported internal: \\x1b[2J\\x1b[31mpwned\\rhidden\\x9b0m\\x07\n");
     expect(/[\u001b\r\u0007\u009b]/.test(run.stdout)).toBe(false);
+  });
+
+  it("the TAP report escapes the C1 CSI and bidirectional overrides too (JSON.stringify left U+009B raw in its YAML block)", () => {
+    const corpus = makeCorpus(["opencode-cli/bash/no-output"]);
+    const run = correx(["check", "--root", corpus, "--update", "no", "--reporter", "tap", "--subject", `cmd:node ${repoRoot}/test/miniatures/chaos-subject.mjs escape-error`]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('  message: "subject reported internal: \\u001b[2J\\u001b[31mpwned\\rhidden\\x9b0m\\u0007"\n');
+    expect(/[\u001b\r\u0007\u0080-\u009f\u202a-\u202e]/.test(run.stdout)).toBe(false);
+  });
+
+  it("a case file whose name holds a newline cannot forge a report line: the pending golden's path is escaped (it was printed raw)", () => {
+    const corpus = makeCorpus([]);
+    mkdirSync(join(corpus, "fixtures/cases/opencode-cli/bash"), { recursive: true });
+    mkdirSync(join(corpus, "golden"), { recursive: true });
+    writeFileSync(join(corpus, "fixtures/cases/opencode-cli/bash/a\nPASS forged.yaml"), readFileSync(join(repoRoot, "fixtures/cases/opencode-cli/bash/no-output.yaml")));
+    const run = correx(["check", "--root", corpus]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(`pending golden written: ${corpus}/golden/opencode-cli/bash/a\\nPASS forged.yaml.new\n`);
+    expect(run.stdout.split("\n").filter((line) => line.startsWith("PASS"))).toEqual([]);
+  });
+
+  it("preview: an MCP server's tool name and result text reach the terminal escaped (they were printed raw)", () => {
+    const result = JSON.stringify({ content: [{ type: "text", text: "\u001b[31mRED\u001b]0;title\u0007\r\u009bX\u202erev" }] });
+    const run = correx(["preview", "--profile", "opencode-cli", "--tool", '{"name":"t\\u001b[2J","inputSchema":{"type":"object"}}', "--result", "-"], { input: result });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('correx preview: tool "t\\x1b[2J" of server "server": 1 content item\n');
+    expect(run.stdout).toContain("  | \\x1b[31mRED\\x1b]0;title\\x07\\r\\x9bX\\u202erev\n");
+    expect(/[\u001b\r\u0007\u0080-\u009f\u202a-\u202e]/.test(run.stdout)).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ import { PREVIEW_TARGETS } from "../../preview/preview-targets.js";
 import { renderPreviewHtml } from "../../preview/render-preview-html.js";
 import { renderPreviewText } from "../../preview/render-preview-text.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
+import { escapeControl } from "../../text/escape-control.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { UsageError } from "../usage-error.js";
@@ -69,7 +70,7 @@ export async function previewCommand(args: string[], io: CommandIo): Promise<num
       const header = `correx preview: tool "${declaration.name}" of server "${values.server ?? "server"}": ${items} content item${items === 1 ? "" : "s"}${result.structuredContent === undefined ? "" : ", structuredContent"}${result.isError === true ? ", isError" : ""}`;
       if (htmlDir !== null) {
         writeHtmlReport(htmlDir, renderPreviewHtml(rows, header));
-        io.out(`${header}\ncorrex preview: wrote ${htmlDir}/index.html and ${new Set(rows.map((row) => row.profile)).size} agent pages\n`);
+        io.out(`${escapeControl(header, true)}\ncorrex preview: wrote ${htmlDir}/index.html and ${new Set(rows.map((row) => row.profile)).size} agent pages\n`);
       } else io.out(renderPreviewText(rows, header));
     }
     return 0;

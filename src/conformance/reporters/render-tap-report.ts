@@ -6,7 +6,7 @@ export function renderTapReport(run: CheckRun): string {
   const out = ["TAP version 13", `1..${run.outcomes.length}`];
   run.outcomes.forEach((outcome, index) => {
     const n = index + 1;
-    const name = `${outcome.id} (${outcome.spec})`.replace(/#/g, "\\#");
+    const name = escapeControl(`${outcome.id} (${outcome.spec})`, true).replace(/#/g, "\\#");
     switch (outcome.status) {
       case "pass":
         out.push(`ok ${n} - ${name}`);
@@ -18,16 +18,21 @@ export function renderTapReport(run: CheckRun): string {
         out.push(`ok ${n} - ${name} # SKIP ${escapeControl(outcome.message ?? "", true)}`);
         break;
       default:
-        out.push(`not ok ${n} - ${name}`, "  ---", `  status: ${outcome.status}`, `  message: ${JSON.stringify(outcome.message ?? "")}`);
+        out.push(`not ok ${n} - ${name}`, "  ---", `  status: ${outcome.status}`, `  message: ${yamlString(outcome.message ?? "")}`);
         for (const difference of outcome.differences.slice(0, 5)) {
-          out.push(
-            `  - pointer: ${JSON.stringify(difference.pointer)}`,
-            `    expected: ${JSON.stringify(difference.expected) ?? "null"}`,
-            `    actual: ${JSON.stringify(difference.actual) ?? "null"}`,
-          );
+          out.push(`  - pointer: ${yamlString(difference.pointer)}`, `    expected: ${yamlString(difference.expected)}`, `    actual: ${yamlString(difference.actual)}`);
         }
         out.push("  ...");
     }
   });
   return out.join("\n") + "\n";
+}
+
+/**
+ * A value as a one-line YAML flow scalar: JSON escapes C0 controls but leaves DEL, the C1 controls
+ * (U+009B is a CSI) and the bidirectional overrides raw, so those become YAML's own \x / \u
+ * escapes too (a TAP consumer printing the block cannot recolour a terminal or reorder a line).
+ */
+function yamlString(value: unknown): string {
+  return escapeControl(JSON.stringify(value) ?? "null", true);
 }
