@@ -217,6 +217,15 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     }
   }, 180_000);
 
+  it("npx correx profiles names the package's files from where it was typed, so its gate command runs as printed (the newcomer trial)", () => {
+    install();
+    const profiles = sh("npx correx profiles opencode-core", project);
+    expect(profiles.stderr).toBe("");
+    expect(profiles.stdout).toContain("\n  result      node_modules/correx/schemas/envelope/tool-result-value.json\n");
+    expect(profiles.stdout).toContain("\n  gate with   node node_modules/correx/examples/agents/opencode-serve.mjs\n");
+    for (const path of ["schemas/envelope/tool-result-value.json", "examples/agents/opencode-serve.mjs"]) expect(existsSync(join(project, "node_modules/correx", path)), path).toBe(true);
+  }, 180_000);
+
   it("an empty or missing corpus is exit 2 naming the folder it looked in", () => {
     install();
     const missing = sh("npx correx check --root my-corpus", project);
