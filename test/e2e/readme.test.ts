@@ -127,7 +127,11 @@ describe("the figures the README's prose states are the repository's (issue 31: 
     const goldens = filesUnder("golden", ".yaml").length;
     // a run of the whole bundled corpus: no selection, no other --root
     const whole = (command: string) => /^npx correx check\b/.test(command) && !/--(?:case|profile|protocol|stage|tag|shard|root|bail)\b/.test(command);
-    const shown = blocks.flatMap((block) => block.commands.filter((command) => whole(command.command)).flatMap((command) => [...command.expected.matchAll(/^(\d+) cases: /gm)].map((match) => ({ line: command.line, count: Number(match[1]) }))));
+    const shown = blocks.flatMap((block) =>
+      block.commands
+        .filter((command) => whole(command.command))
+        .flatMap((command) => [...command.expected.matchAll(/^(\d+) cases: /gm)].map((match) => ({ line: command.line, count: Number(match[1]) }))),
+    );
     expect(shown.length).toBeGreaterThanOrEqual(3);
     for (const { line, count } of shown) expect(count, `README.md:${line}`).toBe(goldens);
     for (const [text, count] of readme.matchAll(/Real runs\s+\((\d+) cases\)/g)) expect(Number(count), text).toBe(goldens);
