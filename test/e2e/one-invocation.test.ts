@@ -9,7 +9,7 @@ import { makeTempDir, repoRoot, runCli } from "./run-cli.js";
  * on PATH and `npx correx` is. Every command a reader may type — README lines, the CI recipes,
  * the hints correx prints, the HTML report's "reproduce" line — says `npx correx`.
  */
-const subcommands = "golden (?:review|update|prune)|golden|check|validate|format|lower|adapter|serve|gate|help";
+const subcommands = "golden (?:review|update|prune)|golden|check|validate|format|lower|adapter|serve|gate|help|profiles|mcp-server|preview|merge-reports";
 // `correx <subcommand>` not preceded by `npx ` (nor by `by `: the `reviewed:` records "accepted by correx golden review"), and not a message prefix (`correx gate: bash-echo × …`); `correx --version` too.
 const bare = new RegExp(`(?<![\\w/.'-])(?<!npx )(?<!by )correx (?:(?:${subcommands})\\b(?!:)|--)`, "g");
 
@@ -22,6 +22,17 @@ const bare = new RegExp(`(?<![\\w/.'-])(?<!npx )(?<!by )correx (?:(?:${subcomman
 export function bareInvocations(markdown: string): { line: number; text: string }[] {
   const found: { line: number; text: string }[] = [];
   const lines = markdown.split("\n");
+  // prose is read a paragraph at a time: a code span may wrap onto the next line (`correx\n  check …`)
+  let paragraph: string[] = [];
+  const flush = (first: number) => {
+    const text = paragraph.join("\n");
+    for (const span of text.matchAll(/`([^`]+)`/g)) {
+      const spanText = span[1]!.replace(/\s+/g, " ").trim();
+      const name = new RegExp(`^correx (?:${subcommands})$`).test(spanText);
+      if (!name && spanText.match(bare)) found.push({ line: first + 1 + text.slice(0, span.index).split("\n").length - 1, text: spanText });
+    }
+    paragraph = [];
+  };
   for (let index = 0; index < lines.length; index++) {
     if (/^\s*```/.test(lines[index]!)) {
       let end = index + 1;
@@ -37,11 +48,8 @@ export function bareInvocations(markdown: string): { line: number; text: string 
       index = end;
       continue;
     }
-    for (const span of lines[index]!.matchAll(/`([^`]+)`/g)) {
-      const text = span[1]!.trim();
-      const name = new RegExp(`^correx (?:${subcommands})$`).test(text);
-      if (!name && text.match(bare)) found.push({ line: index + 1, text });
-    }
+    paragraph.push(lines[index]!);
+    if (lines[index]!.trim() === "" || index + 1 === lines.length || /^\s*```/.test(lines[index + 1]!)) flush(index + 1 - paragraph.length);
   }
   return found;
 }
@@ -66,13 +74,19 @@ describe("one way to run correx: npx correx (issue 31)", () => {
       "```",
       "```",
       "correx validate [--as KIND] FILE...",
+      "correx preview --tool FILE --result FILE",
       "```",
+      "the command that reproduces it (`correx",
+      "  check … --case <id>`), and `npx correx",
+      "  check` wrapped.",
     ].join("\n");
     expect(bareInvocations(sample)).toEqual([
       { line: 1, text: "correx golden review --root x" },
       { line: 3, text: "$ correx check --tag x" },
       { line: 9, text: "correx adapter" },
       { line: 12, text: "correx validate [--as KIND] FILE..." },
+      { line: 13, text: "correx preview --tool FILE --result FILE" },
+      { line: 15, text: "correx check … --case <id>" },
     ]);
   });
 
@@ -104,7 +118,7 @@ describe("one way to run correx: npx correx (issue 31)", () => {
     expect(readFileSync(join(report, casePage!), "utf8")).toContain(`npx correx check --root ${root} --case ${id}`);
     const help = runCli(["--help"]).stdout;
     expect(help).toContain("Run it as 'npx correx …'");
-    for (const command of ["check", "gate", "golden update", "lower"])
+    for (const command of ["check", "gate", "golden update", "lower", "validate"])
       expect(
         runCli([...command.split(" "), "--help"])
           .stdout.replace(/^usage: correx /, "")

@@ -49,6 +49,27 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     expect(files.filter((file) => file.startsWith("package/src/"))).toEqual([]);
   });
 
+  it("carries every file a README command names under examples/, fixtures/, golden/, schemas/ or docs/ (the newcomer trial: examples/readme/ was missing)", () => {
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const commands: string[] = [];
+    let fenced = false;
+    let continued = false;
+    for (const line of readme.split("\n")) {
+      if (/^\s*```/.test(line)) {
+        fenced = !fenced;
+        continue;
+      }
+      if (!fenced || !(line.trimStart().startsWith("$ ") || continued)) continue;
+      commands.push(line);
+      continued = line.endsWith("\\");
+    }
+    // bench/ and test/ are the clone's (benchmarks and the test suite); a glob names files that exist when they are in the package
+    const named = [...new Set(commands.flatMap((line) => [...line.matchAll(/(?<![\w./-])((?:examples|fixtures|golden|schemas|docs)\/[\w./-]+)/g)].map((match) => match[1]!)))];
+    expect(named.length).toBeGreaterThan(20);
+    const missing = named.filter((path) => !files.includes(`package/${path}`) && !files.some((file) => file.startsWith(`package/${path.replace(/\/$/, "")}/`)));
+    expect(missing).toEqual([]);
+  });
+
   const project = makeTempDir("correx-consumer-");
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", type: "module", private: true }));
   let installed = false;
@@ -180,6 +201,29 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
       /^2 cases: 2 passed, 0 failed, 0 xfail, 0 unsupported, 0 crashed, 0 timed out; 2 of 2 judged \(100 %\) in [\d.]+ s \(subject: gate: node node_modules\/correx\/examples\/agents\/reference-agent\.mjs\)$/,
     );
     expect(gate.status).toBe(0);
+  }, 180_000);
+
+  it("the README's examples adapted by the node_modules/correx/ prefix print what the README shows (the newcomer trial)", () => {
+    install();
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const block = /\*\*The examples after this section are typed in a clone\.\*\*[\s\S]*?```text\n([\s\S]*?)```\n/.exec(readme)?.[1];
+    expect(block).toBeDefined();
+    const runs = [...block!.matchAll(/^\$ (.*)\n((?:(?!\$ ).*\n)*)/gm)];
+    expect(runs.length).toBe(2);
+    for (const [, command, shown] of runs) {
+      expect(command).toContain("node_modules/correx/examples/readme/");
+      const run = sh(`exec 2>&1; ${command}`, project);
+      expect(run.stdout, command).toBe(shown);
+    }
+  }, 180_000);
+
+  it("npx correx profiles names the package's files from where it was typed, so its gate command runs as printed (the newcomer trial)", () => {
+    install();
+    const profiles = sh("npx correx profiles opencode-core", project);
+    expect(profiles.stderr).toBe("");
+    expect(profiles.stdout).toContain("\n  result      node_modules/correx/schemas/envelope/tool-result-value.json\n");
+    expect(profiles.stdout).toContain("\n  gate with   node node_modules/correx/examples/agents/opencode-serve.mjs\n");
+    for (const path of ["schemas/envelope/tool-result-value.json", "examples/agents/opencode-serve.mjs"]) expect(existsSync(join(project, "node_modules/correx", path)), path).toBe(true);
   }, 180_000);
 
   it("an empty or missing corpus is exit 2 naming the folder it looked in", () => {

@@ -123,6 +123,20 @@ describe("the figures the README's prose states are the repository's (issue 31: 
     expect(filesUnder("fixtures/cases", ".yaml").length).toBe(filesUnder("golden", ".yaml").length);
   });
 
+  it("every whole-corpus `npx correx check` the README shows, skipped blocks included, runs every golden (the newcomer trial: 674 in a skipped block)", () => {
+    const goldens = filesUnder("golden", ".yaml").length;
+    // a run of the whole bundled corpus: no selection, no other --root
+    const whole = (command: string) => /^npx correx check\b/.test(command) && !/--(?:case|profile|protocol|stage|tag|shard|root|bail)\b/.test(command);
+    const shown = blocks.flatMap((block) =>
+      block.commands
+        .filter((command) => whole(command.command))
+        .flatMap((command) => [...command.expected.matchAll(/^(\d+) cases: /gm)].map((match) => ({ line: command.line, count: Number(match[1]) }))),
+    );
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    for (const { line, count } of shown) expect(count, `README.md:${line}`).toBe(goldens);
+    for (const [text, count] of readme.matchAll(/Real runs\s+\((\d+) cases\)/g)) expect(Number(count), text).toBe(goldens);
+  });
+
   it("each `npx correx check --profile P` runs its N goldens", () => {
     const stated = [...readme.matchAll(/`npx correx check --profile ([\w-]+)` runs its (\d+) goldens/g)];
     expect(stated.length).toBeGreaterThanOrEqual(2);

@@ -52,7 +52,7 @@ CORREX_CONFIG (the rendered template). CMD's arguments may hold the same {{place
 CMD's relative paths are from where correx was started: an argument that names an existing file
 there (the program only when it holds a /) is passed as its absolute path; the rest untouched.
 
-  --profile P              one of (correx profiles lists their tools and versions):
+  --profile P              one of (npx correx profiles lists their tools and versions):
 ${listProfiles()
   .map((profile) => {
     const only = profile.protocols.length === 1 ? `${profile.protocols[0]} only` : "";
@@ -65,7 +65,7 @@ ${listProfiles()
   --scenario PATH          a scenario file, a folder of them, or a quoted glob ('fixtures/scenarios/bash-*.yaml',
                            ** for any depth); repeatable
   --shard i/n              run the i-th of n deterministic shards of the scenario runs (protocol × scenario, in
-                           report order); correx merge-reports joins the shards' json reports into one report
+                           report order); npx correx merge-reports joins the shards' json reports into one report
   --jobs N                 run N scenarios at once (across protocols too), each with its own fake server,
                            port, workspace and agent process (default 1); the report keeps the order of
                            protocols and scenarios

@@ -25,7 +25,7 @@ FILE is JSON or YAML: an array of messages, or an object with "messages" (a lowe
 works; its "from" and "model" apply unless given as flags). YAML generators ($repeat, $lines,
 $concat) are expanded.
 
-  --profile   a profile id (correx profiles lists them)
+  --profile   a profile id (npx correx profiles lists them)
   --protocol  openai-chat | anthropic-messages | google-gemini | openai-responses (those the profile speaks)
   --model     model id (opencode-cli: picks provider behaviour, e.g. gemini-3 nested parts)
   --from      input form, per profile (the first is the default):

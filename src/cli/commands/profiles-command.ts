@@ -1,6 +1,9 @@
+import { existsSync } from "node:fs";
+import { join, relative } from "node:path";
 import type { Profile } from "../../profiles/profile.js";
 import { listProfiles } from "../../profiles/profile-registry.js";
 import type { CommandIo } from "../command-io.js";
+import { packageRoot } from "../package-root.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { UsageError } from "../usage-error.js";
 
@@ -45,8 +48,21 @@ export function summarizeProfile(profile: Profile): ProfileSummary {
   };
 }
 
-/** The pretty report of one profile: a heading, its facts, then one line a tool. */
-export function renderProfileSummary(summary: ProfileSummary): string {
+/**
+ * A file of the correx package as the reader types it from `cwd`: `examples/…` in a clone's root,
+ * `node_modules/correx/examples/…` in a project that installed correx, the absolute path from elsewhere.
+ * Anything else (a program on PATH, an option) is left as it is.
+ */
+export function packagePathFrom(cwd: string, root: string = packageRoot): (path: string) => string {
+  return (path) => {
+    if (path.startsWith("/") || path.startsWith("-") || !existsSync(join(root, path))) return path;
+    const fromCwd = relative(cwd, join(root, path));
+    return fromCwd.startsWith("../") ? join(root, path) : fromCwd; // outside the folder typed in: the absolute path
+  };
+}
+
+/** The pretty report of one profile: a heading, its facts, then one line a tool; `packagePath` says how the reader names the package's files. */
+export function renderProfileSummary(summary: ProfileSummary, packagePath: (path: string) => string = (path) => path): string {
   const modelled = summary.tools.filter((tool) => tool.status === "modelled").length;
   const range = summary.verified.from === summary.verified.to ? summary.verified.from : `${summary.verified.from} – ${summary.verified.to}`;
   const width = Math.max(...summary.tools.map((tool) => tool.name.length), 4);
@@ -54,9 +70,9 @@ export function renderProfileSummary(summary: ProfileSummary): string {
     `${summary.id}: ${summary.agent} ${summary.version}${summary.package ? ` (npm ${summary.package})` : ""}`,
     `  verified    ${range}`,
     `  protocols   ${summary.protocols.join(", ")}`,
-    `  result      ${summary.result === null ? "(no schema)" : `schemas/${summary.result}.json`}`,
+    `  result      ${summary.result === null ? "(no schema)" : packagePath(`schemas/${summary.result}.json`)}`,
     `  lower from  ${summary.historyForms.join(", ")}`,
-    ...(summary.driver ? [`  gate with   ${[...summary.driver.command, ...(summary.driver.model ? [`(--model ${summary.driver.model})`] : [])].join(" ")}`] : []),
+    ...(summary.driver ? [`  gate with   ${[...summary.driver.command.map(packagePath), ...(summary.driver.model ? [`(--model ${summary.driver.model})`] : [])].join(" ")}`] : []),
     `  tools       ${modelled} of ${summary.tools.length} modelled`,
     ...summary.tools.map((tool) => `    ${tool.name.padEnd(width)}  ${tool.status}${tool.reason ? `: ${tool.reason}` : ""}`),
   ];
@@ -93,7 +109,11 @@ export async function profilesCommand(args: string[], io: CommandIo): Promise<nu
   const chosen = positionals.length === 0 ? all : all.filter((profile) => positionals.includes(profile.id));
   const summaries = chosen.map(summarizeProfile);
   const text =
-    reporter === "json" ? summaries.map((summary) => JSON.stringify(summary)).join("\n") : reporter === "table" ? renderProfileTable(summaries) : summaries.map(renderProfileSummary).join("\n\n");
+    reporter === "json"
+      ? summaries.map((summary) => JSON.stringify(summary)).join("\n")
+      : reporter === "table"
+        ? renderProfileTable(summaries)
+        : summaries.map((summary) => renderProfileSummary(summary, packagePathFrom(process.cwd()))).join("\n\n");
   io.out(text + "\n");
   return 0;
 }

@@ -19,7 +19,7 @@ export const validateHelp = `usage: correx validate [--as KIND] [--format text|j
 
 Validates JSON, JSONL (one record a line) or YAML against a correx schema.
 KIND is inferred from each record's shape when --as is omitted (observations need --as);
-a profile id as KIND means that profile's tool result (correx profiles lists each one's schema).
+a profile id as KIND means that profile's tool result (npx correx profiles lists each one's schema).
 Exit 0: all valid; 1: something is invalid; 2: bad usage or unreadable/malformed input.`;
 
 /** Issues about a member itself (not its value) point at the member's key. */
