@@ -1482,9 +1482,25 @@ export interface CommandRunObservation {
    */
   workspace?: string;
   /**
-   * Files the agent's session had read or written whose text the command changed (Claude Code may note them, §5.4).
+   * Files the agent's session had written whose text the command changed while their state was no longer known for sure (Claude Code's note then not pinned, §5.4).
    */
   changedKnownFiles?: string[];
+  /**
+   * Files the agent's session last wrote whose text the command changed (Claude Code's "changed on disk" note, §5.4): the text the session held (null: over 4,096 bytes, none held) and the new text.
+   */
+  changedWrittenFiles?: {
+    path: string;
+    before: string | null;
+    after: string;
+  }[];
+  /**
+   * Known files (read or written) whose modification time a write command (sed -i, a formatter) moved (Claude Code's hint, §5.4).
+   */
+  modifiedKnownFiles?: string[];
+  /**
+   * Known files an earlier command changed less than a second before this write command started (whether Claude Code's hint names them depends on the clock, §5.4).
+   */
+  racedKnownFiles?: string[];
 }
 export interface PatchApplied {
   /**
@@ -2825,6 +2841,12 @@ export interface ScenarioWorkspace {
     count: number;
     content: ScenarioContent;
   }[];
+  /**
+   * File modes to set after every file is written, keyed by workspace-relative path (a file or directory the workspace holds): an octal string such as "0755" (executable) or "0000". Set last, so a mode that takes away write or search permission does not stop the workspace being written. As root only the execute bits are enforced (a script without them cannot run).
+   */
+  modes?: {
+    [k: string]: string;
+  };
 }
 /**
  * This interface was referenced by `Scenario`'s JSON-Schema

@@ -28,4 +28,14 @@ describe("writeScenarioWorkspace", () => {
     expect(readdirSync(join(directory, "many")).sort()).toEqual(["f-1.txt", "f-2.txt", "f-3.txt"]);
     expect(readFileSync(join(directory, "many/f-2.txt"), "utf8")).toBe("file 2\n");
   });
+
+  it("sets file modes last, so a read-only directory still gets its files; a path it does not hold is the scenario's fault", async () => {
+    const directory = makeTempDir("correx-workspace-");
+    const scenario = { name: "m", spec: "§2.2", prompt: "p", turns: [{ text: "Done." }] };
+    await writeScenarioWorkspace({ ...scenario, workspace: { files: { "run.sh": "echo\n", "ro/f.txt": "f\n" }, modes: { "run.sh": "0755", "ro/f.txt": "600", ro: "0555" } } }, directory);
+    expect(statSync(join(directory, "run.sh")).mode & 0o777).toBe(0o755);
+    expect(statSync(join(directory, "ro/f.txt")).mode & 0o777).toBe(0o600);
+    expect(statSync(join(directory, "ro")).mode & 0o777).toBe(0o555);
+    await expect(writeScenarioWorkspace({ ...scenario, workspace: { modes: { "nope.txt": "0644" } } }, makeTempDir("correx-workspace-"))).rejects.toThrow('workspace path "nope.txt": ENOENT');
+  });
 });

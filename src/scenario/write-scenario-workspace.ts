@@ -1,4 +1,4 @@
-import { cp, mkdir, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { InputError } from "../input/input-error.js";
 import type { Scenario } from "./scenario.js";
@@ -9,8 +9,9 @@ export const defaultWorkspacesRoot = new URL("../../fixtures/workspaces/", impor
 
 /**
  * Materialises a scenario's workspace in `directory` (which should be fresh and empty): copies
- * its fixture folder, creates its empty directories and generated files, then writes its inline
- * files over them.
+ * its fixture folder, creates its empty directories and generated files, writes its inline
+ * files over them, and sets its file modes last (so a mode without write or search permission
+ * stops nothing being written).
  */
 export async function writeScenarioWorkspace(scenario: Scenario, directory: string, workspacesRoot: string = defaultWorkspacesRoot): Promise<void> {
   const root = resolve(directory);
@@ -43,6 +44,7 @@ export async function writeScenarioWorkspace(scenario: Scenario, directory: stri
       await writeFile(target, scenarioContentBytes(content));
     });
   }
+  for (const [relative, mode] of Object.entries(workspace.modes ?? {})) await refusedAs(relative, scenario.name, () => chmod(inside(root, relative), Number.parseInt(mode, 8)));
 }
 
 /**

@@ -18,6 +18,13 @@ export interface ClaudeKnownFile {
    * the file's state is `unsupported` until the session sees it again. @see spec §2.3, §9
    */
   uncertain?: boolean;
+  /**
+   * When a Bash command last moved the file's modification time since the session saw it (ms). A
+   * write command's hint names a known file whose time is past the session's sight of it and
+   * past the call's start floored to the second, so one changed by an earlier call within that
+   * second is named too: a race with the clock. @see spec §5.4
+   */
+  bashChangedAt?: number;
 }
 
 /**

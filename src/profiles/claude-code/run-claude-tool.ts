@@ -3,6 +3,7 @@ import { extnamePath, resolvePath } from "../../text/path-posix.js";
 import { commandBytes, type EnvironmentPort, isFsFailure } from "../environment-port.js";
 import { findOnPath } from "../find-on-path.js";
 import { type ToolCall, UnsupportedError } from "../profile.js";
+import { KNOWN_TEXT_MAX_BYTES, namesWriteCommand } from "./bash/claude-changed-on-disk.js";
 import { claudeNextCwd } from "./bash/claude-shell-cwd.js";
 import { claudeCwd, claudeSession } from "./claude-session.js";
 import { claudeEnumIssue, claudeInputIssues, claudeLiveAliases, claudeNormalizedInput, claudeRefinementIssue, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
@@ -83,19 +84,45 @@ async function runBash(input: Record<string, unknown>, environment: EnvironmentP
   const cwd = claudeCwd(environment);
   const timeoutMs = typeof input.timeout === "number" ? input.timeout : BASH_DEFAULT_TIMEOUT_MS;
   const script = `{ eval ${shellQuote(String(input.command))} < /dev/null; } 2>&1 && pwd -P >&2`;
+  const command = String(input.command);
+  // The known files' modification times before and after, for the hint a write command adds (§5.4).
+  const before = await knownMtimes(environment, [...session.files.keys()]);
+  const started = Date.now();
   const run = await environment.run({ file: CLAUDE_SHELL, args: ["-c", script], cwd, env: environment.agentEnv, timeoutMs, stderr: "separate" });
   if (run.timedOut) throw new UnsupportedError("claude-code: a Bash command over its timeout is moved to the background; not modelled (spec §9)");
   const endCwd = run.exitCode === 0 ? new TextDecoder().decode(commandBytes(run, "stderr")).replace(/\n$/, "") : "";
   const next = claudeNextCwd(cwd, endCwd === "" ? undefined : endCwd, environment.workspace);
   session.cwd = next.cwd;
-  const changed: string[] = [];
+  const after = await knownMtimes(environment, [...before.keys()]);
+  const modified: string[] = [];
+  const raced: string[] = [];
+  for (const [path, mtime] of before) {
+    const now = after.get(path);
+    const known = session.files.get(path);
+    if (now !== undefined && now !== mtime) {
+      modified.push(path);
+      if (known !== undefined) known.bashChangedAt = now;
+    } else if (known?.bashChangedAt !== undefined && known.bashChangedAt >= started - 1000) raced.push(path);
+  }
+  const writeCommand = namesWriteCommand(command);
+  const unpinned: string[] = [];
+  const announced: { path: string; before: string | null; after: string }[] = [];
   for (const [path, known] of session.files) {
     const now = await fileText(environment, path);
-    if (now !== known.text && known.via === "write") {
-      // The binary's note takes the new text as known (§5.4): a later command compares with it.
+    if (now === known.text || known.via !== "write") continue;
+    if (now === null) {
+      // Deleted: no note (the binary's read of it fails); what it then holds is not pinned.
       known.uncertain = true;
-      if (now !== null) known.text = now;
-      changed.push(path);
+    } else if (known.uncertain === true || utf8Bytes(now) > READ_COUNT_TOKENS_OVER_BYTES) {
+      // A file whose state is already unknown, or a text past Read's token check: not pinned.
+      known.uncertain = true;
+      unpinned.push(path);
+    } else {
+      // The binary reads the file again for the note (§5.4): the new text is known as read. It kept
+      // the old text only up to 4,096 bytes; past that the note shows no changes, and what it then holds is not pinned.
+      const before = utf8Bytes(known.text) <= KNOWN_TEXT_MAX_BYTES ? known.text : null;
+      announced.push({ path, before, after: now });
+      session.files.set(path, { text: now, via: "read", ...(before === null ? { uncertain: true } : {}) });
     }
   }
   return {
@@ -104,8 +131,23 @@ async function runBash(input: Record<string, unknown>, environment: EnvironmentP
     cwd,
     ...(endCwd === "" ? {} : { endCwd }),
     workspace: environment.workspace,
-    ...(changed.length > 0 ? { changedKnownFiles: changed } : {}),
+    ...(unpinned.length > 0 ? { changedKnownFiles: unpinned } : {}),
+    ...(announced.length > 0 ? { changedWrittenFiles: announced } : {}),
+    ...(writeCommand && modified.length > 0 ? { modifiedKnownFiles: modified } : {}),
+    ...(writeCommand && raced.length > 0 ? { racedKnownFiles: raced } : {}),
   };
+}
+
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/** The modification times of those of `paths` that are files. */
+async function knownMtimes(environment: EnvironmentPort, paths: readonly string[]): Promise<Map<string, number>> {
+  const times = new Map<string, number>();
+  for (const path of paths) {
+    const fact = await environment.stat(path);
+    if (fact.kind === "file" && fact.mtimeMs !== undefined) times.set(path, fact.mtimeMs);
+  }
+  return times;
 }
 
 /** Read: the file's bytes and what the binary checks first (a binary extension, a suggestion for a missing path). @see spec §4 */

@@ -1,8 +1,10 @@
 import { decodeBase64 } from "../../../text/base64.js";
+import { relativePath } from "../../../text/path-posix.js";
 import { utf8Length } from "../../../text/utf8-length.js";
 import type { OutputStorePort } from "../../output-store-port.js";
 import { UnsupportedError } from "../../profile.js";
 import type { ClaudeCodeResult } from "../claude-result.js";
+import { changedOnDiskNote, modifiedFilesHint } from "./claude-changed-on-disk.js";
 import { claudeNextCwd, environmentUpdateNote, withCwdReset } from "./claude-shell-cwd.js";
 
 /** Output over this many characters is persisted (success) or cut (failure). @see spec §3.3 */
@@ -22,8 +24,14 @@ export interface ClaudeBashObservation {
   workspace?: string;
   /** The shell's physical working directory at the end of a command that succeeded. */
   endCwd?: string;
-  /** Files the session knew that the command changed (their note is not pinned). */
+  /** Files the session knew that the command changed whose note is not pinned. */
   changedKnownFiles?: string[];
+  /** Files the session last wrote that the command changed: the text the session held (null: over 4,096 bytes, none) and the new one. §5.4 */
+  changedWrittenFiles?: { path: string; before: string | null; after: string }[];
+  /** Known files whose modification time a formatting or in-place command changed. §5.4 */
+  modifiedKnownFiles?: string[];
+  /** Known files an earlier command changed less than a second before this write command started (whether the hint names them is a race). §5.4 */
+  racedKnownFiles?: string[];
 }
 
 /** The output as text: UTF-8 with every invalid sequence as U+FFFD. @see spec §3.2 */
@@ -62,15 +70,30 @@ export function cutErrorMiddle(text: string): string {
 export function formatClaudeBash(observation: ClaudeBashObservation, store: OutputStorePort): ClaudeCodeResult {
   if (observation.changedKnownFiles !== undefined) {
     throw new UnsupportedError(
-      `claude-code: the command changed ${observation.changedKnownFiles.join(", ")}, which the session had written (Edit or Write): the binary then sends its "changed on disk" note, whose excerpt of the changes is not pinned (docs/spec/claude-code-2.1.332.md §9)`,
+      `claude-code: the command changed ${observation.changedKnownFiles.join(", ")}, which the session had written (Edit or Write) and whose state it no longer knows for sure (changed before, or past Read's token check): the "changed on disk" note is not pinned then (docs/spec/claude-code-2.1.332.md §5.4, §9)`,
     );
   }
   const workspace = observation.workspace ?? observation.cwd ?? "";
   const cwd = observation.cwd ?? workspace;
   const next = claudeNextCwd(cwd, observation.endCwd, workspace);
-  const notes = next.cwd === cwd ? undefined : [environmentUpdateNote(next.cwd, cwd)];
+  const changed = (observation.changedWrittenFiles ?? []).flatMap((file) => changedOnDiskNote(file.path, file.before, file.after) ?? []);
+  if (next.cwd !== cwd && changed.length > 0)
+    throw new UnsupportedError("claude-code: a command that moved the working directory and changed a file the session wrote: how its two notes are placed is not pinned (spec §3.5, §5.4)");
+  const notes = next.cwd !== cwd ? [environmentUpdateNote(next.cwd, cwd)] : changed.length > 0 ? [changed.join("\n\n")] : undefined;
   const raw = next.reset ? withCwdReset(outputText(observation), workspace) : outputText(observation);
-  return { ...formatClaudeBashText(raw, observation.exitCode ?? 0, store), ...(notes === undefined ? {} : { notes }) };
+  const result = formatClaudeBashText(raw, observation.exitCode ?? 0, store);
+  if (observation.racedKnownFiles !== undefined)
+    throw new UnsupportedError(
+      `claude-code: ${observation.racedKnownFiles.join(", ")} changed by an earlier command less than a second before this write command: whether its hint names them depends on the clock (the binary compares with the call's start floored to the second, spec §5.4)`,
+    );
+  const modified = observation.modifiedKnownFiles ?? [];
+  if (modified.length > 1) throw new UnsupportedError(`claude-code: the command modified ${modified.length} known files: the binary names them in the order its checks of them finish (spec §5.4)`);
+  if (modified.length === 1) {
+    if (result.is_error === true) throw new UnsupportedError("claude-code: a failing command that modified a known file: where the hint goes is not pinned (spec §5.4)");
+    const hint = modifiedFilesHint(modified.map((path) => relativePath(next.cwd, path) || path));
+    result.content = raw.replace(/^\n+/, "").trimEnd() === "" ? hint : `${String(result.content)}\n${hint}`;
+  }
+  return { ...result, ...(notes === undefined ? {} : { notes }) };
 }
 
 /** The result for a command's output text and exit code (§3.2–§3.4). */
