@@ -36,7 +36,7 @@ const loadSdk = () =>
  * call counts of its own starting at 0 (the reference replays the scripted calls in order). A
  * tools/call is sent as it is (the client's own outputSchema check, which needs a prior tools/list,
  * is the agent's rule, not a fact), and the answer is recorded: the result, the JSON-RPC error with
- * the server's own message, a timeout, or the server dying (`exit` answers close the connection).
+ * the server's own message, a timeout (after the call's or the server's `timeoutMs`), or the server dying (`exit` answers close the connection).
  */
 export function createScriptedMcpEnvironment(mcp: ScenarioMcp): ScriptedMcpEnvironment {
   const clients = new Map<string, Promise<Client>>();
@@ -75,16 +75,18 @@ export function createScriptedMcpEnvironment(mcp: ScenarioMcp): ScriptedMcpEnvir
     async callMcpTool(call) {
       const client = connect(call.server);
       if (client === null) return { kind: "closed", message: `no MCP server "${call.server}"` };
+      // The agent's tool-call timeout the scenario gave it (mcp-config.mjs writes it into the agent's config).
+      const timeoutMs = call.timeoutMs ?? mcp.servers[call.server]?.timeoutMs;
       try {
         const { CallToolResultSchema } = await loadSdk();
         const result = await (await client).request({ method: "tools/call", params: { name: call.tool, arguments: call.arguments } }, CallToolResultSchema, {
-          ...(call.timeoutMs === undefined ? {} : { timeout: call.timeoutMs }),
+          ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }),
         });
         return { kind: "result", result: result as Record<string, unknown> };
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         const message = error instanceof Error ? error.message : String(error);
-        if (code === -32001 && /Request timed out/.test(message)) return { kind: "timeout" };
+        if (code === -32001 && /Request timed out/.test(message)) return { kind: "timeout", ...(timeoutMs === undefined ? {} : { timeoutMs }) };
         if (code === -32000 && /Connection closed/.test(message)) return { kind: "closed", message };
         if (typeof code === "number") {
           const data = (error as { data?: unknown }).data;

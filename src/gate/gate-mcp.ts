@@ -4,8 +4,11 @@ import { fileURLToPath } from "node:url";
 import { type McpHttpServer, serveMcpHttp } from "../mcp-server/serve-mcp-http.js";
 import type { Scenario } from "../scenario/scenario.js";
 
-/** One MCP server as a driver puts it in its agent's config: a command to launch (stdio) or a URL (streamable HTTP). */
-export type GateMcpServerEntry = { type: "stdio"; command: string; args: string[] } | { type: "http"; url: string };
+/**
+ * One MCP server as a driver puts it in its agent's config: a command to launch (stdio) or a URL
+ * (streamable HTTP), and the agent's tool-call timeout for it when the scenario sets one.
+ */
+export type GateMcpServerEntry = ({ type: "stdio"; command: string; args: string[] } | { type: "http"; url: string }) & { timeoutMs?: number };
 
 /** A scenario's MCP servers, ready for the agent: what the driver reads, and how to stop the HTTP ones. */
 export interface GateMcp {
@@ -44,6 +47,7 @@ export async function startGateMcp(scenario: Scenario, runDirectory: string): Pr
     } else {
       entries[name] = { type: "stdio", command: process.execPath, args: [CORREX_CLI, "mcp-server", "--scenario", scenarioFile, "--server", name, "--log", callLog] };
     }
+    if (server.timeoutMs !== undefined) entries[name].timeoutMs = server.timeoutMs;
   }
   const serversFile = join(directory, "servers.json");
   writeFileSync(serversFile, `${JSON.stringify(entries, null, 2)}\n`);

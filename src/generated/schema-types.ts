@@ -1805,6 +1805,10 @@ export interface McpCallFailure {
       }
     | {
         kind: "timeout";
+        /**
+         * The client's deadline the call passed, in ms.
+         */
+        timeoutMs?: number;
       }
     | {
         kind: "closed";
@@ -2894,6 +2898,10 @@ export interface ScenarioMcpServer {
    * The `instructions` the server returns from `initialize`.
    */
   instructions?: string;
+  /**
+   * The agent's tool-call timeout for this server, in ms: examples/agents/mcp-config.mjs writes it into the agent's config (Claude Code and Gemini CLI `timeout`, opencode `timeout`, Codex `tool_timeout_sec`), and the reference gives up waiting after it too. Without it each agent keeps its default. At least 1000 (Claude Code ignores less).
+   */
+  timeoutMs?: number;
   /**
    * @minItems 1
    */

@@ -64,7 +64,7 @@ export interface McpCallSpec {
 export type McpCallFact =
   | { kind: "result"; result: Record<string, unknown> }
   | { kind: "error"; code: number; message: string; data?: unknown }
-  | { kind: "timeout" }
+  | { kind: "timeout"; timeoutMs?: number }
   | { kind: "closed"; message: string };
 
 /** What a path is. */

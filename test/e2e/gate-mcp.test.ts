@@ -27,10 +27,12 @@ const ALL = [
   "mcp-two-calls",
   "mcp-http-transport",
   "mcp-content-kinds",
+  // a slow answer past the tool-call timeout the scenario sets in the agent's config (2 s), then a call answered at once
+  "mcp-timeout",
 ];
 
 /** Codex CLI defers MCP tools behind tool_search: its scenarios script that round first (docs/spec/codex-cli-0.171.0.md §9). */
-const CODEX = [...ALL.map((name) => `codex-${name}`), "codex-mcp-edges"];
+const CODEX = [...ALL.map((name) => `codex-${name}`), "codex-mcp-server-dies", "codex-mcp-edges"];
 
 interface Agent {
   label: string;
@@ -90,7 +92,7 @@ const agents: Agent[] = [
     label: "opencode-cli (opencode 1.18.33, opencode run)",
     binary: findOpencodeBinary(),
     install: "opencode-ai@1.18.33",
-    scenarios: ALL,
+    scenarios: [...ALL, "mcp-server-dies"],
     args: ["--profile", "opencode-cli", "--protocol", "openai-chat", "--modalities", "image", "--config-template", `${repoRoot}/examples/agents/opencode.json.template`, "--timeout", "600000"],
     driver: ["sh", `${repoRoot}/examples/agents/opencode-run.sh`],
     env: (binary) => ({ OPENCODE_BIN: binary }),
@@ -100,7 +102,7 @@ const agents: Agent[] = [
     label: "opencode-core (opencode 1.18.33, opencode serve)",
     binary: findOpencodeBinary(),
     install: "opencode-ai@1.18.33",
-    scenarios: ALL,
+    scenarios: [...ALL, "mcp-server-dies"],
     args: ["--profile", "opencode-core", "--protocol", "openai-chat", "--config-template", `${repoRoot}/examples/agents/opencode-serve.json.template`, "--timeout", "600000"],
     driver: ["node", `${repoRoot}/examples/agents/opencode-serve.mjs`],
     env: (binary) => ({ OPENCODE_BIN: binary }),

@@ -35,14 +35,18 @@ export function isClaudeMcpObservation(observation: Record<string, unknown>): bo
 export function formatClaudeMcp(observation: Record<string, unknown>, store: OutputStorePort): ClaudeMcpResult {
   const server = String(observation.server);
   const tool = String(observation.tool);
-  const failure = observation.failure as { kind: string; message?: string } | undefined;
+  const failure = observation.failure as { kind: string; message?: string; timeoutMs?: number } | undefined;
   if (failure !== undefined) {
     // §10.4: a JSON-RPC error is its message alone (without the SDK's `MCP error <code>: ` prefix).
     if (failure.kind === "error") return { content: String(failure.message), is_error: true };
     // §10.8: the call its stdio server dies in is `Connection closed`; Claude Code then starts the server anew for the next call (not modelled: the reference's server stays dead).
+    // §10.8: a call past the tool-call timeout (the server's `timeout` in the MCP config, ≥ 1000 ms) names the server, the tool and the whole seconds.
+    if (failure.kind === "timeout" && typeof failure.timeoutMs === "number" && failure.timeoutMs >= 1000) {
+      return { content: `MCP server "${server}" tool "${tool}" timed out after ${Math.floor(failure.timeoutMs / 1000)}s`, is_error: true };
+    }
     if (failure.kind === "closed" && /Connection closed/.test(String(failure.message))) return { content: "Connection closed", is_error: true };
     throw new UnsupportedError(
-      `claude-code: ${failure.kind === "timeout" ? "an MCP call that times out" : "a call after its MCP server died (Claude Code restarts the server)"} is not modelled (spec §10.8)`,
+      `claude-code: ${failure.kind === "timeout" ? "an MCP call that times out without the scenario's timeoutMs (Claude Code's own default or MCP_TOOL_TIMEOUT)" : "a call after its MCP server died (Claude Code restarts the server)"} is not modelled (spec §10.8)`,
     );
   }
   const content = observation.content as Item[];

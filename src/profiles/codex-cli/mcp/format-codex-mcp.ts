@@ -28,7 +28,7 @@ export function isCodexMcpObservation(observation: Record<string, unknown>): boo
  * @see docs/spec/codex-cli-0.171.0.md §9
  */
 export function formatCodexMcp(observation: Record<string, unknown>): CodexOutput {
-  const { server, tool, declaration, failure, ...result } = observation as Item & { failure?: { kind: string; code?: number; message?: string; data?: unknown } };
+  const { server, tool, declaration, failure, ...result } = observation as Item & { failure?: { kind: string; code?: number; message?: string; data?: unknown; timeoutMs?: number } };
   if (failure !== undefined) return { output: [headerItem(), text(`tool call error: tool call failed for \`${String(server)}/${String(tool)}\`\n\nCaused by:\n    ${failureCause(failure)}`)] };
   // §9.4: structuredContent, when present, is the whole output (content, isError and the outputSchema play no part).
   if (result.structuredContent !== undefined && result.structuredContent !== null) {
@@ -47,14 +47,18 @@ const headerItem = (): CodexOutputItem => text(HEADER);
 const text = (value: string): CodexOutputItem => ({ type: "input_text", text: value });
 
 /** §9.5: the failure's cause line. */
-function failureCause(failure: { kind: string; code?: number; message?: string; data?: unknown }): string {
+function failureCause(failure: { kind: string; code?: number; message?: string; data?: unknown; timeoutMs?: number }): string {
   switch (failure.kind) {
     case "error":
       return `Mcp error: ${failure.code}: ${failure.message}${failure.data === undefined || failure.data === null ? "" : `(${rustJson(failure.data)})`}`;
+    case "timeout":
+      // §9.6: the server's tool_timeout_sec as Rust writes a Duration (`2s`); fractions of a second are not pinned.
+      if (typeof failure.timeoutMs === "number" && failure.timeoutMs % 1000 === 0) return `timed out awaiting tools/call after ${failure.timeoutMs / 1000}s`;
+      throw new UnsupportedError("codex-cli: an MCP call that times out without a whole-second tool_timeout_sec in the scenario (timeoutMs) is not modelled (spec §9.6)");
     case "closed":
       return "Transport closed";
     default:
-      throw new UnsupportedError(`codex-cli: an MCP call that ${failure.kind === "timeout" ? "times out" : failure.kind} is not modelled (spec §9.7)`);
+      throw new UnsupportedError(`codex-cli: an MCP call that fails as ${failure.kind} is not modelled (spec §9.7)`);
   }
 }
 

@@ -28,7 +28,8 @@ export function formatGeminiMcp(input: unknown, observation: Record<string, unkn
   if (failure !== undefined) {
     // §15.5: the call its server dies in fails with the SDK client's `MCP error -32000: Connection closed`, later calls with `Not connected` (the server is not restarted).
     if (failure.kind === "closed") return toolError(tool, args, { error: { message: String(failure.message), isError: true } });
-    if (failure.kind !== "error") throw new UnsupportedError("gemini-cli: an MCP call that times out is not modelled (spec §15.5)");
+    // §15.5: a call past the server's `timeout` fails with the SDK client's `MCP error -32001: Request timed out`, quoted the same way; the server stays up.
+    if (failure.kind === "timeout") return toolError(tool, args, { error: { message: "MCP error -32001: Request timed out", isError: true } });
     return toolError(tool, args, { error: { message: `MCP error ${failure.code}: ${failure.message}`, isError: true } });
   }
   // §15.4: the SDK client's outputSchema check fails the call like a JSON-RPC error.

@@ -37,7 +37,11 @@ export function formatMcp(observation: Record<string, unknown>, _context: Format
   const failure = observation.failure as { kind: string; code?: number; message?: string } | undefined;
   if (failure !== undefined) {
     if (failure.kind === "error") throw new ToolFailure(`MCP error ${failure.code}: ${failure.message}`);
-    throw new UnsupportedError(`opencode-cli: an MCP call that ${failure.kind === "timeout" ? "times out" : "loses its server"} is not modelled`);
+    // A call past the server's `timeout` (ms, in the mcp config) fails with the SDK client's error; the server stays up (docs/unsupported-rules.md "MCP tools (v1)").
+    if (failure.kind === "timeout") throw new ToolFailure("MCP error -32001: Request timed out");
+    // The call its stdio server dies in fails with the SDK client's `Connection closed`.
+    if (failure.kind === "closed" && failure.message === "MCP error -32000: Connection closed") throw new ToolFailure(failure.message);
+    throw new UnsupportedError("opencode-cli: an MCP call after its server died is not modelled");
   }
   const check = mcpSdkOutputCheck(observation.declaration as Record<string, unknown> | undefined, observation);
   if (check !== null) throw new ToolFailure(`MCP error ${check.code}: ${check.message}`);
