@@ -418,3 +418,13 @@ describe.skipIf(spawnSync("script", ["--version"]).status !== 0)("gate shows the
     expect(piped.stderr).toMatch(/^correx gate: slow × openai-chat: 1\/1 tool results conform/);
   }, 60_000);
 });
+
+describe("format names the observation shape a profile wants (issue 31, newcomer trial)", () => {
+  it("gemini-cli's run_shell_command given the opencode-style {output, exitCode}: exit 2, one line giving the shape and the spec section (it guessed 'a refusal the profile does not model?')", () => {
+    const run = runCli(["format", "--profile", "gemini-cli", "--tool", "run_shell_command", "--input", '{"command":"echo hello"}', "--observation", '{"output":"hello\\n","exitCode":0}']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'correx format: run_shell_command: the observation has no "chunks": gemini-cli\'s shell observation is {"chunks": [{"stream": "stdout" | "stderr", "base64": <the bytes read>}], "exitCode", "signal", "pid"} (the bytes the CLI read, per stream and in order; docs/spec/gemini-cli-0.61.0.md §2.1)\n',
+    );
+  });
+});

@@ -69,7 +69,10 @@ export function formatShellCommand(callInput: unknown, observation: CommandStrea
   // A background command is reported as moved to the background whether or not it ended within
   // the delay (the CLI backgrounds it at the delay, before it looks). §2.6
   if (input.is_background === true || observation.running) return geminiOutput(wrapUntrusted(`Command moved to background (PID: ${pid}). Output hidden. Press Ctrl+B to view.`));
-  if (observation.chunks === undefined) throw new UnsupportedError("run_shell_command: the observation has no chunks (a refusal the profile does not model?)");
+  if (observation.chunks === undefined)
+    throw new UnsupportedError(
+      'run_shell_command: the observation has no "chunks": gemini-cli\'s shell observation is {"chunks": [{"stream": "stdout" | "stderr", "base64": <the bytes read>}], "exitCode", "signal", "pid"} (the bytes the CLI read, per stream and in order; docs/spec/gemini-cli-0.61.0.md §2.1)',
+    );
   const text = shellOutputText(observation.chunks);
   const lines = [`Output: ${text || "(empty)"}`];
   if (observation.exitCode !== null && observation.exitCode !== undefined && observation.exitCode !== 0) lines.push(`Exit Code: ${observation.exitCode}`);
