@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/temp-dirs.js";
+import type { Scenario } from "./scenario.js";
 import { writeScenarioWorkspace } from "./write-scenario-workspace.js";
 
 describe("writeScenarioWorkspace", () => {
@@ -31,7 +32,7 @@ describe("writeScenarioWorkspace", () => {
 
   it("sets file modes last, so a read-only directory still gets its files; a path it does not hold is the scenario's fault", async () => {
     const directory = makeTempDir("correx-workspace-");
-    const scenario = { name: "m", spec: "§2.2", prompt: "p", turns: [{ text: "Done." }] };
+    const scenario: Scenario = { name: "m", spec: "§2.2", prompt: "p", turns: [{ text: "Done." }] };
     await writeScenarioWorkspace({ ...scenario, workspace: { files: { "run.sh": "echo\n", "ro/f.txt": "f\n" }, modes: { "run.sh": "0755", "ro/f.txt": "600", ro: "0555" } } }, directory);
     expect(statSync(join(directory, "run.sh")).mode & 0o777).toBe(0o755);
     expect(statSync(join(directory, "ro/f.txt")).mode & 0o777).toBe(0o600);
