@@ -244,6 +244,15 @@ describe("unsupported is never success by accident (issue 31)", () => {
     expect(run.stderr).toContain("correx gate: 1 of 2 tool results unsupported (50 %), more than --max-unsupported 0 allows; only 1 was judged");
     expect(runCli([...args.slice(0, -3), "--max-unsupported", "1", ...args.slice(-3)]).code).toBe(0);
   }, 120_000);
+
+  it("gate: a run whose scenarios call no tool judged nothing and exits 3 (the hostile run's text-only scenario exited 0: '0 of 0 judged')", () => {
+    const dir = makeTempDir("correx-no-calls-");
+    const scenario = join(dir, "no-calls.yaml");
+    writeFileSync(scenario, "name: no-calls\nprompt: hi\nturns:\n  - text: Done.\n");
+    const run = runCli(["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", scenario, "--", "node", `${repoRoot}/examples/agents/reference-agent.mjs`]);
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    expect(run.stderr).toContain("correx gate: no tool result was judged (the scenarios' turns call no tool), so the run is not good (exit 3); script at least one call\n");
+  }, 120_000);
 });
 
 describe("GitHub annotations (issue 31)", () => {

@@ -355,6 +355,11 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
       const fileOf = new Map(reportOutcomes.map((outcome) => [outcome.id, outcome.caseFile ?? outcome.id]));
       io.out(renderGithubAnnotations(run, (id) => annotationPath(fileOf.get(id) ?? id)));
     }
+    if (run.summary.total === 0) {
+      // No tool result at all (the scenarios call no tool): nothing was checked, so the run cannot pass.
+      io.err(`correx gate: no tool result was judged (the scenarios' turns call no tool), so the run is not good (exit 3); script at least one call\n`);
+      return 3;
+    }
     const exitCode = exitCodeOf(run.summary, budget);
     if (exitCode === 3) io.err(overBudgetMessage("gate", run.summary, budget, "tool results"));
     return exitCode;
