@@ -206,9 +206,14 @@ describe("createFakeProvider: error injection", () => {
     const fake = await createFakeProvider({ protocol: "openai-chat", scenario: faulty("hang") });
     const controller = new AbortController();
     const pending = getResponse(fake.handlers, post("/v1/chat/completions", { model: "m", messages: [user] }, controller.signal));
-    const early = await Promise.race([pending.then(() => "answered"), new Promise((resolve) => setTimeout(() => resolve("waiting"), 50))]);
+    // abort once the fake holds the request (under load, an abort at a fixed 50 ms could land before it read the body)
+    let answered = false;
+    void pending.then(() => (answered = true));
+    for (let waited = 0; fake.requests.length === 0 && waited < 10_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.requests.length).toBe(1);
+    expect(answered).toBe(false);
     controller.abort();
-    expect(early).toBe("waiting");
     expect((await pending)!.type).toBe("error");
     expect(fake.requests[0].status).toBe(0);
   });
