@@ -44,6 +44,8 @@ const scenarios = [
   // issue 28, session 6: update_topic answered first (the gate matches by the ids' index); the differential campaign's findings
   "gemini-update-topic-order",
   "gemini-differential-regressions",
+  // issue 28: the background history (pids from earlier results through $fromResult)
+  "gemini-background-history",
   // issue 28: the unseen scenarios (written from the docs before the profile was read; never edited to pass)
   "gemini-unseen-read-kinds",
   "gemini-unseen-read-ranges",

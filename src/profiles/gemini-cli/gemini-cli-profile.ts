@@ -6,6 +6,7 @@ import { userAgentVersion } from "../user-agent-version.js";
 import { formatGeminiTool } from "./format-gemini-tool.js";
 import { geminiRedactions } from "./gemini-redactions.js";
 import type { GeminiCliResult } from "./gemini-result.js";
+import { backgroundEntryOf } from "./gemini-session.js";
 import { GEMINI_TOOL_NAMES, geminiToolOf } from "./gemini-tools.js";
 import { adoptGlobOrder } from "./glob/glob-order.js";
 import { adoptGrepFileOrder } from "./grep-search/grep-search-order.js";
@@ -79,7 +80,13 @@ export const geminiCli: Profile = {
     const tool = geminiToolOf(call.tool);
     if (tool === "grep_search") return adoptGrepFileOrder(observation, agentText);
     if (tool === "glob") return adoptGlobOrder(observation, agentText);
-    if (tool === "run_shell_command") return adoptShellPid(observation, agentText);
+    if (tool === "run_shell_command") {
+      // a command moved to the background is named by the agent's pid in later calls (§16.3)
+      const entry = backgroundEntryOf(observation);
+      const moved = /Command moved to background \(PID: (\d+)\)/.exec(agentText);
+      if (entry !== undefined && moved) entry.pid = Number(moved[1]);
+      return adoptShellPid(observation, agentText);
+    }
     return observation;
   },
 };

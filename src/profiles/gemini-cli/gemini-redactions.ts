@@ -13,6 +13,8 @@ export const geminiRedactions: readonly RedactionRule[] = [
   { pattern: /Process Group PGID: \d+/g, token: "Process Group PGID: [PGID]", requires: "PGID" },
   { pattern: /Background PIDs: \d+(?:, \d+)*/g, token: "Background PIDs: [PIDS]", requires: "Background PIDs" },
   { pattern: /Command moved to background \(PID: \d+\)/g, token: "Command moved to background (PID: [PID])", requires: "(PID: " },
+  // The agent's pids in list_background_processes' lines. §16.3
+  { pattern: /^- \[PID \d+\]/gm, token: "- [PID [PID]]", requires: "- [PID " },
   // The project temp directory named in outside-workspace refusals: $HOME/.gemini/tmp/<folder>,
   // with the HOME the driver gave the CLI, which the gate does not know. §3.4
   { pattern: /(or the project temp directory: )\/[^"\n]*/g, token: "$1[GEMINI_TEMP]", requires: "the project temp directory: " },

@@ -4,14 +4,14 @@ import { holdsNewPlaceholder, placeholderRefusal } from "./files/omission-placeh
 import { runListDirectory, runReadFile, runReplace, runWriteFile } from "./files/run-gemini-files.js";
 import { geminiParamsError } from "./gemini-params.js";
 import { geminiInput } from "./gemini-result.js";
-import { type GeminiSession, geminiSession } from "./gemini-session.js";
+import { BACKGROUND_HISTORY_SIZE, type BackgroundEntry, type GeminiSession, geminiSession, noteBackgroundEntry } from "./gemini-session.js";
 import { geminiToolOf } from "./gemini-tools.js";
 import { geminiTempDirectory } from "./gemini-workspace.js";
 import { runGlob } from "./glob/run-glob.js";
 import { runGrepSearch } from "./grep-search/run-grep-search.js";
 import { newJitMemory } from "./jit-memory.js";
 import { planModeDecision, planModePlansDirectory, planPathRefusal } from "./plan-mode-policy.js";
-import { runShellCommand } from "./run-shell-command/run-shell-command.js";
+import { BACKGROUND_DELAY_MS, runShellCommand } from "./run-shell-command/run-shell-command.js";
 import { nextTopicState } from "./update-topic/format-update-topic.js";
 
 /**
@@ -47,9 +47,19 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
   }
   switch (tool) {
     case "run_shell_command": {
+      const started = Date.now();
       const observation = await runShellCommand(call.input, environment);
-      // a command run with is_background is moved to the background at its delay, ended or not (§2.6)
-      if (geminiInput(call.input).is_background === true && observation.chunks !== undefined && observation.spawnFailure === undefined) session.backgroundCommands++;
+      const elapsed = Date.now() - started;
+      // a command run with is_background is moved to the background at its delay, ended or not (§2.6, §16.3)
+      const input = geminiInput(call.input);
+      if (input.is_background === true && observation.chunks !== undefined && observation.spawnFailure === undefined) {
+        const delay = typeof input.delay_ms === "number" ? input.delay_ms : BACKGROUND_DELAY_MS;
+        const ended = observation.running === true ? "running" : elapsed * 2 < delay ? "before-delay" : "near-delay";
+        const entry: BackgroundEntry = { command: (input.command as string).trim(), ended };
+        session.background.push(entry);
+        if (session.background.length > BACKGROUND_HISTORY_SIZE) session.background.shift();
+        noteBackgroundEntry(observation, entry);
+      }
       return observation;
     }
     case "read_file":
@@ -77,7 +87,7 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
     }
     case "list_background_processes":
     case "read_background_output":
-      return { backgroundCommands: session.backgroundCommands };
+      return { backgroundProcesses: session.background.map((entry) => ({ ...entry })) };
     default:
       return {};
   }

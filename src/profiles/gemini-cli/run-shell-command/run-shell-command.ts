@@ -10,7 +10,7 @@ import { hasCommandSubstitution } from "./shell-command-substitution.js";
 /** bash options Gemini CLI turns off before every command. @see spec §2.1 */
 const SHOPT_GUARD = "shopt -u promptvars nullglob extglob nocaseglob dotglob;";
 /** How long a background command may run before it is moved to the background. @see spec §2.6 */
-const BACKGROUND_DELAY_MS = 200;
+export const BACKGROUND_DELAY_MS = 200;
 /** The variables Gemini CLI sets on top of its own environment. @see spec §2.1 */
 const SHELL_ENV: Readonly<Record<string, string>> = {
   GEMINI_CLI: "1",
