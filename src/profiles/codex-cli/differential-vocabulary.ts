@@ -74,6 +74,13 @@ const execCalls: CallMaker[] = [
     });
   },
   (b) => readOnly("exec_command", { cmd: b.random.pick(["echo hi", "ls"]), sandbox_permissions: "require_escalated" }),
+  // An explicit shell (§2.8): bash by any path, names of no shell type (Codex's /bin/sh), and the rm -f refusal naming it.
+  (b) =>
+    readOnly("exec_command", {
+      cmd: b.random.pick([execCommand(b), 'echo "$0" ${BASH_VERSION:+bash}', `rm -rf ${b.fresh("keep", ".txt")}`]),
+      shell: b.random.pick(["/bin/bash", "bash", "/opt/x/bash", "bash.exe", "fish", "dash", "/usr/bin/env", "", "tcsh"]),
+      ...b.random.pick<Record<string, unknown>>([{}, { login: false }, { login: true }]),
+    }),
 ];
 
 /** An apply_patch heredoc Codex applies itself (§2.7). */

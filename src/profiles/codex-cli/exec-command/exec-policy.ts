@@ -12,6 +12,38 @@ export const JUSTIFICATION_REFUSAL = '`justification` requires an explicit `sand
 /** The shell Codex runs commands with here (the user's shell: /bin/bash for root). @see spec §2.1 */
 export const USER_SHELL = "/bin/bash";
 
+/** A shell name's stem as Rust's `Path::file_stem` gives it: the last component without its last `.extension` (a leading dot is part of the name). */
+function fileStem(path: string): string | null {
+  const name = path.split("/").filter((part) => part !== "").pop();
+  if (name === undefined || name === "..") return null;
+  const dot = name.lastIndexOf(".");
+  return dot <= 0 ? name : name.slice(0, dot);
+}
+
+/** The shell type Codex detects in a model-given `shell`: the exact name, else its file stem, again. @see spec §2.8 (source codex-rs/core/src/shell.rs `detect_shell_type` and its tests) */
+function shellType(path: string): "bash" | "sh" | "zsh" | "powershell" | "cmd" | null {
+  const exact: Record<string, "bash" | "sh" | "zsh" | "powershell" | "cmd"> = { zsh: "zsh", sh: "sh", cmd: "cmd", bash: "bash", pwsh: "powershell", powershell: "powershell" };
+  const found = exact[path];
+  if (found !== undefined) return found;
+  const stem = fileStem(path);
+  return stem === null || stem === path ? null : shellType(stem);
+}
+
+/**
+ * The shell a command runs in: USER_SHELL without `shell`; with one, by the type Codex detects in
+ * it: bash is the user's shell (/bin/bash, whatever path was given: `/opt/nothing/bash` ran
+ * /bin/bash), a name of no type (`fish`, `dash`, `/usr/bin/env`, empty) Codex's fallback `/bin/sh`.
+ * sh (the first `sh` on PATH), zsh, PowerShell and cmd depend on what is installed: unsupported.
+ * @see spec §2.8 (observed bytes; source codex-rs/core/src/shell.rs)
+ */
+export function execShell(input: Record<string, unknown>): string {
+  if (typeof input.shell !== "string") return USER_SHELL;
+  const type = shellType(input.shell);
+  if (type === null) return "/bin/sh";
+  if (type === "bash") return USER_SHELL;
+  throw new UnsupportedError(`codex-cli: exec_command with a ${type} shell (Codex looks it up on PATH and among what is installed) is not modelled`);
+}
+
 /**
  * Decides, from the arguments alone, what Codex does before running a command (approval policy
  * `never`, sandbox `danger-full-access`, as the example driver configures it):
@@ -31,14 +63,13 @@ export const USER_SHELL = "/bin/bash";
  *   snapshot sourced into `bash -c` after: `shopt -q login_shell` answered both ways, observed):
  *   a command asking is unsupported. `prefix_rule` changes
  *   nothing without approvals (observed).
- * Not modelled (unsupported): `tty: true` (a PTY), an explicit `shell` (looked up and mapped by
- * Codex: `/bin/zsh` absent here ran `/bin/sh`), `with_additional_permissions`, and the order of two
- * refusals in one call.
+ * An explicit `shell` is execShell's. Not modelled (unsupported): `tty: true` (a PTY),
+ * `with_additional_permissions`, and the order of two refusals in one call.
  * @see spec §2.1, §2.6, §2.7 (observed bytes; source codex-rs/core/src/tools/handlers/unified_exec.rs)
  */
 export function execDisposition(input: Record<string, unknown>): ExecDisposition {
   if (input.tty === true) throw new UnsupportedError("codex-cli: exec_command with tty: true (a PTY: output arrives with \\r\\n) is not modelled");
-  if (typeof input.shell === "string") throw new UnsupportedError("codex-cli: exec_command with an explicit shell is not modelled");
+  const shell = execShell(input);
   if (input.sandbox_permissions === "with_additional_permissions") throw new UnsupportedError("codex-cli: sandbox_permissions with_additional_permissions is not modelled");
   if (typeof input.justification === "string" && (input.sandbox_permissions === undefined || input.sandbox_permissions === null)) {
     return { kind: "refused", text: JUSTIFICATION_REFUSAL };
@@ -55,7 +86,7 @@ export function execDisposition(input: Record<string, unknown>): ExecDisposition
   if (escalated && forcedRm) throw new UnsupportedError("codex-cli: which of two refusals Codex gives first is not modelled");
   if (escalated) return { kind: "refused", text: "approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy is Never" };
   if (forcedRm) {
-    const shown = `${USER_SHELL} ${input.login === false ? "-c" : "-lc"} ${shellWord(cmd)}`;
+    const shown = `${shell} ${input.login === false ? "-c" : "-lc"} ${shellWord(cmd)}`;
     const inner = `\`${shown}\` rejected: rm -f style commands are not permitted. Use a safer approach`;
     return { kind: "refused", text: `exec_command failed: CreateProcess { message: ${rustDebugString(`Rejected(${rustDebugString(inner)})`)} }` };
   }

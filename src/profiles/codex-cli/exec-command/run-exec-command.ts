@@ -7,7 +7,7 @@ import { runApplyPatch } from "../apply-patch/run-apply-patch.js";
 import { argumentsError, WRITE_STDIN_ARGS } from "../codex-arguments.js";
 import { rustIoError } from "../rust-io-error.js";
 import { forgetSession, keepSession, sessionsOf } from "./codex-sessions.js";
-import { execDisposition, USER_SHELL } from "./exec-policy.js";
+import { execDisposition, execShell } from "./exec-policy.js";
 
 /** The default yield time and its clamp. @see spec §2.3 (tool description; source codex-rs/core/src/unified_exec/mod.rs) */
 export const DEFAULT_YIELD_TIME_MS = 10000;
@@ -41,7 +41,7 @@ function chunkId(): string {
 }
 
 /**
- * exec_command: `/bin/bash -c <cmd>` (the user's shell; `login` true or false alike, see
+ * exec_command: `/bin/bash -c <cmd>` (the user's shell, or execShell's for an explicit `shell`; `login` true or false alike, see
  * exec-policy.ts; no PTY) in `workdir` resolved against the workspace, with the agent's
  * environment plus UNIFIED_EXEC_ENV and PWD; stdout and stderr read as they arrive; the profile
  * waits for the yield time (default 10 s, clamped to 250…30000 ms). A command still running then
@@ -65,7 +65,7 @@ export async function runExecCommand(input: Record<string, unknown>, environment
   const cwd = base;
   const requested = typeof input.yield_time_ms === "number" ? input.yield_time_ms : DEFAULT_YIELD_TIME_MS;
   const yieldMs = Math.min(Math.max(requested, MIN_YIELD_TIME_MS), MAX_YIELD_TIME_MS);
-  const spec = { file: USER_SHELL, args: ["-c", input.cmd as string], cwd, env: { ...environment.agentEnv, ...UNIFIED_EXEC_ENV, PWD: cwd }, stderr: "separate" as const };
+  const spec = { file: execShell(input), args: ["-c", input.cmd as string], cwd, env: { ...environment.agentEnv, ...UNIFIED_EXEC_ENV, PWD: cwd }, stderr: "separate" as const };
   const started = performance.now();
   if (environment.startSession !== undefined) {
     const handle = environment.startSession(spec);
