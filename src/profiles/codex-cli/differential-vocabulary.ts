@@ -77,6 +77,7 @@ const execCalls: CallMaker[] = [
   // An explicit shell (§2.8): bash by any path, names of no shell type (Codex's /bin/sh), and the rm -f refusal naming it.
   (b) =>
     readOnly("exec_command", {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion the command runs, not a template
       cmd: b.random.pick([execCommand(b), 'echo "$0" ${BASH_VERSION:+bash}', `rm -rf ${b.fresh("keep", ".txt")}`]),
       shell: b.random.pick(["/bin/bash", "bash", "/opt/x/bash", "bash.exe", "fish", "dash", "/usr/bin/env", "", "tcsh"]),
       ...b.random.pick<Record<string, unknown>>([{}, { login: false }, { login: true }]),

@@ -14,7 +14,10 @@ export const USER_SHELL = "/bin/bash";
 
 /** A shell name's stem as Rust's `Path::file_stem` gives it: the last component without its last `.extension` (a leading dot is part of the name). */
 function fileStem(path: string): string | null {
-  const name = path.split("/").filter((part) => part !== "").pop();
+  const name = path
+    .split("/")
+    .filter((part) => part !== "")
+    .pop();
   if (name === undefined || name === "..") return null;
   const dot = name.lastIndexOf(".");
   return dot <= 0 ? name : name.slice(0, dot);
