@@ -108,7 +108,11 @@ describe.skipIf(!existsSync(commandPath))("correx serve (built)", () => {
       const body = (await response.json()) as { error: Record<string, unknown> };
       expect(Object.keys(body.error)).toEqual(["message", "type", "param", "code"]);
       expect(body.error.type).toBe("invalid_request_error");
-      expect(served.stderr()).toMatch(/correx serve: request \d+ POST \/v1\/chat\/completions violates wire\/openai-chat: \/: expected a JSON body/);
+      // the server writes its stderr line around the time it answers: the pipe may deliver it after
+      // the response, so wait for it (bounded) rather than read it once
+      await expect
+        .poll(() => served.stderr(), { timeout: 10_000, interval: 20 })
+        .toMatch(/correx serve: request \d+ POST \/v1\/chat\/completions violates wire\/openai-chat: \/: expected a JSON body/);
       expect((await chat({ model: "m", messages: [{ role: "user", content: "hi" }] })).status).toBe(200);
     });
 
