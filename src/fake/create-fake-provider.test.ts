@@ -203,13 +203,16 @@ describe("createFakeProvider: error injection", () => {
   });
 
   it("hang: no reply until the client aborts", async () => {
-    const fake = await createFakeProvider({ protocol: "openai-chat", scenario: faulty("hang") });
+    // abort once the fake has chosen its reply (onCapture runs right before it renders it): a wait
+    // on a clock could land before the fake read the body on a loaded machine
+    let chosen!: () => void;
+    const replyChosen = new Promise<void>((resolve) => (chosen = resolve));
+    const fake = await createFakeProvider({ protocol: "openai-chat", scenario: faulty("hang"), onCapture: () => chosen() });
     const controller = new AbortController();
     const pending = getResponse(fake.handlers, post("/v1/chat/completions", { model: "m", messages: [user] }, controller.signal));
-    // abort once the fake holds the request (under load, an abort at a fixed 50 ms could land before it read the body)
     let answered = false;
     void pending.then(() => (answered = true));
-    for (let waited = 0; fake.requests.length === 0 && waited < 10_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    await replyChosen;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fake.requests.length).toBe(1);
     expect(answered).toBe(false);
