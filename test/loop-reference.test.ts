@@ -38,10 +38,9 @@ describe("the reference loop completes every scenario under msw (issue 7, Done-w
       const freeform = text.includes("\n        text:");
       // codex-cli's tool_search round (codex-mcp-*): a Responses item opencode neither declares nor reads.
       const toolSearch = text.includes("toolSearch: true");
-      // opencode run rejects every permission ask itself and ends the run there (Profile.endsRun);
-      // the reference loop does not stop at such a call yet, and the gate suites judge these scenarios.
-      const endsAtAsk = profileId === "opencode-cli" && /^tags: \[.*\bpermission\b/m.test(text);
-      it.skipIf((needsRipgrep && !hasRipgrep) || freeform || toolSearch || endsAtAsk)(`${profileId} × ${protocol}: ${name}`, async () => {
+      // opencode rejects a permission ask it cannot show and ends the session there (Profile.endsRun).
+      const endsAtAsk = /^tags: \[.*\bpermission\b/m.test(text);
+      it.skipIf((needsRipgrep && !hasRipgrep) || freeform || toolSearch)(`${profileId} × ${protocol}: ${name}`, async () => {
         const workspace = join(root, `${profileId}-${protocol}-${name}`);
         const { scenario, result, provider } = await runScenarioLoop({
           server,
@@ -54,9 +53,16 @@ describe("the reference loop completes every scenario under msw (issue 7, Done-w
         expect(provider.violations).toEqual([]);
         expect(result.error).toBeUndefined();
         expect(result.status).toBe("completed");
+        const lastTurn = provider.requests.filter((request) => request.kind === "provider").at(-1)?.turn;
+        if (endsAtAsk) {
+          // The session ended at the refused call: the rule is named and no later turn was asked for.
+          expect(result.endedBy).toMatch(/ ask \(/);
+          expect(lastTurn).toBeLessThan(scenario.turns.length - 1);
+          return;
+        }
+        expect(result.endedBy).toBeUndefined();
         expect(result.finish).toBe("stop");
         expect(result.text).toBe(scenario.turns[scenario.turns.length - 1]!.text);
-        const lastTurn = provider.requests.filter((request) => request.kind === "provider").at(-1)?.turn;
         expect(lastTurn).toBe(scenario.turns.length - 1);
       });
     }

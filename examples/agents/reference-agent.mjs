@@ -40,4 +40,5 @@ if (result.status !== "completed") {
   process.stderr.write(`reference-agent: ${result.error}\n`);
   process.exit(1);
 }
+if (result.endedBy !== undefined) process.stderr.write(`reference-agent: the session ended at a call: ${result.endedBy}\n`);
 process.stdout.write(`${result.text}\n`);

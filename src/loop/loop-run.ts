@@ -37,6 +37,8 @@ export interface ReferenceLoopResult {
   structured?: unknown;
   /** Every request body sent, in order. */
   requests: Record<string, unknown>[];
+  /** The rule that ended the session at a call (Profile.endsRun: a refused permission), if one did. */
+  endedBy?: string;
 }
 
 /**
@@ -76,7 +78,11 @@ export async function runReferenceLoop(options: ReferenceLoopOptions): Promise<R
     if (structuredCall && options.format) {
       return { status: "completed", steps: step, finish: "stop", text, structured: JSON.parse(structuredCall.arguments || "{}"), requests };
     }
-    history.push(...(await runStep(options, reply.text, calls, formatOptions, fetcher)));
+    const stepped = await runStep(options, reply.text, calls, formatOptions, fetcher);
+    // The agent's session ends at the call (opencode run rejects a permission ask and its loop
+    // stops): no result of that step is sent.
+    if (stepped.endedBy !== undefined) return { status: "completed", steps: step, finish, text, requests, endedBy: stepped.endedBy };
+    history.push(...stepped.messages);
     if (finish !== "tool-calls" || lastStep) break;
   }
   if (finish === "content-filter") return { status: "error", error: "The response was blocked by the provider's content filter", steps: requests.length, finish, text, requests };
@@ -84,8 +90,17 @@ export async function runReferenceLoop(options: ReferenceLoopOptions): Promise<R
   return { status: "completed", steps: requests.length, finish, text, requests };
 }
 
-/** Runs one step's calls in order and returns the history messages the step adds, in the profile's history form. */
-async function runStep(options: ReferenceLoopOptions, text: string, calls: (LoopCall & { id: string })[], formatOptions: FormatOptions, fetcher: typeof fetch): Promise<unknown[]> {
+/**
+ * Runs one step's calls in order and returns the history messages the step adds, in the profile's
+ * history form, or the rule that ended the session at one of them (Profile.endsRun).
+ */
+async function runStep(
+  options: ReferenceLoopOptions,
+  text: string,
+  calls: (LoopCall & { id: string })[],
+  formatOptions: FormatOptions,
+  fetcher: typeof fetch,
+): Promise<{ messages: unknown[]; endedBy?: string }> {
   const results: ProfileStepCall[] = [];
   for (const call of calls) {
     let input: unknown;
@@ -97,6 +112,8 @@ async function runStep(options: ReferenceLoopOptions, text: string, calls: (Loop
     let result: unknown;
     try {
       const observation = await options.profile.observe({ tool: call.name, input }, createNodeEnvironment({ workspace: options.workspace, fetch: fetcher }));
+      const endedBy = options.profile.endsRun?.({ tool: call.name, input }, observation);
+      if (endedBy !== undefined) return { messages: [], endedBy };
       result = options.profile.format({ tool: call.name, input, observation, options: formatOptions }, options.store);
     } catch (error) {
       // A rule the profile does not model (running or formatting the call): the loop goes on with an
@@ -106,7 +123,7 @@ async function runStep(options: ReferenceLoopOptions, text: string, calls: (Loop
     }
     results.push({ id: call.id, tool: call.name, input, result });
   }
-  return options.profile.history.step({ text, calls: results }, formatOptions);
+  return { messages: options.profile.history.step({ text, calls: results }, formatOptions) };
 }
 
 /**

@@ -239,6 +239,25 @@ describe("correx gate against correx's own reference loop run as an agent", () =
     expect(result.stdout).toContain("    -hello\n    +iello\n");
   }, 60_000);
 
+  it("a refused permission ends the reference loop's session as it ends opencode run's: no crash, and the gate expects no result (it crashed formatting the ask)", async () => {
+    const work = makeTempDir("correx-gate-permission-");
+    const result = await runGate([
+      "--profile",
+      "opencode-cli",
+      "--protocol",
+      "anthropic-messages",
+      "--work-dir",
+      work,
+      ...scenario("permission-asks"),
+      ...scenario("permission-env-read"),
+      "--",
+      ...agent,
+    ]);
+    expect(result.stdout + result.stderr).not.toContain("TypeError");
+    expect(result.stdout).not.toContain("CRASH");
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+  }, 120_000);
+
   it("kills a hung agent with its whole process tree (timeout) and reports a crashed one (crash); the run goes on", async () => {
     const work = makeTempDir("correx-gate-hang-");
     const marker = 300 + Math.floor(Math.random() * 600);
