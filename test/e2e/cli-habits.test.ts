@@ -437,3 +437,48 @@ describe("format names the observation shape a profile wants (issue 31, newcomer
     );
   });
 });
+
+describe("what still tripped the second newcomer trial (issue 31)", () => {
+  it("an unknown profile id gets a did-you-mean on every command that takes one", () => {
+    const known = "known: opencode-core, opencode-cli, codex-cli, gemini-cli, claude-code\n";
+    expect(runCli(["gate", "--profile", "claude", "--protocol", "anthropic-messages", "--scenario", "x.yaml", "--", "true"])).toMatchObject({
+      code: 2,
+      stderr: `correx gate: unknown --profile "claude" (did you mean "claude-code"?); ${known}`,
+    });
+    expect(runCli(["lower", "--profile", "opencode", "--protocol", "openai-chat", "-"], { input: "[]" })).toMatchObject({
+      code: 2,
+      stderr: `correx lower: unknown --profile "opencode" (did you mean "opencode-core" or "opencode-cli"?); ${known}`,
+    });
+    expect(runCli(["format", "--profile", "codex-clu", "--tool", "shell", "--input", "{}", "--observation", "{}"])).toMatchObject({
+      code: 2,
+      stderr: `correx format: unknown --profile "codex-clu" (did you mean "codex-cli"?); ${known}`,
+    });
+    expect(runCli(["profiles", "Gemini"])).toMatchObject({ code: 2, stderr: `correx profiles: unknown profile "Gemini" (did you mean "gemini-cli"?); ${known}` });
+    expect(runCli(["check", "--profile", "aider"])).toMatchObject({ code: 2, stderr: `correx check: unknown --profile "aider"; ${known}` });
+  });
+
+  it("gate refuses a protocol the profile does not speak before it starts the agent (it ran the agent, then exited 3 with every result unsupported)", () => {
+    const root = makeTempDir("correx-gate-protocol-");
+    const marker = join(root, "agent-ran");
+    const run = runCli(["gate", "--profile", "codex-cli", "--protocol", "openai-chat", "--scenario", join(repoRoot, "fixtures/scenarios/bash-echo.yaml"), "--", "sh", "-c", `touch "${marker}"`]);
+    expect(run).toMatchObject({ code: 2, stdout: "", stderr: "correx gate: codex-cli speaks openai-responses, not --protocol openai-chat (npx correx profiles codex-cli)\n" });
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it("golden review with a --root that holds no corpus is bad usage and creates nothing there (it said 'no pending goldens', exit 0, and left a golden/ folder)", () => {
+    const parent = makeTempDir("correx-review-root-");
+    const root = join(parent, "nope-root");
+    expect(runCli(["golden", "review", "--root", root])).toMatchObject({
+      code: 2,
+      stderr: `correx golden review: ${root} holds no corpus (no golden/ or fixtures/cases/); choose it with --root DIR\n`,
+    });
+    expect(readdirSync(parent)).toEqual([]);
+  });
+
+  it("a missing flag's hint is a command that works as typed (npx correx, not correx)", () => {
+    expect(runCli(["format", "--profile", "opencode-cli", "--tool", "bash", "--input", "{}"])).toMatchObject({
+      code: 2,
+      stderr: "correx format: --observation is required (see npx correx format --help)\n",
+    });
+  });
+});

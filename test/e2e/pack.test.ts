@@ -73,10 +73,27 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
   const project = makeTempDir("correx-consumer-");
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", type: "module", private: true }));
   let installed = false;
+  /** What npm printed to stderr while installing the tarball (its warnings). */
+  let installWarnings = "";
   const install = () => {
-    if (!installed) npm(["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], project); // dependencies come from the npm cache that npm ci filled
+    if (installed) return;
+    // dependencies come from the npm cache that npm ci filled
+    const run = spawnSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], { cwd: project, encoding: "utf8", env: { ...process.env, ...quietNpm } });
+    if (run.status !== 0) throw new Error(`npm install failed (${run.status}): ${run.stderr}`);
+    installWarnings = run.stderr;
     installed = true;
   };
+
+  it("every package npm warns about for its install scripts is explained in the README, with npm's own lines (newcomer trial: the msw warning was a mystery)", () => {
+    install();
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const warned = [...installWarnings.matchAll(/^npm warn install-scripts +(\S+)@\S+ \((\w+): /gm)].map((match) => `${match[1]}@ ${match[2]}`);
+    for (const line of installWarnings.split("\n").filter((text) => /^npm warn install-scripts +\S+@/.test(text))) expect(readme, line).toContain(line);
+    for (const entry of warned) {
+      const [name, script] = entry.split("@ ") as [string, string];
+      expect(readme, entry).toMatch(new RegExp(`${name}(?:'s)? \`${script}\``));
+    }
+  });
 
   it('installs into an empty project: npx correx validate works and `import … from "correx"` resolves with types', () => {
     install();

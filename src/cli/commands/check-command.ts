@@ -33,6 +33,7 @@ import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillise
 import { createRunOutputDirectory } from "../run-output-directory.js";
 import { withSuggestions } from "../schema-suggestions.js";
 import { paintFor } from "../terminal-colour.js";
+import { unknownProfileError } from "../unknown-profile.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
 
@@ -111,12 +112,7 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   }
   const list = (name: string) => (values[name] as string[] | undefined) ?? [];
   for (const profile of list("profile")) {
-    if (!findProfile(profile))
-      throw new UsageError(
-        `correx check: unknown --profile "${profile}"; known: ${listProfiles()
-          .map((known) => known.id)
-          .join(", ")}`,
-      );
+    if (!findProfile(profile)) throw unknownProfileError("check", profile);
   }
   for (const stage of list("stage")) {
     if (!["format", "truncate", "lower"].includes(stage)) throw new UsageError(`correx check: unknown --stage "${stage}"; known: format, truncate, lower`);

@@ -4,7 +4,7 @@ import { InputError } from "../../input/input-error.js";
 import { MAX_RECORD_BYTES } from "../../input/input-limits.js";
 import { parseJsonRecord } from "../../input/parse-json-record.js";
 import { readTextFileAtMost } from "../../input/read-text-file.js";
-import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
+import { findProfile } from "../../profiles/profile-registry.js";
 import { focusIssues } from "../../schema/focus-issues.js";
 import { loadValidator } from "../../schema/load-validator.js";
 import { type SchemaKind, schemaKinds } from "../../schema/schema-kind.js";
@@ -12,6 +12,7 @@ import { toValidationIssues } from "../../schema/validation-issue.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { createLazyRunOutputDirectory } from "../run-output-directory.js";
+import { unknownProfileError } from "../unknown-profile.js";
 import { UsageError } from "../usage-error.js";
 
 export const formatHelp = `usage: correx format --profile P --tool T --input JSON --observation JSON [--options JSON]
@@ -50,15 +51,10 @@ export async function formatCommand(args: string[], io: CommandIo): Promise<numb
     return 0;
   }
   for (const required of ["profile", "tool", "input", "observation"]) {
-    if (values[required] === undefined) throw new UsageError(`correx format: --${required} is required (see correx format --help)`);
+    if (values[required] === undefined) throw new UsageError(`correx format: --${required} is required (see npx correx format --help)`);
   }
   const profile = String(values.profile);
-  if (!findProfile(profile))
-    throw new UsageError(
-      `correx format: unknown --profile "${profile}"; known: ${listProfiles()
-        .map((known) => known.id)
-        .join(", ")}`,
-    );
+  if (!findProfile(profile)) throw unknownProfileError("format", profile);
   const tool = String(values.tool);
   const input = await jsonArgument("input", values.input as string);
   const observation = await jsonArgument("observation", values.observation as string);

@@ -38,6 +38,7 @@ import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillise
 import { missingAgentProgram, resolveAgentCommand } from "../resolve-agent-command.js";
 import { withSuggestions } from "../schema-suggestions.js";
 import { paintFor } from "../terminal-colour.js";
+import { unknownProfileError } from "../unknown-profile.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
 
@@ -134,17 +135,21 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     throw new UsageError(`correx gate: unexpected argument "${positionals[0]}" (the agent command goes after --${hint})`);
   }
   if (command.length === 0) throw new UsageError("correx gate: no agent command; give it after --");
-  const profile = findProfile(String(values.profile ?? ""));
-  if (!profile)
+  if (values.profile === undefined)
     throw new UsageError(
-      `correx gate: --profile must be one of ${listProfiles()
+      `correx gate: --profile is required; one of ${listProfiles()
         .map((known) => known.id)
         .join(", ")}`,
     );
+  const profile = findProfile(String(values.profile));
+  if (!profile) throw unknownProfileError("gate", String(values.profile));
   const protocols = (values.protocol as string[] | undefined) ?? [];
   if (protocols.length === 0) throw new UsageError("correx gate: --protocol is required");
   for (const protocol of protocols) {
     if (!isFakeProtocol(protocol)) throw new UsageError(`correx gate: unknown --protocol "${protocol}"`);
+    // Refused before the agent runs: every result of such a run could only be unsupported.
+    if (!(profile.protocols as readonly string[]).includes(protocol))
+      throw new UsageError(`correx gate: ${profile.id} speaks ${profile.protocols.join(", ")}, not --protocol ${protocol} (npx correx profiles ${profile.id})`);
   }
   const scenarioValues = (values.scenario as string[] | undefined) ?? [];
   if (scenarioValues.length === 0) throw new UsageError("correx gate: give at least one --scenario FILE");

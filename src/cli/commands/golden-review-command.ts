@@ -132,7 +132,11 @@ export async function reviewCommand(args: string[], io: CommandIo): Promise<numb
   );
   if (values["accept-all"] && values["reject-all"]) throw new UsageError("correx golden review: --accept-all and --reject-all exclude each other");
   if (isCI()) throw new UsageError("correx golden review: refusing to change goldens under CI");
-  const goldenRoot = `${goldenRootOf(values.root)}/golden`;
+  const corpusRoot = goldenRootOf(values.root);
+  const goldenRoot = `${corpusRoot}/golden`;
+  // A mistyped --root is not "no pending goldens", and the lock must not create a folder there.
+  if (!existsSync(goldenRoot) && !existsSync(`${corpusRoot}/fixtures/cases`))
+    throw new UsageError(`correx golden review: ${corpusRoot} holds no corpus (no golden/ or fixtures/cases/); choose it with --root DIR`);
   const pendingRoot = values["pending-dir"] === undefined ? goldenRoot : resolve(String(values["pending-dir"]));
   if (values["pending-dir"] !== undefined && !existsSync(pendingRoot)) throw new UsageError(`correx golden review: --pending-dir ${pendingRoot} does not exist`);
   let release: () => void;

@@ -15,6 +15,7 @@ import type { SchemaKind } from "../../schema/schema-kind.js";
 import { toValidationIssues } from "../../schema/validation-issue.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { unknownProfileError } from "../unknown-profile.js";
 import { UsageError } from "../usage-error.js";
 
 export const lowerHelp = `usage: correx lower --profile P --protocol X [--model M] [--from LEVEL] [--pretty] FILE|-
@@ -81,12 +82,7 @@ export async function lowerCommand(args: string[], io: CommandIo): Promise<numbe
     if (values[required] === undefined) throw new UsageError(`correx lower: --${required} is required (see npx correx lower --help)`);
   }
   const found = findProfile(String(values.profile));
-  if (!found)
-    throw new UsageError(
-      `correx lower: unknown --profile "${String(values.profile)}"; known: ${listProfiles()
-        .map((known) => known.id)
-        .join(", ")}`,
-    );
+  if (!found) throw unknownProfileError("lower", String(values.profile));
   const profile = found.id;
   const levels = found.history.forms as Readonly<Record<string, SchemaKind>>;
   const protocol = String(values.protocol) as Protocol;

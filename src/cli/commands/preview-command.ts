@@ -13,6 +13,7 @@ import { writeHtmlReport } from "../../report/write-html-report.js";
 import { escapeControl } from "../../text/escape-control.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { unknownProfileError } from "../unknown-profile.js";
 import { UsageError } from "../usage-error.js";
 
 export const previewHelp = `usage: correx preview --tool FILE|JSON --result FILE|- [--input JSON] [--server NAME] [--profile P]... [--reporter text|json]
@@ -58,7 +59,7 @@ export async function previewCommand(args: string[], io: CommandIo): Promise<num
   const input = values.input === undefined ? {} : jsonObject("--input", String(values.input), true);
   const profiles = (values.profile as string[] | undefined) ?? [];
   const known = [...new Set(PREVIEW_TARGETS.map((target) => target.profile))];
-  for (const profile of profiles) if (!known.includes(profile as never)) throw new UsageError(`correx preview: unknown --profile "${profile}"; known: ${known.join(", ")}`);
+  for (const profile of profiles) if (!known.includes(profile as never)) throw unknownProfileError("preview", profile, { known });
   const targets = profiles.length === 0 ? PREVIEW_TARGETS : PREVIEW_TARGETS.filter((target) => profiles.includes(target.profile));
   const output = createTempOutputDirectory(join(tmpdir(), "correx-preview-"));
   try {

@@ -5,6 +5,7 @@ import { listProfiles } from "../../profiles/profile-registry.js";
 import type { CommandIo } from "../command-io.js";
 import { packageRoot } from "../package-root.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { unknownProfileError } from "../unknown-profile.js";
 import { UsageError } from "../usage-error.js";
 
 export const profilesHelp = `usage: correx profiles [--reporter pretty|table|json] [PROFILE...]
@@ -105,7 +106,7 @@ export async function profilesCommand(args: string[], io: CommandIo): Promise<nu
   if (reporter !== "pretty" && reporter !== "table" && reporter !== "json") throw new UsageError(`correx profiles: --reporter must be pretty, table or json, found "${reporter}"`);
   const all = listProfiles();
   const unknown = positionals.find((id) => !all.some((profile) => profile.id === id));
-  if (unknown !== undefined) throw new UsageError(`correx profiles: unknown profile "${unknown}"; known: ${all.map((profile) => profile.id).join(", ")}`);
+  if (unknown !== undefined) throw unknownProfileError("profiles", unknown, { flag: "profile" });
   const chosen = positionals.length === 0 ? all : all.filter((profile) => positionals.includes(profile.id));
   const summaries = chosen.map(summarizeProfile);
   const text =

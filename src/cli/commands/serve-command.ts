@@ -1,11 +1,12 @@
 import { createFakeProvider } from "../../fake/create-fake-provider.js";
 import { fakeProtocols, isFakeProtocol } from "../../fake/fake-protocol.js";
 import { DEFAULT_MAX_BODY_BYTES, FAKE_HOST, startFakeHttpServer } from "../../fake/start-fake-http-server.js";
-import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
+import { findProfile } from "../../profiles/profile-registry.js";
 import { loadScenario } from "../../scenario/load-scenario.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { withSuggestions } from "../schema-suggestions.js";
+import { unknownProfileError } from "../unknown-profile.js";
 import { UsageError } from "../usage-error.js";
 
 export const serveHelp = `usage: correx serve --protocol X [--port N] [--scenario FILE] [--profile P] [--workspace DIR] [--max-body-bytes N]
@@ -46,12 +47,7 @@ export async function serveCommand(args: string[], io: CommandIo, stop?: AbortSi
   if (values.profile !== undefined) {
     const given = String(values.profile);
     const found = findProfile(given);
-    if (!found)
-      throw new UsageError(
-        `correx serve: unknown --profile "${given}"; known: ${listProfiles()
-          .map((known) => known.id)
-          .join(", ")}`,
-      );
+    if (!found) throw unknownProfileError("serve", given);
     if (!(found.protocols as readonly string[]).includes(protocol)) throw new UsageError(`correx serve: ${given} speaks ${found.protocols.join(", ")}, not --protocol ${protocol}`);
     profile = found.id;
   }
