@@ -78,7 +78,9 @@ async function main(argv: string[]): Promise<number> {
     const topic = rest.join(" ");
     const text = commandHelp[topic];
     if (!text) {
-      io.err(`correx help: unknown command "${topic}"; known: ${Object.keys(commandHelp).join(", ")}\n`);
+      const { closest } = await import("./schema-suggestions.js");
+      const near = closest(topic, Object.keys(commandHelp));
+      io.err(`correx help: unknown command "${topic}"${near ? ` (did you mean "${near}"?)` : ""}; known: ${Object.keys(commandHelp).join(", ")}\n`);
       return 2;
     }
     io.out((await text()) + "\n");
@@ -91,7 +93,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const load = commands[name];
   if (!load) {
-    io.err(`correx: unknown command "${name}"; run 'npx correx --help'\n`);
+    const { closest } = await import("./schema-suggestions.js");
+    const near = closest(name, Object.keys(commands));
+    io.err(`correx: unknown command "${name}"${near ? ` (did you mean "${near}"?)` : ""}; run 'npx correx --help'\n`);
     return 2;
   }
   const topic = helpTopicOf(name, rest);
@@ -103,7 +107,7 @@ async function main(argv: string[]): Promise<number> {
     return await (await load())(rest, io);
   } catch (error) {
     if (UsageError.isInstance(error)) io.err(`${error.message}\n`);
-    else if (InputError.isInstance(error)) io.err(`correx ${name}: ${error.render()}\n`);
+    else if (InputError.isInstance(error)) io.err(`correx ${name}: ${(await import("./package-copy-hint.js")).renderInputError(error)}\n`);
     else {
       const message = error instanceof Error ? error.message : String(error);
       io.err(`correx ${name}: internal error: ${message.split("\n")[0]}${debug ? "" : " (run with --debug for details)"}\n`);

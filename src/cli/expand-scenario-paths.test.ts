@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/temp-dirs.js";
 import { expandScenarioPaths } from "./expand-scenario-paths.js";
-import { missingAgentProgram, resolveAgentCommand } from "./resolve-agent-command.js";
+import { missingAgentProgram, missingScript, plainShellWords, resolveAgentCommand } from "./resolve-agent-command.js";
 
 const dir = makeTempDir("correx-scenario-paths-");
 for (const file of ["s/bash-a.yaml", "s/bash-b.yaml", "s/read-a.yaml", "s/notes.txt", "s/deep/bash-c.yaml", "empty/.keep", "agent.mjs", "bin/run"]) {
@@ -44,5 +44,23 @@ describe("missingAgentProgram", () => {
     expect(missingAgentProgram([dir])).toBe(`agent command not found: "${dir}" is not a file`);
     expect(missingAgentProgram(["agent"], "/nowhere")).toBe('agent command not found: "agent" is not on PATH');
     expect(missingAgentProgram(["{{agent}}"], "")).toBeNull();
+  });
+});
+
+describe("missingScript and plainShellWords", () => {
+  it("checks an interpreter's script argument only: inline code, modules, placeholders and plain words are left to the run", () => {
+    const dir = makeTempDir("correx-agent-script-");
+    writeFileSync(join(dir, "agent.mjs"), "");
+    expect(missingScript(["node", "--debug", "agent.mjs"], dir)).toBeNull();
+    expect(missingScript(["/usr/bin/node", "gone.mjs"], dir)).toBe(`"gone.mjs" is not a file (relative paths are from where correx runs, ${dir})`);
+    expect(missingScript(["python3", "sub/gone.py", "x"], dir)).toBe(`"sub/gone.py" is not a file (relative paths are from where correx runs, ${dir})`);
+    expect(missingScript(["node", "-e", "gone.mjs"], dir)).toBeNull();
+    expect(missingScript(["python3", "-m", "pkg/gone.py"], dir)).toBeNull();
+    expect(missingScript(["sh", "-c", "gone.sh"], dir)).toBeNull();
+    expect(missingScript(["node", "{{workspace}}/gone.mjs"], dir)).toBeNull();
+    expect(missingScript(["node", "server"], dir)).toBeNull();
+    expect(missingScript(["./agent", "gone.mjs"], dir)).toBeNull();
+    expect(plainShellWords("  node  a.mjs --x ")).toEqual(["node", "a.mjs", "--x"]);
+    for (const shell of ["node $X", "a | b", "A=1 node x", "node 'a b'", "cd x && y", "node ~/a.mjs"]) expect(plainShellWords(shell), shell).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
+import { packageCopyHint } from "./package-copy-hint.js";
 
 const isFile = (path: string) => {
   try {
@@ -37,4 +38,35 @@ export function missingAgentProgram(command: readonly string[], path = process.e
   const folders = path.split(":").filter((folder) => folder !== "");
   if (folders.some((folder) => isFile(resolve(folder, program)))) return null;
   return `agent command not found: ${JSON.stringify(program)} is not on PATH`;
+}
+
+/** Interpreters whose first argument that is not a flag is the script they run. */
+const INTERPRETERS = new Set(["node", "python", "python3", "bash", "sh", "deno", "bun", "ruby", "perl"]);
+/** Flags after which such an interpreter runs code from the command line, not a script. */
+const INLINE_CODE_FLAGS = new Set(["-e", "--eval", "-p", "--print", "-c", "-m", "-"]);
+/** What names a script: a path with a folder, or a script's extension. */
+const SCRIPT_LIKE = /\/|\.(?:[cm]?[jt]s|py|sh|rb|pl)$/;
+
+/**
+ * Why an interpreter's script cannot be found, or null: `node examples/agent.mjs` typed where
+ * that file does not exist (a README line copied into a project that has it under
+ * node_modules/correx/). Only the interpreter's first argument that is not a flag is checked, and
+ * only when it looks like a script; `node -e …`, `python3 -m …` and `sh -c …` are left alone.
+ */
+export function missingScript(command: readonly string[], cwd = process.cwd()): string | null {
+  const program = (command[0] ?? "").split("/").pop() ?? "";
+  if (!INTERPRETERS.has(program.replace(/\d+(?:\.\d+)*$/, "")) && !INTERPRETERS.has(program)) return null;
+  for (const arg of command.slice(1)) {
+    if (INLINE_CODE_FLAGS.has(arg)) return null;
+    if (arg.startsWith("-")) continue;
+    if (arg.includes("{{") || !SCRIPT_LIKE.test(arg)) return null;
+    return isFile(resolve(cwd, arg)) ? null : `${JSON.stringify(arg)} is not a file (relative paths are from where correx runs, ${cwd})${packageCopyHint(arg, cwd)}`;
+  }
+  return null;
+}
+
+/** Words the shell would not expand or redirect: the command as plain words, or null when it is more than that. */
+export function plainShellWords(text: string): string[] | null {
+  const words = text.trim().split(/\s+/);
+  return words.every((word) => word !== "" && !/[$`'"\\(){}<>|;&*?~[\]=#]/.test(word)) ? words : null;
 }

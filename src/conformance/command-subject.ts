@@ -30,6 +30,23 @@ interface Waiting {
   resolve: (reply: SubjectReply) => void;
 }
 
+/** How much of a subject's stderr is kept to explain a crash: enough for a stack trace's error line. */
+const STDERR_TAIL_BYTES = 8192;
+
+/**
+ * The line of a crashed subject's stderr that says what went wrong: the last error line
+ * (`Error: Cannot find module …`, `TypeError: …`, Python's `ModuleNotFoundError: …`), else the last
+ * line that is not Node's closing `Node.js v20…`.
+ */
+export function tellingStderrLine(stderr: string): string {
+  const lines = stderr
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== "");
+  const error = lines.findLast((line) => /^(?:Uncaught )?(?:[A-Z]\w*)?(?:Error|Exception)\b[^:]*:/.test(line));
+  return (error ?? lines.findLast((line) => !/^Node\.js v\d/.test(line)) ?? "").slice(0, 300);
+}
+
 /** One running subject process, its tree, its reply lines and its stderr tail. */
 interface Running {
   proc: ChildProcess;
@@ -73,8 +90,8 @@ export function createCommandSubject(command: string, options: CommandSubjectOpt
   };
 
   const stderrLine = (current: Running) => {
-    const text = current.stderr.text().trim();
-    return text ? `; stderr: ${text.split("\n").pop()}` : "";
+    const line = tellingStderrLine(current.stderr.text());
+    return line ? `; stderr: ${line}` : "";
   };
 
   const onLine = (current: Running, line: string) => {
@@ -108,7 +125,7 @@ export function createCommandSubject(command: string, options: CommandSubjectOpt
     const tree = createProcessTree();
     const proc = spawn("/bin/sh", ["-c", command], { stdio: ["pipe", "pipe", "pipe"], detached: true, env: tree.env(process.env) });
     tree.attach(proc.pid);
-    const current: Running = { proc, tree, stderr: new ByteTail(400) };
+    const current: Running = { proc, tree, stderr: new ByteTail(STDERR_TAIL_BYTES) };
     running = current;
     const lines = new LineSplitter(MAX_REPLY_BYTES);
     proc.stdin!.on("error", () => {});

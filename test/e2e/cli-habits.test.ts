@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeCorpus } from "./corpus-fixture.js";
 import { cliPath, makeTempDir, repoRoot, runCli } from "./run-cli.js";
@@ -480,5 +480,59 @@ describe("what still tripped the second newcomer trial (issue 31)", () => {
       code: 2,
       stderr: "correx format: --observation is required (see npx correx format --help)\n",
     });
+  });
+});
+
+describe("what still tripped the third newcomer trial (issue 31)", () => {
+  it("a cmd: subject whose program or script is missing is refused before it starts (it gave one CRASH line per case, the cause cut to 'Node.js v20')", () => {
+    const empty = makeTempDir("correx-subject-cwd-");
+    const script = runCli(["check", "--subject", "cmd:node examples/subjects/bash-adapter.mjs", "--case", "opencode-cli/bash/*"], { cwd: empty });
+    expect(script).toMatchObject({
+      code: 2,
+      stdout: "",
+      stderr: `correx check: --subject cmd: script not found: "examples/subjects/bash-adapter.mjs" is not a file (relative paths are from where correx runs, ${empty}); the correx package has it: ${relative(empty, join(repoRoot, "examples/subjects/bash-adapter.mjs"))}\n`,
+    });
+    expect(runCli(["check", "--subject", "cmd:correx-no-such-binary-xyz"], { cwd: empty })).toMatchObject({
+      code: 2,
+      stderr: 'correx check: --subject cmd: command not found: "correx-no-such-binary-xyz" is not on PATH\n',
+    });
+    expect(readdirSync(empty)).toEqual([]);
+  });
+
+  it("a subject that crashes at start is reported with its error line, not the last line of its stderr", () => {
+    const run = runCli(["check", "--subject", `cmd:node -e "require('/correx-nope/x')"`, "--case", "opencode-cli/bash/no-output", "--max-unsupported", "100%"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("subject exited with code 1; stderr: Error: Cannot find module '/correx-nope/x'\n");
+  });
+
+  it("gate refuses an interpreter's missing script before it starts the agent (it ran it in the workspace and quoted node's stack trace)", () => {
+    const empty = makeTempDir("correx-gate-cwd-");
+    const run = runCli(
+      ["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", join(repoRoot, "fixtures/scenarios/bash-echo.yaml"), "--", "node", "examples/agents/reference-agent.mjs"],
+      { cwd: empty },
+    );
+    expect(run).toMatchObject({
+      code: 2,
+      stdout: "",
+      stderr: `correx gate: agent script not found: "examples/agents/reference-agent.mjs" is not a file (relative paths are from where correx runs, ${empty}); the correx package has it: ${relative(empty, join(repoRoot, "examples/agents/reference-agent.mjs"))}\n`,
+    });
+  });
+
+  it("a mistyped command, a protocol the profile does not speak and an unknown protocol say what would work", () => {
+    expect(runCli(["chek"])).toMatchObject({ code: 2, stderr: `correx: unknown command "chek" (did you mean "check"?); run 'npx correx --help'\n` });
+    expect(runCli(["help", "gat"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^correx help: unknown command "gat" \(did you mean "gate"\?\); known: check, /) });
+    expect(runCli(["check", "--profile", "gemini-cli", "--protocol", "openai-chat"])).toMatchObject({ code: 2, stderr: "correx check: gemini-cli speaks google-gemini, not --protocol openai-chat\n" });
+    expect(runCli(["gate", "--profile", "codex-cli", "--protocol", "openai", "--scenario", "x.yaml", "--", "true"])).toMatchObject({
+      code: 2,
+      stderr: 'correx gate: unknown --protocol "openai"; codex-cli speaks openai-responses\n',
+    });
+  });
+
+  it("validate --as with an agent's name suggests its profile ids, and says profile ids are accepted", () => {
+    const run = runCli(["validate", "--as", "opencode", join(repoRoot, "examples/readme/part.json")]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^correx validate: unknown --as "opencode" \(did you mean "opencode-core" or "opencode-cli"\?\); known: a profile id \(opencode-core, opencode-cli, codex-cli, gemini-cli, claude-code\) or /,
+    );
   });
 });

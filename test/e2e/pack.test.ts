@@ -243,6 +243,28 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
     for (const path of ["schemas/envelope/tool-result-value.json", "examples/agents/opencode-serve.mjs"]) expect(existsSync(join(project, "node_modules/correx", path)), path).toBe(true);
   }, 180_000);
 
+  it("a README path typed without the node_modules/correx/ prefix is refused with the path that works (the third newcomer trial)", () => {
+    install();
+    const validate = sh("npx correx validate examples/readme/part.json", project);
+    expect([validate.status, validate.stderr]).toEqual([2, "correx validate: examples/readme/part.json: no such file; the correx package has it: node_modules/correx/examples/readme/part.json\n"]);
+    const gate = sh(
+      "npx correx gate --profile opencode-cli --protocol openai-chat --scenario fixtures/scenarios/bash-echo.yaml -- node node_modules/correx/examples/agents/reference-agent.mjs",
+      project,
+    );
+    expect([gate.status, gate.stderr]).toEqual([
+      2,
+      "correx gate: fixtures/scenarios/bash-echo.yaml: cannot read scenario: no such file; the correx package has it: node_modules/correx/fixtures/scenarios/bash-echo.yaml\n",
+    ]);
+    const agent = sh(
+      "npx correx gate --profile opencode-cli --protocol openai-chat --scenario node_modules/correx/fixtures/scenarios/bash-echo.yaml -- node examples/agents/reference-agent.mjs",
+      project,
+    );
+    expect([agent.status, agent.stderr]).toEqual([
+      2,
+      `correx gate: agent script not found: "examples/agents/reference-agent.mjs" is not a file (relative paths are from where correx runs, ${project}); the correx package has it: node_modules/correx/examples/agents/reference-agent.mjs\n`,
+    ]);
+  }, 180_000);
+
   it("an empty or missing corpus is exit 2 naming the folder it looked in", () => {
     install();
     const missing = sh("npx correx check --root my-corpus", project);

@@ -30,6 +30,7 @@ import type { CommandIo } from "../command-io.js";
 import { checkReportOutcomes } from "../html-report-facts.js";
 import { packageRoot } from "../package-root.js";
 import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag, parseShardFlag } from "../parse-command-args.js";
+import { missingAgentProgram, missingScript, plainShellWords } from "../resolve-agent-command.js";
 import { createRunOutputDirectory } from "../run-output-directory.js";
 import { withSuggestions } from "../schema-suggestions.js";
 import { paintFor } from "../terminal-colour.js";
@@ -111,8 +112,11 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
     return 0;
   }
   const list = (name: string) => (values[name] as string[] | undefined) ?? [];
-  for (const profile of list("profile")) {
-    if (!findProfile(profile)) throw unknownProfileError("check", profile);
+  const chosen = list("profile").map((id) => findProfile(id) ?? throwError(unknownProfileError("check", id)));
+  for (const protocol of list("protocol")) {
+    // A protocol none of the chosen profiles speaks selects nothing: say why rather than "no case matches".
+    if (chosen.length > 0 && !chosen.some((profile) => (profile.protocols as readonly string[]).includes(protocol)))
+      throw new UsageError(`correx check: ${chosen.map((profile) => `${profile.id} speaks ${profile.protocols.join(", ")}`).join("; ")}, not --protocol ${protocol}`);
   }
   for (const stage of list("stage")) {
     if (!["format", "truncate", "lower"].includes(stage)) throw new UsageError(`correx check: unknown --stage "${stage}"; known: format, truncate, lower`);
@@ -279,12 +283,49 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   return exitCode;
 }
 
+/** Words sh runs itself: never looked up on PATH. */
+const SHELL_BUILTINS = new Set([
+  ".",
+  ":",
+  "alias",
+  "cd",
+  "command",
+  "eval",
+  "exec",
+  "exit",
+  "export",
+  "set",
+  "source",
+  "test",
+  "[",
+  "true",
+  "false",
+  "type",
+  "ulimit",
+  "umask",
+  "unset",
+  "wait",
+  "echo",
+  "printf",
+  "read",
+  "trap",
+  "times",
+]);
+
 async function createSubject(spec: string, options: CommandSubjectOptions, stackTraces: boolean): Promise<Subject> {
   if (spec === "reference") return createReferenceSubject();
   if (spec.startsWith("module:")) return createModuleSubject(spec.slice("module:".length), { stackTraces });
   if (spec.startsWith("cmd:")) {
     const command = spec.slice("cmd:".length).trim();
     if (!command) throw new UsageError("correx check: --subject cmd: needs a command");
+    // A command of plain words is checked before it is started (every case would be a CRASH).
+    const words = plainShellWords(command);
+    if (words !== null && !SHELL_BUILTINS.has(words[0]!)) {
+      const program = missingAgentProgram(words);
+      if (program !== null) throw new UsageError(`correx check: --subject cmd: ${program.replace(/^agent command/, "command")}`);
+      const script = missingScript(words);
+      if (script !== null) throw new UsageError(`correx check: --subject cmd: script not found: ${script}`);
+    }
     return createCommandSubject(command, options);
   }
   throw new UsageError(`correx check: --subject must be reference, module:PATH or cmd:COMMAND, found "${spec}"`);
@@ -305,4 +346,8 @@ function emptyCorpusReason(casesRoot: string): string | null {
     const code = (error as NodeJS.ErrnoException).code;
     return code === "ENOENT" ? `${casesRoot} does not exist` : code === "ENOTDIR" ? `${casesRoot} is not a folder` : `cannot read ${casesRoot} (${code ?? String(error)})`;
   }
+}
+
+function throwError(error: Error): never {
+  throw error;
 }

@@ -35,7 +35,7 @@ import { expandScenarioPaths } from "../expand-scenario-paths.js";
 import { gateReportOutcome } from "../html-report-facts.js";
 import { openJsonReportFile } from "../json-report-file.js";
 import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag, parseShardFlag } from "../parse-command-args.js";
-import { missingAgentProgram, resolveAgentCommand } from "../resolve-agent-command.js";
+import { missingAgentProgram, missingScript, resolveAgentCommand } from "../resolve-agent-command.js";
 import { withSuggestions } from "../schema-suggestions.js";
 import { paintFor } from "../terminal-colour.js";
 import { unknownProfileError } from "../unknown-profile.js";
@@ -146,7 +146,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   const protocols = (values.protocol as string[] | undefined) ?? [];
   if (protocols.length === 0) throw new UsageError("correx gate: --protocol is required");
   for (const protocol of protocols) {
-    if (!isFakeProtocol(protocol)) throw new UsageError(`correx gate: unknown --protocol "${protocol}"`);
+    if (!isFakeProtocol(protocol)) throw new UsageError(`correx gate: unknown --protocol "${protocol}"; ${profile.id} speaks ${profile.protocols.join(", ")}`);
     // Refused before the agent runs: every result of such a run could only be unsupported.
     if (!(profile.protocols as readonly string[]).includes(protocol))
       throw new UsageError(`correx gate: ${profile.id} speaks ${profile.protocols.join(", ")}, not --protocol ${protocol} (npx correx profiles ${profile.id})`);
@@ -205,6 +205,8 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   const agentCommand = resolveAgentCommand(command);
   const missing = missingAgentProgram(agentCommand);
   if (missing !== null) throw new UsageError(`correx gate: ${missing}`);
+  const script = missingScript(agentCommand);
+  if (script !== null) throw new UsageError(`correx gate: agent script not found: ${script}`);
   const ownWorkRoot = values["work-dir"] === undefined;
   const workRoot = ownWorkRoot ? mkdtempSync(join(tmpdir(), "correx-gate-")) : resolve(String(values["work-dir"]));
   mkdirSync(workRoot, { recursive: true });

@@ -12,6 +12,7 @@ import { loadAllErrorsValidator, loadValidator } from "../../schema/load-validat
 import { resolveSchemaKind, type SchemaKind, schemaKindAliases, schemaKinds } from "../../schema/schema-kind.js";
 import { toValidationIssues, type ValidationIssue } from "../../schema/validation-issue.js";
 import type { CommandIo } from "../command-io.js";
+import { renderInputError } from "../package-copy-hint.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { UsageError } from "../usage-error.js";
 
@@ -57,8 +58,13 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
     forced = profileKind !== undefined ? (profileKind as SchemaKind) : resolveSchemaKind(asKind);
     if (!forced) {
       const { closest } = await import("../schema-suggestions.js");
+      const { profileSuggestions } = await import("../unknown-profile.js");
+      const { listProfiles } = await import("../../profiles/profile-registry.js");
+      const profileIds = listProfiles().map((profile) => profile.id);
       const typo = closest(asKind, [...schemaKinds, ...schemaKindAliases()]);
-      throw new UsageError(`correx validate: unknown --as "${asKind}"${typo ? ` (did you mean "${typo}"?)` : ""}; known: ${schemaKindAliases().join(", ")}`);
+      const near = typo !== null ? [typo] : profileSuggestions(asKind, profileIds);
+      const hint = near.length === 0 ? "" : ` (did you mean ${near.map((id) => JSON.stringify(id)).join(" or ")}?)`;
+      throw new UsageError(`correx validate: unknown --as "${asKind}"${hint}; known: a profile id (${profileIds.join(", ")}) or ${schemaKindAliases().join(", ")}`);
     }
   }
   if (positionals.length === 0) throw new UsageError("correx validate: no input; give FILE... or - for stdin");
@@ -85,7 +91,7 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
       }
     } catch (error) {
       if (!InputError.isInstance(error)) throw error;
-      io.err(`correx validate: ${error.render()}\n`);
+      io.err(`correx validate: ${renderInputError(error)}\n`);
       exit = 2;
       continue;
     }
