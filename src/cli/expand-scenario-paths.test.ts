@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/temp-dirs.js";
 import { expandScenarioPaths } from "./expand-scenario-paths.js";
-import { missingAgentProgram, missingScript, plainShellWords, resolveAgentCommand } from "./resolve-agent-command.js";
+import { missingAgentProgram, missingScript, missingShellCommand, plainShellWords, resolveAgentCommand } from "./resolve-agent-command.js";
 
 const dir = makeTempDir("correx-scenario-paths-");
 for (const file of ["s/bash-a.yaml", "s/bash-b.yaml", "s/read-a.yaml", "s/notes.txt", "s/deep/bash-c.yaml", "empty/.keep", "agent.mjs", "bin/run"]) {
@@ -62,5 +62,18 @@ describe("missingScript and plainShellWords", () => {
     expect(missingScript(["./agent", "gone.mjs"], dir)).toBeNull();
     expect(plainShellWords("  node  a.mjs --x ")).toEqual(["node", "a.mjs", "--x"]);
     for (const shell of ["node $X", "a | b", "A=1 node x", "node 'a b'", "cd x && y", "node ~/a.mjs"]) expect(plainShellWords(shell), shell).toBeNull();
+  });
+});
+
+describe("missingShellCommand", () => {
+  it("checks a cmd: line of plain words like an agent command; builtins and shell syntax are left to the run", () => {
+    const dir = makeTempDir("correx-shell-command-");
+    expect(missingShellCommand("correx-no-such-program x", dir, "/nowhere")).toBe('command not found: "correx-no-such-program" is not on PATH');
+    expect(missingShellCommand("node gone.mjs", dir)).toBe(`script not found: "gone.mjs" is not a file (relative paths are from where correx runs, ${dir})`);
+    expect(missingShellCommand("node gone.mjs", dir)).toBe(`script not found: ${missingScript(["node", "gone.mjs"], dir)}`);
+    expect(missingShellCommand("exec correx-no-such-program", dir, "/nowhere")).toBeNull();
+    expect(missingShellCommand("false", dir, "/nowhere")).toBeNull();
+    expect(missingShellCommand("$AGENT run", dir, "/nowhere")).toBeNull();
+    expect(missingShellCommand("tee log | node gone.mjs", dir)).toBeNull();
   });
 });

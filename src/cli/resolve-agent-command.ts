@@ -65,6 +65,49 @@ export function missingScript(command: readonly string[], cwd = process.cwd()): 
   return null;
 }
 
+/** Words sh runs itself: never looked up on PATH. */
+const SHELL_BUILTINS = new Set([
+  ".",
+  ":",
+  "alias",
+  "cd",
+  "command",
+  "eval",
+  "exec",
+  "exit",
+  "export",
+  "set",
+  "source",
+  "test",
+  "[",
+  "true",
+  "false",
+  "type",
+  "ulimit",
+  "umask",
+  "unset",
+  "wait",
+  "echo",
+  "printf",
+  "read",
+  "trap",
+  "times",
+]);
+
+/**
+ * Why a shell command line (a `cmd:` subject) cannot start, or null: when it is plain words whose
+ * first is not a builtin, its program and its interpreter's script get the checks an agent
+ * command gets. Anything the shell would expand or redirect is left to the run.
+ */
+export function missingShellCommand(text: string, cwd = process.cwd(), path = process.env.PATH ?? ""): string | null {
+  const words = plainShellWords(text);
+  if (words === null || SHELL_BUILTINS.has(words[0]!)) return null;
+  const program = missingAgentProgram(words, path);
+  if (program !== null) return program.replace(/^agent command/, "command");
+  const script = missingScript(words, cwd);
+  return script === null ? null : `script not found: ${script}`;
+}
+
 /** Words the shell would not expand or redirect: the command as plain words, or null when it is more than that. */
 export function plainShellWords(text: string): string[] | null {
   const words = text.trim().split(/\s+/);

@@ -1,3 +1,4 @@
+import type { Profile } from "../profiles/profile.js";
 import { listProfiles } from "../profiles/profile-registry.js";
 import { closest } from "./schema-suggestions.js";
 import { UsageError } from "./usage-error.js";
@@ -24,4 +25,15 @@ export function unknownProfileError(command: string, given: string, options: { f
   const near = profileSuggestions(given, known);
   const hint = near.length === 0 ? "" : ` (did you mean ${near.map((id) => JSON.stringify(id)).join(" or ")}?)`;
   return new UsageError(`correx ${command}: unknown ${options.flag ?? "--profile"} ${JSON.stringify(given)}${hint}; known: ${known.join(", ")}`);
+}
+
+/** Whether a profile speaks a protocol given on the command line. */
+export function speaks(profile: Pick<Profile, "protocols">, protocol: string): boolean {
+  return (profile.protocols as readonly string[]).includes(protocol);
+}
+
+/** The one line for a protocol none of `profiles` speaks: `<command>: <id> speaks …, not --protocol <protocol><suffix>`. */
+export function unspokenProtocolError(command: string, profiles: readonly Pick<Profile, "id" | "protocols">[], protocol: string, suffix = ""): UsageError {
+  const spoken = profiles.map((profile) => `${profile.id} speaks ${profile.protocols.join(", ")}`).join("; ");
+  return new UsageError(`correx ${command}: ${spoken}, not --protocol ${protocol}${suffix}`);
 }

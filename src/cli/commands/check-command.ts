@@ -20,6 +20,7 @@ import { acquireGoldenLock, GoldenLockHeldError } from "../../golden/node-golden
 import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import { MAX_RECORD_BYTES } from "../../input/input-limits.js";
 import { readTextFileAtMost } from "../../input/read-text-file.js";
+import type { Profile } from "../../profiles/profile.js";
 import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
 import { writeHtmlReport } from "../../report/write-html-report.js";
@@ -30,11 +31,11 @@ import type { CommandIo } from "../command-io.js";
 import { checkReportOutcomes } from "../html-report-facts.js";
 import { packageRoot } from "../package-root.js";
 import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag, parseShardFlag } from "../parse-command-args.js";
-import { missingAgentProgram, missingScript, plainShellWords } from "../resolve-agent-command.js";
+import { missingShellCommand } from "../resolve-agent-command.js";
 import { createRunOutputDirectory } from "../run-output-directory.js";
 import { withSuggestions } from "../schema-suggestions.js";
 import { paintFor } from "../terminal-colour.js";
-import { unknownProfileError } from "../unknown-profile.js";
+import { speaks, unknownProfileError, unspokenProtocolError } from "../unknown-profile.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
 
@@ -112,11 +113,15 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
     return 0;
   }
   const list = (name: string) => (values[name] as string[] | undefined) ?? [];
-  const chosen = list("profile").map((id) => findProfile(id) ?? throwError(unknownProfileError("check", id)));
+  const chosen: Profile[] = [];
+  for (const id of list("profile")) {
+    const found = findProfile(id);
+    if (!found) throw unknownProfileError("check", id);
+    chosen.push(found);
+  }
   for (const protocol of list("protocol")) {
     // A protocol none of the chosen profiles speaks selects nothing: say why rather than "no case matches".
-    if (chosen.length > 0 && !chosen.some((profile) => (profile.protocols as readonly string[]).includes(protocol)))
-      throw new UsageError(`correx check: ${chosen.map((profile) => `${profile.id} speaks ${profile.protocols.join(", ")}`).join("; ")}, not --protocol ${protocol}`);
+    if (chosen.length > 0 && !chosen.some((profile) => speaks(profile, protocol))) throw unspokenProtocolError("check", chosen, protocol);
   }
   for (const stage of list("stage")) {
     if (!["format", "truncate", "lower"].includes(stage)) throw new UsageError(`correx check: unknown --stage "${stage}"; known: format, truncate, lower`);
@@ -283,49 +288,15 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   return exitCode;
 }
 
-/** Words sh runs itself: never looked up on PATH. */
-const SHELL_BUILTINS = new Set([
-  ".",
-  ":",
-  "alias",
-  "cd",
-  "command",
-  "eval",
-  "exec",
-  "exit",
-  "export",
-  "set",
-  "source",
-  "test",
-  "[",
-  "true",
-  "false",
-  "type",
-  "ulimit",
-  "umask",
-  "unset",
-  "wait",
-  "echo",
-  "printf",
-  "read",
-  "trap",
-  "times",
-]);
-
 async function createSubject(spec: string, options: CommandSubjectOptions, stackTraces: boolean): Promise<Subject> {
   if (spec === "reference") return createReferenceSubject();
   if (spec.startsWith("module:")) return createModuleSubject(spec.slice("module:".length), { stackTraces });
   if (spec.startsWith("cmd:")) {
     const command = spec.slice("cmd:".length).trim();
     if (!command) throw new UsageError("correx check: --subject cmd: needs a command");
-    // A command of plain words is checked before it is started (every case would be a CRASH).
-    const words = plainShellWords(command);
-    if (words !== null && !SHELL_BUILTINS.has(words[0]!)) {
-      const program = missingAgentProgram(words);
-      if (program !== null) throw new UsageError(`correx check: --subject cmd: ${program.replace(/^agent command/, "command")}`);
-      const script = missingScript(words);
-      if (script !== null) throw new UsageError(`correx check: --subject cmd: script not found: ${script}`);
-    }
+    // Checked before it is started: otherwise every case would be a CRASH.
+    const missing = missingShellCommand(command);
+    if (missing !== null) throw new UsageError(`correx check: --subject cmd: ${missing}`);
     return createCommandSubject(command, options);
   }
   throw new UsageError(`correx check: --subject must be reference, module:PATH or cmd:COMMAND, found "${spec}"`);
@@ -346,8 +317,4 @@ function emptyCorpusReason(casesRoot: string): string | null {
     const code = (error as NodeJS.ErrnoException).code;
     return code === "ENOENT" ? `${casesRoot} does not exist` : code === "ENOTDIR" ? `${casesRoot} is not a folder` : `cannot read ${casesRoot} (${code ?? String(error)})`;
   }
-}
-
-function throwError(error: Error): never {
-  throw error;
 }

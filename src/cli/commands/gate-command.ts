@@ -38,7 +38,7 @@ import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillise
 import { missingAgentProgram, missingScript, resolveAgentCommand } from "../resolve-agent-command.js";
 import { withSuggestions } from "../schema-suggestions.js";
 import { paintFor } from "../terminal-colour.js";
-import { unknownProfileError } from "../unknown-profile.js";
+import { speaks, unknownProfileError, unspokenProtocolError } from "../unknown-profile.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
 
@@ -148,8 +148,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   for (const protocol of protocols) {
     if (!isFakeProtocol(protocol)) throw new UsageError(`correx gate: unknown --protocol "${protocol}"; ${profile.id} speaks ${profile.protocols.join(", ")}`);
     // Refused before the agent runs: every result of such a run could only be unsupported.
-    if (!(profile.protocols as readonly string[]).includes(protocol))
-      throw new UsageError(`correx gate: ${profile.id} speaks ${profile.protocols.join(", ")}, not --protocol ${protocol} (npx correx profiles ${profile.id})`);
+    if (!speaks(profile, protocol)) throw unspokenProtocolError("gate", [profile], protocol, ` (npx correx profiles ${profile.id})`);
   }
   const scenarioValues = (values.scenario as string[] | undefined) ?? [];
   if (scenarioValues.length === 0) throw new UsageError("correx gate: give at least one --scenario FILE");

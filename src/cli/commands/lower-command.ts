@@ -15,7 +15,7 @@ import type { SchemaKind } from "../../schema/schema-kind.js";
 import { toValidationIssues } from "../../schema/validation-issue.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { unknownProfileError } from "../unknown-profile.js";
+import { speaks, unknownProfileError, unspokenProtocolError } from "../unknown-profile.js";
 import { UsageError } from "../usage-error.js";
 
 export const lowerHelp = `usage: correx lower --profile P --protocol X [--model M] [--from LEVEL] [--pretty] FILE|-
@@ -87,7 +87,7 @@ export async function lowerCommand(args: string[], io: CommandIo): Promise<numbe
   const levels = found.history.forms as Readonly<Record<string, SchemaKind>>;
   const protocol = String(values.protocol) as Protocol;
   if (!PROTOCOLS.includes(protocol)) throw new UsageError(`correx lower: unknown --protocol "${protocol}"; known: ${PROTOCOLS.join(", ")}`);
-  if (!found.protocols.includes(protocol)) throw new UsageError(`correx lower: ${profile} speaks ${found.protocols.join(", ")}, not --protocol ${protocol}`);
+  if (!speaks(found, protocol)) throw unspokenProtocolError("lower", [found], protocol);
   if (positionals.length !== 1) throw new UsageError("correx lower: give exactly one FILE, or - for stdin");
 
   const { name, document } = await readDocument(positionals[0]!);

@@ -6,7 +6,7 @@ import { loadScenario } from "../../scenario/load-scenario.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { withSuggestions } from "../schema-suggestions.js";
-import { unknownProfileError } from "../unknown-profile.js";
+import { speaks, unknownProfileError, unspokenProtocolError } from "../unknown-profile.js";
 import { UsageError } from "../usage-error.js";
 
 export const serveHelp = `usage: correx serve --protocol X [--port N] [--scenario FILE] [--profile P] [--workspace DIR] [--max-body-bytes N]
@@ -48,7 +48,7 @@ export async function serveCommand(args: string[], io: CommandIo, stop?: AbortSi
     const given = String(values.profile);
     const found = findProfile(given);
     if (!found) throw unknownProfileError("serve", given);
-    if (!(found.protocols as readonly string[]).includes(protocol)) throw new UsageError(`correx serve: ${given} speaks ${found.protocols.join(", ")}, not --protocol ${protocol}`);
+    if (!speaks(found, protocol)) throw unspokenProtocolError("serve", [found], protocol);
     profile = found.id;
   }
   const scenario = values.scenario === undefined ? undefined : await loadScenario(String(values.scenario), withSuggestions);
