@@ -23,4 +23,19 @@ describe("duplicate JSON keys (refused like YAML's unique keys)", () => {
       }),
     );
   });
+  it("counts at the colons: quotes, backslashes, colons and white space inside keys and values never count (property)", () => {
+    const tricky = fc.string({ unit: fc.constantFrom('"', "\\", ":", " ", "\n", "a") });
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: "small" }, tricky, fc.array(tie("node"), { maxLength: 3 }), fc.dictionary(tricky, tie("node"), { maxKeys: 3 })),
+    })).node;
+    fc.assert(
+      fc.property(value, fc.constantFrom(undefined, 1, "\t"), (data, indent) => {
+        const text = JSON.stringify(data, null, indent).replace(/":/g, '" :');
+        expect(countJsonMembers(text)).toBe(countValueMembers(JSON.parse(text)));
+      }),
+    );
+  });
+  it("a duplicate spelled with colons inside strings is still found", () => {
+    expect(() => parseJsonRecord('{"a":"x:y","b\\\\":":","[":":","a":"z"}', "x.json")).toThrow(expect.objectContaining({ message: 'malformed JSON: duplicate key "a"' }));
+  });
 });

@@ -55,12 +55,10 @@ export function parseJsonRecord(text: string, file: string, firstLine = 1): unkn
       throw new InputError('key "__proto__" is not allowed', file, line, column);
     }
   }
-  // JSON.parse keeps the last of two equal keys silently; a cheap count finds that one was dropped.
-  // Each member the text spells has one `:` outside strings, so when the text holds no more `:`
-  // than the value has members, none was dropped (the common case: one native search per `:`).
+  // JSON.parse keeps the last of two equal keys silently; a cheap count finds that one was dropped:
+  // the members the text spells (one native search per `:`) against the members the value holds.
   if (value !== null && typeof value === "object") {
-    const members = countValueMembers(value);
-    if (colonsAtMost(text, members) || countJsonMembers(text) === members) return value;
+    if (countJsonMembers(text) === countValueMembers(value)) return value;
     const duplicate = findDuplicateJsonKey(text);
     if (duplicate) {
       const { line, column } = textPosition(text, duplicate.offset, firstLine);
@@ -68,11 +66,4 @@ export function parseJsonRecord(text: string, file: string, firstLine = 1): unkn
     }
   }
   return value;
-}
-
-/** True when `text` holds at most `limit` colons (stops counting past it). */
-function colonsAtMost(text: string, limit: number): boolean {
-  let count = 0;
-  for (let at = text.indexOf(":"); at !== -1; at = text.indexOf(":", at + 1)) if (++count > limit) return false;
-  return true;
 }

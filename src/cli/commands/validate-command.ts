@@ -69,13 +69,14 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
   }
   if (positionals.length === 0) throw new UsageError("correx validate: no input; give FILE... or - for stdin");
 
+  const forcedKinds: readonly SchemaKind[] | null = forced ? [forced] : null;
   let exit = 0;
   for (const file of positionals) {
     const report: FileReport = { file: file === "-" ? "<stdin>" : file, records: 0, invalid: 0, kinds: new Map(), errors: [] };
     try {
       for await (const batch of readRecords(file)) {
         for (const record of batch) {
-          for (let needed = validateRecord(record, report, forced); needed; needed = validateRecord(record, report, forced)) {
+          for (let needed = validateRecord(record, report, forcedKinds); needed; needed = validateRecord(record, report, forcedKinds)) {
             for (const need of needed) {
               if (need === "yaml") yamlParser = (await import("../../input/parse-yaml-record.js")).parseYamlRecord;
               else if (need === "suggestions") suggestions = await import("../schema-suggestions.js");
@@ -103,8 +104,8 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
 
 const kindSet = new Set<string>(schemaKinds);
 /** The inferred kinds this build has schemas for (wire kinds may be missing in older builds). */
-function knownKinds(kinds: SchemaKind[]): SchemaKind[] {
-  return kinds.length === 1 && kindSet.has(kinds[0]) ? kinds : kinds.filter((kind) => kindSet.has(kind));
+function knownKinds(kinds: readonly SchemaKind[]): readonly SchemaKind[] {
+  return kinds.length === 1 && kindSet.has(kinds[0]!) ? kinds : kinds.filter((kind) => kindSet.has(kind));
 }
 
 /** The YAML parser, loaded on first use (the yaml package costs ~30 ms to load). */
@@ -137,7 +138,7 @@ const validators = new Map<SchemaKind, Validator>();
  * Validates one record into the report. Returns the kinds it needs whose validators are not
  * loaded yet (the caller loads them and calls again), or null when done.
  */
-function validateRecord(record: InputRecord, report: FileReport, forced: SchemaKind | null): string[] | null {
+function validateRecord(record: InputRecord, report: FileReport, forced: readonly SchemaKind[] | null): string[] | null {
   let value: unknown;
   // where a pointer sits: only asked for when something is wrong (no closure per record)
   let yaml: YamlRecord | null = null;
@@ -147,7 +148,7 @@ function validateRecord(record: InputRecord, report: FileReport, forced: SchemaK
     yaml = yamlParser(record.text, report.file);
     value = yaml.value;
   }
-  const candidates = forced ? [forced] : knownKinds(inferSchemaKinds(value));
+  const candidates = forced ?? knownKinds(inferSchemaKinds(value));
   for (const kind of candidates) if (!validators.has(kind)) return candidates.filter((each) => !validators.has(each));
   const corpusKind = candidates[0] === "case" || candidates[0] === "golden";
   if (corpusKind && !corpusRules) return ["corpus-rules"];
