@@ -1,5 +1,5 @@
 import { closeSync, constants, openSync, readSync } from "node:fs";
-import { Socket } from "node:net";
+import type { Socket } from "node:net";
 import { InputError } from "./input-error.js";
 
 /**
@@ -62,6 +62,8 @@ export function readFifoAtMost(path: string, limit: number, what: string): Buffe
  * A FIFO as a readable stream that waits for its writer without blocking anything: the event loop
  * (and so Ctrl-C and SIGTERM) stays free, and the stream ends when the writer closes.
  */
-export function fifoStream(path: string): Socket {
+export async function fifoStream(path: string): Promise<Socket> {
+  // node:net is loaded here, not at start-up: only a FIFO needs it (cold start, bench/validate).
+  const { Socket } = await import("node:net");
   return new Socket({ fd: openFifo(path), readable: true, writable: false });
 }

@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import { createReadStream, statSync } from "node:fs";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { type LineEvent, LineSplitter } from "../text/line-splitter.js";
 import { firstInvalidUtf8 } from "./first-invalid-utf8.js";
 import { InputError } from "./input-error.js";
@@ -50,7 +50,7 @@ export async function* readRecords(path: string, format: InputFormat = formatOfP
     }
   }
   // A FIFO is streamed without a blocking open (read-fifo.ts), so Ctrl-C ends a wait for its writer.
-  const stream = path === "-" ? process.stdin : isFifo ? fifoStream(path) : createReadStream(path, { highWaterMark: CHUNK });
+  const stream = path === "-" ? process.stdin : isFifo ? await fifoStream(path) : fileChunks(path, name);
   if (format === "jsonl") {
     try {
       yield* jsonLines(stream as AsyncIterable<Buffer>, name);
@@ -125,6 +125,45 @@ export async function* readRecords(path: string, format: InputFormat = formatOfP
   if (text.trim() === "") throw new InputError("empty input", name);
   if (mode === "auto" || mode === "whole") mode = /^\s*[[{]/.test(text) ? "json" : "yaml";
   yield [{ text, line: 1, format: mode === "yaml" ? "yaml" : "json" }];
+}
+
+/**
+ * A regular file's bytes in chunks of at most CHUNK, read synchronously (no stream machinery to
+ * load or run: cold start and throughput, bench/validate), each chunk a buffer of its own (they
+ * are kept across chunks). The event loop gets a turn between chunks, so a signal's handler runs
+ * while a large file is read. Closing the generator (`destroy`, or an early return) closes the file.
+ */
+function fileChunks(path: string, name: string): AsyncIterable<Buffer> & { destroy(): void } {
+  let fd: number | null = null;
+  const close = () => {
+    if (fd !== null) closeSync(fd);
+    fd = null;
+  };
+  async function* chunks(): AsyncGenerator<Buffer> {
+    try {
+      fd = openSync(path, "r");
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new InputError(code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : `cannot read (${code ?? String(error)})`, name);
+    }
+    try {
+      for (let first = true; ; first = false) {
+        if (!first) await new Promise<void>((resolve) => setImmediate(resolve));
+        const chunk = Buffer.allocUnsafe(CHUNK);
+        let read: number;
+        try {
+          read = readSync(fd!, chunk, 0, CHUNK, null);
+        } catch (error) {
+          throw new InputError(`cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, name);
+        }
+        if (read === 0) return;
+        yield read === CHUNK ? chunk : chunk.subarray(0, read);
+      }
+    } finally {
+      close();
+    }
+  }
+  return Object.assign(chunks(), { destroy: close });
 }
 
 /**
