@@ -42,8 +42,7 @@ export async function* readRecords(path: string, format: InputFormat = formatOfP
       isFifo = stats.isFIFO();
     } catch (error) {
       if (InputError.isInstance(error)) throw error;
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new InputError(code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : `cannot read (${code ?? String(error)})`, name);
+      throw unreadable(error, name);
     }
     if (format !== "jsonl" && format !== "auto" && size > MAX_RECORD_BYTES) {
       throw new InputError(`file is ${size} bytes, over the ${MAX_RECORD_BYTES} byte limit for one document`, name);
@@ -127,6 +126,12 @@ export async function* readRecords(path: string, format: InputFormat = formatOfP
   yield [{ text, line: 1, format: mode === "yaml" ? "yaml" : "json" }];
 }
 
+/** The input error for a failed stat, open or read of `name`. */
+function unreadable(error: unknown, name: string): InputError {
+  const code = (error as NodeJS.ErrnoException).code;
+  return new InputError(code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : `cannot read (${code ?? String(error)})`, name);
+}
+
 /**
  * A regular file's bytes in chunks of at most CHUNK, read synchronously (no stream machinery to
  * load or run: cold start and throughput, bench/validate), each chunk a buffer of its own (they
@@ -143,8 +148,7 @@ function fileChunks(path: string, name: string): AsyncIterable<Buffer> & { destr
     try {
       fd = openSync(path, "r");
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new InputError(code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : `cannot read (${code ?? String(error)})`, name);
+      throw unreadable(error, name);
     }
     try {
       for (let first = true; ; first = false) {
@@ -154,7 +158,7 @@ function fileChunks(path: string, name: string): AsyncIterable<Buffer> & { destr
         try {
           read = readSync(fd!, chunk, 0, CHUNK, null);
         } catch (error) {
-          throw new InputError(`cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, name);
+          throw unreadable(error, name);
         }
         if (read === 0) return;
         yield read === CHUNK ? chunk : chunk.subarray(0, read);

@@ -82,6 +82,15 @@ describe("a FIFO nobody writes to never hangs a command", () => {
   }, 20_000);
 });
 
+describe("a file the kernel refuses to read", () => {
+  it("validate says it cannot read it, one line, exit 2 (/proc/self/mem: EIO at offset 0 was an internal error)", () => {
+    const run = runCli(["validate", "/proc/self/mem"]);
+    expect(run.stderr).toBe("correx validate: /proc/self/mem: cannot read (EIO)\n");
+    expect(run.stdout).toBe("");
+    expect(run.code).toBe(2);
+  });
+});
+
 describe("merge-reports and preview read their files within the limits every other command keeps", () => {
   it("/dev/zero is refused at the limit (it was read until memory ran out)", () => {
     const merge = runCli(["merge-reports", "/dev/zero"]);
