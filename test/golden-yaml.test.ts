@@ -64,6 +64,19 @@ describe("golden YAML round-trips every string byte for byte (design: case and g
     fc.assert(
       fc.property(value, value, fc.boolean(), (before, after, flow) => {
         const text = written(before, flow);
+        // yaml's flow writer can lose a string (`":\na"` in a flow sequence comes back as `{"": "a"}`,
+        // seed 2119617857); such a text is not a golden of `before`, so it is no case for this property.
+        // correx's own writer (block style) must always round-trip.
+        const reread = (() => {
+          try {
+            return JSON.stringify(expandGenerators(parseGoldenYaml(text)));
+          } catch {
+            return null; // the lost string made the text unreadable
+          }
+        })();
+        const roundTrips = reread === JSON.stringify(golden(before));
+        if (!flow) expect(roundTrips).toBe(true);
+        fc.pre(roundTrips);
         expect(editGoldenText(text, golden(before))).toBe(text);
         const edited = editGoldenText(text, golden(after));
         expect(JSON.stringify(expandGenerators(parseGoldenYaml(edited)))).toBe(JSON.stringify(golden(after)));
