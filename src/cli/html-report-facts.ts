@@ -37,9 +37,20 @@ export function checkReportOutcomes(
 /** `correx gate` outcomes with their scenario file, golden (with --against golden) and the gate command for that scenario and protocol alone. */
 export function gateReportOutcome(
   outcome: CaseOutcome,
-  options: { scenarioFile: string; goldenFile?: string; gateArgs: readonly string[]; protocol: string; command: readonly string[] },
+  options: {
+    scenarioFile: string;
+    goldenFile?: string;
+    gateArgs: readonly string[];
+    protocol: string;
+    command: readonly string[];
+    /** Variables the command line sets before correx (the agent's binaries: src/cli/reproduce-environment.ts). */
+    variables?: readonly (readonly [string, string])[];
+    /** The run saw only loopback: the reproducing command runs in a network namespace of its own, as this one did. */
+    loopbackOnly?: boolean;
+  },
 ): HtmlReportOutcome {
-  const reproduce = [
+  const gate = [
+    ...(options.variables ?? []).map(([name, value]) => `${name}=${shellQuote(value)}`),
     `${CORREX_INVOCATION} gate`,
     ...options.gateArgs.map(shellQuote),
     "--protocol",
@@ -49,6 +60,7 @@ export function gateReportOutcome(
     "--",
     ...options.command.map(shellQuote),
   ].join(" ");
+  const reproduce = options.loopbackOnly ? `unshare -n sh -c ${shellQuote(`ip link set lo up && ${gate}`)}` : gate;
   const goldenState = options.goldenFile
     ? outcome.golden === "pending"
       ? `pending written: ${options.goldenFile}.new`

@@ -16,6 +16,18 @@ describe("compareGateFragments", () => {
     expect(comparison.equal).toBe(false);
     expect(comparison.differences).toEqual([{ pointer: "/result", expected: "keys in order a, b", actual: "keys in order b, a" }]);
   });
+  it("shows multi-byte characters whole, never cut in half (unseen claude batch 2: `€€€…�` in the pretty report)", () => {
+    // 30 euro signs, "a", then "x" against "€": the first difference is the first byte of that "€"
+    const comparison = compareGateFragments({ result: `${"€".repeat(30)}ax`, after: [] }, { result: `${"€".repeat(30)}a€`, after: [] });
+    // {"result":" is 11 bytes, then 30 × 3 bytes and "a"
+    expect(comparison.firstByte).toMatch(/^first difference at byte 102 of the fragment's JSON: expected 0x78 "x", found 0xe2 \(first byte of "€"\) /);
+    expect(comparison.firstByte).not.toContain("\ufffd");
+    // 24 bytes back (78) is the middle of a "€": the context starts at that character's first byte
+    expect(comparison.firstByte).toContain(`(expected …"${"€".repeat(8)}ax\\"`);
+    expect(comparison.firstByte).toContain(`found …"${"€".repeat(8)}a€\\"`);
+    const inside = compareGateFragments({ result: "é", after: [] }, { result: "è", after: [] });
+    expect(inside.firstByte).toMatch(/expected 0xa9 \(inside "é"\), found 0xa8 \(inside "è"\)/);
+  });
   it("equal fragments are equal", () => {
     expect(compareGateFragments({ result: "x", after: [] }, { result: "x", after: [] })).toEqual({ equal: true, differences: [] });
   });

@@ -49,8 +49,12 @@ function countLines(text: string): number {
   return count;
 }
 
+/** A line past MAX_SHOWN_LINE_CHARS cut there, never between the two halves of a surrogate pair (an emoji is shown whole or not at all). */
 function cutLine(line: string): string {
-  return line.length > MAX_SHOWN_LINE_CHARS ? `${line.slice(0, MAX_SHOWN_LINE_CHARS)}… (${line.length - MAX_SHOWN_LINE_CHARS} more characters)` : line;
+  if (line.length <= MAX_SHOWN_LINE_CHARS) return line;
+  const high = line.charCodeAt(MAX_SHOWN_LINE_CHARS - 1);
+  const cut = high >= 0xd800 && high <= 0xdbff ? MAX_SHOWN_LINE_CHARS - 1 : MAX_SHOWN_LINE_CHARS;
+  return `${line.slice(0, cut)}… (${line.length - cut} more characters)`;
 }
 
 /** The bounded view: the first line where the two differ (with the line before it), then both sizes. */

@@ -35,12 +35,16 @@ import { expandScenarioPaths } from "../expand-scenario-paths.js";
 import { gateReportOutcome } from "../html-report-facts.js";
 import { openJsonReportFile } from "../json-report-file.js";
 import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag, parseShardFlag } from "../parse-command-args.js";
+import { agentPathVariables, loopbackOnly } from "../reproduce-environment.js";
 import { missingAgentProgram, missingScript, resolveAgentCommand } from "../resolve-agent-command.js";
 import { withSuggestions } from "../schema-suggestions.js";
 import { paintFor } from "../terminal-colour.js";
 import { speaks, unknownProfileError, unspokenProtocolError } from "../unknown-profile.js";
 import { UsageError } from "../usage-error.js";
 import { writeReportFile } from "../write-report-file.js";
+
+/** The per-scenario deadline when --timeout is not given. */
+const DEFAULT_GATE_TIMEOUT_MS = 120000;
 
 export const gateHelp = `usage: correx gate --profile P --protocol X --scenario FILE… [options] -- CMD…
 
@@ -112,7 +116,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     modalities: { type: "string" },
     keep: { type: "boolean" },
     model: { type: "string" },
-    timeout: { type: "string", default: "120000" },
+    timeout: { type: "string", default: String(DEFAULT_GATE_TIMEOUT_MS) },
     against: { type: "string", default: "profile" },
     "golden-dir": { type: "string" },
     update: { type: "string", default: "auto" },
@@ -225,7 +229,12 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
       ...(values["config-template"] === undefined ? [] : ["--config-template", String(values["config-template"])]),
       ...(values.modalities === undefined ? [] : ["--modalities", String(values.modalities)]),
       ...(against === "golden" ? ["--against", "golden", "--golden-dir", String(values["golden-dir"])] : []),
+      ...(timeoutMs === DEFAULT_GATE_TIMEOUT_MS ? [] : ["--timeout", String(timeoutMs)]),
+      ...(ownWorkRoot ? [] : ["--work-dir", workRoot]),
+      ...(values.sandbox === true ? ["--sandbox"] : []),
+      ...(replay === "unconfined" ? ["--unconfined-replay"] : []),
     ];
+    const reproduceFacts = { variables: agentPathVariables(command, process.env), loopbackOnly: loopbackOnly() };
     const started = performance.now();
     // The protocols run at once, sharing --jobs slots; each one's progress lines wait until the protocols before it have printed all of theirs.
     const slots = createGateJobSlots(jobs);
@@ -287,7 +296,14 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
               scenarioRun.exit.status === "timeout" ? "timed out" : scenarioRun.exit.status === "spawn-error" ? "did not start" : `exit ${scenarioRun.exit.signal ?? scenarioRun.exit.code}`;
             const scenarioFile = scenarioFiles[scenarios.indexOf(scenario)] ?? scenario.name;
             const scenarioReport = outcomes.map((outcome) =>
-              gateReportOutcome(outcome, { scenarioFile, goldenFile: against === "golden" ? gateGoldenPath(goldenDir!, scenario.name, protocol) : undefined, gateArgs, protocol, command }),
+              gateReportOutcome(outcome, {
+                scenarioFile,
+                goldenFile: against === "golden" ? gateGoldenPath(goldenDir!, scenario.name, protocol) : undefined,
+                gateArgs,
+                protocol,
+                command,
+                ...reproduceFacts,
+              }),
             );
             reportOutcomes.push(...scenarioReport);
             const caseLines = scenarioReport.map(renderJsonCaseLine);

@@ -36,9 +36,13 @@ export function renderJsonCaseLine(outcome: CaseOutcome & JsonReportFacts): stri
     spec: outcome.spec,
     level: outcome.level,
     message: outcome.message,
+    consequenceOf: outcome.consequenceOf,
     golden: outcome.golden,
     durationMs: Math.round(outcome.durationMs * 1000) / 1000,
     differences: outcome.differences,
+    // What the agent sent, for a gate call whose differences do not carry it (a pass, an unsupported
+    // call): the record of the run. Not for check's cases, whose actual values can be tens of MB.
+    actual: outcome.stage === "gate" && outcome.differences.length === 0 ? outcome.actual : undefined,
     caseFile: outcome.caseFile,
     goldenFile: outcome.goldenFile,
     goldenState: outcome.goldenState,
