@@ -6,7 +6,7 @@ import { InputError } from "../input/input-error.js";
 import type { EnvironmentPort } from "../profiles/environment-port.js";
 import { UnsupportedError } from "../profiles/profile.js";
 import { createConfinedEnvironment } from "../sandbox/confined-environment.js";
-import { overlayWrites } from "../sandbox/overlay-writes.js";
+import { overlaySnapshot, overlayWrites, snapshotChanges } from "../sandbox/overlay-writes.js";
 import { type Sandbox, SandboxOperationError, startSandbox } from "../sandbox/start-sandbox.js";
 import type { Scenario, ScenarioMcp } from "../scenario/scenario.js";
 import { defaultWorkspacesRoot, writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
@@ -28,6 +28,12 @@ export interface ReplayEnvironment {
   close(): Promise<string[]>;
   /** The paths outside the run directory written since the last time this was asked (sandbox only). */
   writtenOutsideSince(): string[];
+  /**
+   * Every file, link or removal the replay wrote anywhere (the workspace included) since the last
+   * time this was asked, read from the sandbox's overlay; undefined when the replay is unconfined
+   * (what a command wrote on the machine is not known).
+   */
+  changedSince(): string[] | undefined;
 }
 
 export interface ReplayEnvironmentOptions {
@@ -73,6 +79,7 @@ export async function openReplayEnvironment(options: ReplayEnvironmentOptions): 
     },
     close: async () => [],
     writtenOutsideSince: () => [],
+    changedSince: () => undefined,
   };
 }
 
@@ -87,6 +94,7 @@ async function openSandboxed(options: ReplayEnvironmentOptions): Promise<ReplayE
     throw error;
   }
   const seen = new Set<string>();
+  let snapshot = overlaySnapshot(sandbox.control, sandbox.mounts);
   return {
     environment: createConfinedEnvironment({ sandbox, workspace: options.workspace, agentEnv: options.agentEnv, mcp: options.mcp, record: options.record }),
     writtenOutsideSince() {
@@ -96,6 +104,12 @@ async function openSandboxed(options: ReplayEnvironmentOptions): Promise<ReplayE
         seen.add(write.path);
       }
       return fresh;
+    },
+    changedSince() {
+      const now = overlaySnapshot(sandbox.control, sandbox.mounts);
+      const changed = snapshotChanges(snapshot, now);
+      snapshot = now;
+      return changed;
     },
     async close() {
       await sandbox.close();

@@ -33,7 +33,7 @@ export interface ReplayOptions {
   referenceOutput: string;
   store: OutputStorePort;
   rules: readonly RedactionRule[];
-  /** Called with a call's id while it runs; `mutated` marks it when it wrote a file or ran a command. */
+  /** Called with a call's id before it runs: the environment facts recorded until `ran` are its own. */
   running: (id: string) => void;
   /** Called after each call has run, with its id. */
   ran?: (id: string) => void;

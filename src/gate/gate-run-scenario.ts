@@ -19,6 +19,7 @@ import { type AgentSandbox, prepareAgentSandbox } from "../sandbox/agent-sandbox
 import type { Scenario } from "../scenario/scenario.js";
 import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
 import { type AgentExit, runAgentProcess } from "./gate-agent-process.js";
+import { createCallFootprints } from "./gate-call-footprints.js";
 import { callOutcome, type GateOutcomeContext, gateOutcome } from "./gate-call-outcome.js";
 import type { GateComparable } from "./gate-compare.js";
 import { labelConsequences } from "./gate-consequences.js";
@@ -206,14 +207,13 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     const replayed = exit.status === "exited" && exit.code === 0 ? script : script.slice(0, lastAnswered + 1);
     let expected: Record<string, GateComparable> = options.golden ?? {};
     let verdicts = new Map<string, CallVerdict>();
-    const mutating = new Set<string>();
+    const footprints = createCallFootprints();
     let replayOutside: string[] = [];
     // Calls whose replay wrote outside the run directory, with the paths (sandboxed replays only).
     const outsideOf = new Map<string, string[]>();
     try {
       if (!options.golden && replayed.length > 0) {
-        let running = "";
-        const record = (fact: EnvironmentFact) => (fact.kind === "file-written" || fact.kind === "command-ran" ? mutating.add(running) : undefined);
+        const record = (fact: EnvironmentFact) => footprints.record(fact);
         let replay: Awaited<ReturnType<typeof openReplayEnvironment>> | undefined;
         try {
           replay = await openReplayEnvironment({
@@ -244,10 +244,13 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
                 store: createOutputStore(referenceOutput),
                 rules,
                 running: (id) => {
-                  running = id;
+                  // what the replay wrote before this call (the workspace laid anew, earlier live sessions) is not its own
+                  replay?.changedSince();
+                  footprints.start(id);
                 },
                 agentOrdinal: (call) => captured.byId.get(call.id)?.ordinal,
                 ran: (id) => {
+                  footprints.finish(id, replay?.changedSince());
                   const paths = replay?.writtenOutsideSince() ?? [];
                   if (paths.length > 0) outsideOf.set(id, paths);
                 },
@@ -271,8 +274,9 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       if (got) actual[call.id] = got;
       const judgedOutcome = verdicts.has(call.id) ? undefined : callOutcome(context, call, expected[call.id], got, exit);
       const verdict = verdicts.get(call.id) ?? outsideVerdict(options.sandbox === true, outsideOf.get(call.id), judgedOutcome!);
-      if (verdict === undefined) return { id: call.id, outcome: judgedOutcome!, mutated: mutating.has(call.id), effectsKnown: true };
-      if (verdict.kind === "ends-run") return { id: call.id, outcome: endedRunOutcome(context, call, verdict.message, got, exit), mutated: false, effectsKnown: true };
+      const footprint = footprints.of(call.id);
+      if (verdict === undefined) return { id: call.id, outcome: judgedOutcome!, footprint, effectsKnown: true };
+      if (verdict.kind === "ends-run") return { id: call.id, outcome: endedRunOutcome(context, call, verdict.message, got, exit), footprint, effectsKnown: true };
       const why =
         verdict.kind === "internal"
           ? `internal error in correx while handling this call (not the agent's fault): ${verdict.message}`
@@ -283,7 +287,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
         id: call.id,
         // An internal error is a crash (the run exits 1), never a quiet unsupported.
         outcome: { ...gateOutcome(context, `${scenario.name}/${protocol}/${call.id}`, call.tool, verdict.kind === "internal" ? "crash" : "unsupported", why), ...(got ? { actual: got } : {}) },
-        mutated: true,
+        footprint,
         effectsKnown: verdict.effectsApplied,
       };
     });

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync } from "node:fs";
+import { type BigIntStats, lstatSync, readdirSync } from "node:fs";
 
 /** Whether the machine itself (outside any sandbox) has something at `path`; a link counts, unfollowed. */
 function existsOnMachine(path: string): boolean {
@@ -69,4 +69,49 @@ export function overlayWrites(control: string, mounts: readonly SandboxMount[], 
     walk(upper, mount.path);
   });
   return writes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * What a sandbox has written, as a snapshot: every file, link and whiteout of its overlay upper
+ * layers (the run directory included), each with what changes when it is written again (kind,
+ * size, mode, modification time in nanoseconds). Directories are left out: a folder appears in an
+ * upper layer whenever something below it is first written (copy-up), and its time changes with
+ * its entries, which are in the snapshot themselves. Never follows a link.
+ */
+export function overlaySnapshot(control: string, mounts: readonly SandboxMount[]): Map<string, string> {
+  const snapshot = new Map<string, string>();
+  const mountPoints = new Set(mounts.map((mount) => mount.path));
+  mounts.forEach((mount, index) => {
+    const walk = (directory: string, inside: string) => {
+      let names: string[];
+      try {
+        names = readdirSync(directory);
+      } catch {
+        return;
+      }
+      for (const name of names) {
+        const host = join(directory, name);
+        const path = inside === "/" ? `/${name}` : `${inside}/${name}`;
+        if (mountPoints.has(path) && path !== mount.path) continue;
+        let stats: BigIntStats;
+        try {
+          stats = lstatSync(host, { bigint: true });
+        } catch {
+          continue;
+        }
+        if (stats.isDirectory()) walk(host, path);
+        else snapshot.set(path, `${stats.isSymbolicLink() ? "l" : stats.isCharacterDevice() ? "c" : "f"}:${stats.size}:${stats.mode}:${stats.mtimeNs}`);
+      }
+    };
+    walk(join(control, "layers", String(index), "upper"), mount.path);
+  });
+  return snapshot;
+}
+
+/** The paths whose entry differs between two snapshots (written, changed or removed), sorted. */
+export function snapshotChanges(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): string[] {
+  const changed = new Set<string>();
+  for (const [path, entry] of after) if (before.get(path) !== entry) changed.add(path);
+  for (const path of before.keys()) if (!after.has(path)) changed.add(path);
+  return [...changed].sort();
 }
