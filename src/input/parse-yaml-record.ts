@@ -1,4 +1,4 @@
-import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument } from "yaml";
+import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument, visit } from "yaml";
 import { findExcessiveYamlNesting } from "./find-excessive-yaml-nesting.js";
 import { InputError } from "./input-error.js";
 import { MAX_NESTING_DEPTH } from "./input-limits.js";
@@ -37,6 +37,16 @@ export function parseYamlRecord(text: string, file: string): YamlRecord {
     const { line, col } = lineCounter.linePos(problem.pos[0]);
     throw new InputError(`malformed YAML: ${problem.message.split("\n")[0]}`, file, line, col);
   }
+  const inexact = inexactInteger(document, text);
+  if (inexact) {
+    const { line, col } = lineCounter.linePos(inexact.offset);
+    throw new InputError(
+      `the integer ${inexact.written} cannot be kept as written: numbers here are doubles, and it would become ${inexact.becomes} (write ${inexact.becomes} for that number, or quote it for a string)`,
+      file,
+      line,
+      col,
+    );
+  }
   let value: unknown;
   try {
     value = document.toJS({ maxAliasCount: 100 });
@@ -73,6 +83,25 @@ export function parseYamlRecord(text: string, file: string): YamlRecord {
       return { line, column: col };
     },
   };
+}
+
+/**
+ * The first integer literal past 2^53 whose digits a double does not keep (`18446744073709551616`
+ * is read as 2^64 and written back, on the wire too, as `18446744073709552000`): nothing a scenario
+ * or case holds may change silently between its file and what correx sends or compares.
+ */
+function inexactInteger(document: Document, text: string): { offset: number; written: string; becomes: string } | undefined {
+  let found: { offset: number; written: string; becomes: string } | undefined;
+  visit(document, {
+    Scalar(_key, node) {
+      if (typeof node.value !== "number" || Number.isSafeInteger(node.value) || !Number.isInteger(node.value) || !node.range) return;
+      const written = text.slice(node.range[0], node.range[1]).trim().replace(/^\+/, "");
+      if (!/^-?[0-9]+$/.test(written) || written === String(node.value)) return;
+      found = { offset: node.range[0], written, becomes: String(node.value) };
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 /** Cheap pre-check: fewer opening brackets than the limit cannot nest deeper than it. */
