@@ -317,7 +317,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
 
 /**
  * The replay's environment with the run's own facts: the user's answers to permission asks (the
- * scenario's `permissionReplies`) and the config the agent was given (parsed, when it is JSON).
+ * scenario's `permissionReplies`), the config the agent was given (parsed, when it is JSON) and
+ * the scripts the fake answers subagent requests from (the scenario's `subagents`).
  * One object for the whole replay: a profile keeps a session's state (answers used) by it.
  */
 function withRunFacts(environment: EnvironmentPort, scenario: Scenario, renderedConfig: string | undefined): EnvironmentPort {
@@ -327,9 +328,10 @@ function withRunFacts(environment: EnvironmentPort, scenario: Scenario, rendered
   } catch {
     agentConfig = undefined;
   }
-  const facts = Object.create(environment) as EnvironmentPort & { permissionReplies?: unknown; agentConfig?: unknown };
+  const facts = Object.create(environment) as EnvironmentPort & { permissionReplies?: unknown; agentConfig?: unknown; subagents?: unknown };
   Object.defineProperty(facts, "permissionReplies", { value: scenario.permissionReplies ?? [] });
   Object.defineProperty(facts, "agentConfig", { value: agentConfig });
+  Object.defineProperty(facts, "subagents", { value: scenario.subagents ?? [] });
   return facts;
 }
 

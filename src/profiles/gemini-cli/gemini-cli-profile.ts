@@ -23,13 +23,6 @@ import { truncateShellOutput } from "./truncate/truncate-shell-output.js";
  * (schemas/gemini-cli/tool-result.json); `truncate` is the shell output cut (40,000 chars, 20/80).
  * @see docs/spec/gemini-cli-0.61.0.md
  */
-/** The declared tools whose results the profile does not model, and why (spec §14, §16.4); every other declared tool is modelled. */
-const UNMODELLED_TOOLS: Readonly<Record<string, string>> = {
-  google_web_search: "its text is the provider's grounded answer to a request the profile does not see (docs/spec/gemini-cli-0.61.0.md §16.4)",
-  activate_skill: "its text is a SKILL.md of the CLI's own installation (docs/spec/gemini-cli-0.61.0.md §16.4)",
-  invoke_agent: "its text comes from the subagent's own conversation with the provider (docs/spec/gemini-cli-0.61.0.md §16.4)",
-};
-
 export const geminiCli: Profile = {
   id: "gemini-cli",
   /** MCP tools: @see mcp/mcp-tool-name.ts */
@@ -48,7 +41,7 @@ export const geminiCli: Profile = {
   },
   protocols: ["google-gemini"],
   resultKind: "gemini-cli/tool-result",
-  tools: GEMINI_TOOL_NAMES.map((name) => (Object.hasOwn(UNMODELLED_TOOLS, name) ? { name, status: "unsupported", reason: UNMODELLED_TOOLS[name]! } : { name, status: "modelled" })),
+  tools: GEMINI_TOOL_NAMES.map((name) => ({ name, status: "modelled" })),
   argumentNames: { path: "file_path" },
   /** Its User-Agent (captured: `gemini -p` 0.61.0 sends `GeminiCLI-tui/0.61.0/gemini-2.5-pro (linux; x64; terminal)`). */
   agentVersion: (headers) => userAgentVersion(headers, /^GeminiCLI(?:-[a-z]+)?\/(\d+\.\d+\.\d+)\//),

@@ -1,5 +1,6 @@
 import type { EnvironmentPort } from "../environment-port.js";
 import type { ToolCall } from "../profile.js";
+import { runActivateSkill } from "./activate-skill/run-activate-skill.js";
 import { holdsNewPlaceholder, placeholderRefusal } from "./files/omission-placeholders.js";
 import { runListDirectory, runReadFile, runReplace, runWriteFile } from "./files/run-gemini-files.js";
 import { geminiParamsError } from "./gemini-params.js";
@@ -8,7 +9,9 @@ import { BACKGROUND_HISTORY_SIZE, type BackgroundEntry, type GeminiSession, gemi
 import { geminiToolOf } from "./gemini-tools.js";
 import { geminiTempDirectory } from "./gemini-workspace.js";
 import { runGlob } from "./glob/run-glob.js";
+import { runGoogleWebSearch } from "./google-web-search/run-google-web-search.js";
 import { runGrepSearch } from "./grep-search/run-grep-search.js";
+import { runInvokeAgent } from "./invoke-agent/run-invoke-agent.js";
 import { newJitMemory } from "./jit-memory.js";
 import { planModeDecision, planModePlansDirectory, planPathRefusal } from "./plan-mode-policy.js";
 import { BACKGROUND_DELAY_MS, runShellCommand } from "./run-shell-command/run-shell-command.js";
@@ -88,6 +91,12 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
     case "list_background_processes":
     case "read_background_output":
       return { backgroundProcesses: session.background.map((entry) => ({ ...entry })) };
+    case "google_web_search":
+      return runGoogleWebSearch(call.input, environment);
+    case "activate_skill":
+      return await runActivateSkill(call.input, environment);
+    case "invoke_agent":
+      return await runInvokeAgent(call.input, environment);
     default:
       return {};
   }
