@@ -271,8 +271,10 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       if (got) actual[call.id] = got;
       const judgedOutcome = verdicts.has(call.id) ? undefined : callOutcome(context, call, expected[call.id], got, exit);
       const verdict = verdicts.get(call.id) ?? outsideVerdict(options.sandbox === true, outsideOf.get(call.id), judgedOutcome!);
-      if (verdict === undefined) return { id: call.id, outcome: judgedOutcome!, mutated: mutating.has(call.id), effectsKnown: true };
-      if (verdict.kind === "ends-run") return { id: call.id, outcome: endedRunOutcome(context, call, verdict.message, got, exit), mutated: false, effectsKnown: true };
+      const session = profile.sessionState?.({ tool: call.tool, input: call.input });
+      const state = session === undefined ? {} : { session };
+      if (verdict === undefined) return { id: call.id, outcome: judgedOutcome!, mutated: mutating.has(call.id), effectsKnown: true, ...state };
+      if (verdict.kind === "ends-run") return { id: call.id, outcome: endedRunOutcome(context, call, verdict.message, got, exit), mutated: false, effectsKnown: true, ...state };
       const why =
         verdict.kind === "internal"
           ? `internal error in correx while handling this call (not the agent's fault): ${verdict.message}`
@@ -285,6 +287,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
         outcome: { ...gateOutcome(context, `${scenario.name}/${protocol}/${call.id}`, call.tool, verdict.kind === "internal" ? "crash" : "unsupported", why), ...(got ? { actual: got } : {}) },
         mutated: true,
         effectsKnown: verdict.effectsApplied,
+        ...state,
       };
     });
     const outcomes: CaseOutcome[] = labelConsequences(judged);

@@ -7,6 +7,7 @@ import { formatGeminiTool } from "./format-gemini-tool.js";
 import { geminiRedactions } from "./gemini-redactions.js";
 import type { GeminiCliResult } from "./gemini-result.js";
 import { backgroundEntryOf } from "./gemini-session.js";
+import { geminiSessionState } from "./gemini-session-state.js";
 import { GEMINI_TOOL_NAMES, geminiToolOf } from "./gemini-tools.js";
 import { adoptGlobOrder } from "./glob/glob-order.js";
 import { adoptGrepFileOrder } from "./grep-search/grep-search-order.js";
@@ -69,6 +70,8 @@ export const geminiCli: Profile = {
    * copies of the workspace order differently: the agent's order is adopted; the shell's process
    * group id (whose digits move the output cut) is the agent's. @see spec §7.3, §7.4
    */
+  /** The session state a call changes or follows from (plan mode, the background history, the topic). @see spec §16 */
+  sessionState: geminiSessionState,
   adoptAgentOrder(call, observation, agentText) {
     const tool = geminiToolOf(call.tool);
     if (tool === "grep_search") return adoptGrepFileOrder(observation, agentText);
