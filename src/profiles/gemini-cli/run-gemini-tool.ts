@@ -11,7 +11,7 @@ import { geminiTempDirectory } from "./gemini-workspace.js";
 import { runGlob } from "./glob/run-glob.js";
 import { runGoogleWebSearch } from "./google-web-search/run-google-web-search.js";
 import { runGrepSearch } from "./grep-search/run-grep-search.js";
-import { runInvokeAgent } from "./invoke-agent/run-invoke-agent.js";
+import { runInvokeAgent, unregisteredAgent } from "./invoke-agent/run-invoke-agent.js";
 import { newJitMemory } from "./jit-memory.js";
 import { planModeDecision, planModePlansDirectory, planPathRefusal } from "./plan-mode-policy.js";
 import { BACKGROUND_DELAY_MS, runShellCommand } from "./run-shell-command/run-shell-command.js";
@@ -36,6 +36,11 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
     const decision = planModeDecision(tool, call.input);
     if (decision.kind === "not-found") return { planModeNotFound: true };
     if (geminiParamsError(tool, call.input) !== null) return {};
+    // an agent the registry does not hold is not found when the call is built, before the policy (§16.1)
+    if (tool === "invoke_agent") {
+      const unregistered = await unregisteredAgent(call.input, environment);
+      if (unregistered !== null) return unregistered;
+    }
     if (tool === "write_file" || tool === "replace") {
       // the empty path, then the plans directory, then omission placeholders: all before the policy
       const input = geminiInput(call.input);

@@ -22,15 +22,8 @@ const AGENT_FOLDERS = [".gemini/agents"];
 export async function runInvokeAgent(callInput: unknown, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   if (geminiParamsError("invoke_agent", callInput) !== null) return {};
   const input = geminiInput(callInput) as { agent_name: string; prompt: string };
-  if (!GEMINI_BUILTIN_AGENTS.includes(input.agent_name)) {
-    const home = environment.agentEnv.HOME;
-    const folders = [...AGENT_FOLDERS.map((folder) => `${environment.workspace}/${folder}`), ...(home ? AGENT_FOLDERS.map((folder) => `${home}/${folder}`) : [])];
-    for (const folder of folders) {
-      if ((await environment.stat(folder)).kind !== "missing") return { agentUnmodelled: "agents defined in the project's or the user's .gemini/agents folder" };
-    }
-    if (input.agent_name === "browser_agent") return { agentUnmodelled: "the browser agent (registered only when enabled in the settings)" };
-    return { agentNotFound: true };
-  }
+  const unregistered = await unregisteredAgent(callInput, environment);
+  if (unregistered !== null) return unregistered;
   if (input.agent_name !== "generalist") return { agentUnmodelled: `the ${input.agent_name} agent's run (its own tools and output schema)` };
   if (environment.subagents === undefined) return { agentUnmodelled: "the generalist's run (the run's subagent scripts are not known here)" };
   const script = findSubagentScript(environment.subagents, input.prompt);
@@ -46,4 +39,22 @@ export async function runInvokeAgent(callInput: unknown, environment: Environmen
     return { agentUnmodelled: "a generalist turn other than one valid complete_task call ({result: {response: <string>}}) or text alone (the tools it runs, a refused completion)" };
   }
   return { agentOutcome: { reason: "GOAL", result: JSON.stringify(output, null, 2) } };
+}
+
+/**
+ * The observation of a call naming an agent the registry does not hold (`agentNotFound`; the
+ * tool's createInvocation throws before the policy is asked, so in plan mode too), or of one the
+ * profile cannot decide; null for a built-in agent. Arguments must have passed the schema.
+ * @see docs/spec/gemini-cli-0.61.0.md §16.1, §16.4 [bundle: packages/core/src/agents/agent-tool.ts `createInvocation`] [observed: differential seed 28290, `Generalist` in plan mode]
+ */
+export async function unregisteredAgent(callInput: unknown, environment: EnvironmentPort): Promise<Record<string, unknown> | null> {
+  const name = geminiInput(callInput).agent_name as string;
+  if (GEMINI_BUILTIN_AGENTS.includes(name)) return null;
+  const home = environment.agentEnv.HOME;
+  const folders = [...AGENT_FOLDERS.map((folder) => `${environment.workspace}/${folder}`), ...(home ? AGENT_FOLDERS.map((folder) => `${home}/${folder}`) : [])];
+  for (const folder of folders) {
+    if ((await environment.stat(folder)).kind !== "missing") return { agentUnmodelled: "agents defined in the project's or the user's .gemini/agents folder" };
+  }
+  if (name === "browser_agent") return { agentUnmodelled: "the browser agent (registered only when enabled in the settings)" };
+  return { agentNotFound: true };
 }
