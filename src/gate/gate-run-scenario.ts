@@ -213,7 +213,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     try {
       if (!options.golden && replayed.length > 0) {
         let running = "";
-        const record = (fact: EnvironmentFact) => (fact.kind === "file-written" || fact.kind === "command-ran" ? mutating.add(running) : undefined);
+        const record = (fact: EnvironmentFact) => (fact.kind === "file-written" || (fact.kind === "command-ran" && fact.readOnly !== true) ? mutating.add(running) : undefined);
         let replay: Awaited<ReturnType<typeof openReplayEnvironment>> | undefined;
         try {
           replay = await openReplayEnvironment({

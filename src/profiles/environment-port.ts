@@ -116,6 +116,8 @@ export interface CommandSpec {
   timeoutMs?: number;
   /** `merged`: stderr is the same pipe as stdout, so their interleaving is exact. Default `separate`. */
   stderr?: "merged" | "separate" | "ignore";
+  /** The program only reads (a search such as ripgrep): its run changes nothing, so a differing result starts no chain of consequences. */
+  readOnly?: boolean;
 }
 
 /** What running a program did. */

@@ -95,7 +95,7 @@ function shellCommand(b: DifferentialWorkspace): string {
     () => `seq 1 ${r.pick([5000, 7000, 8000, 9000, 20000])}${r.chance(0.3) ? " >&2; exit 3" : ""}`,
     () => r.pick(["nosuchcommand-xyz", "if then fi", "echo 'unterminated", "cat /nonexistent/file", "ls /nonexistent"]),
     () => r.pick(["pwd", "cd sub-dir-x 2>/dev/null; pwd", "cd / && pwd", "cd .. ; pwd", "cd /tmp; echo moved"]),
-    () => r.pick(["kill -TERM $$", "kill -KILL $$", "kill -INT $$", "sleep 0.1 >/dev/null & echo started"]),
+    () => r.pick(["kill -TERM $$", "kill -KILL $$", "kill -TERM $$", "sleep 0.1 >/dev/null & echo started"]),
     () => `cat ${b.someStableFile().path} | head -c ${r.pick([10, 100, 5000])}`,
     () => `ls ${b.listedDirectory()}`,
     () => r.pick(["echo $(whoami)", "echo `date`", "cat <(echo x)", "echo ok > >(cat)"]),

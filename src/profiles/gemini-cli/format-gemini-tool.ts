@@ -38,7 +38,14 @@ function formatTool(request: FormatRequest, store: OutputStorePort): GeminiCliRe
   const place: GeminiPlace = {
     workspace: request.options?.cwd ?? (typeof observation.workspace === "string" ? observation.workspace : "/workspace"),
     ...(typeof observation.home === "string" ? { home: observation.home } : {}),
+    ...(Array.isArray(observation.workspaceDirectories) ? { directories: observation.workspaceDirectories as string[] } : {}),
   };
+  // glob over several workspace directories (an activated skill's folder added) is another search and text (§16.4)
+  if (geminiToolOf(tool) === "glob" && Array.isArray(observation.workspaceDirectories) && observation.workspaceDirectories.length > 1) {
+    throw new UnsupportedError(
+      "gemini-cli: glob after activate_skill added the skill's folder to the workspace directories (its search across several directories, their duplicates and its text) is not modelled (spec §16.4)",
+    );
+  }
   // plan mode's policy (§16.1): a denied call is an error naming the rule's message
   if (observation.planModeNotFound === true) return formatUnknownTool(tool, GEMINI_PLAN_TOOL_NAMES);
   if (typeof observation.planModeRefused === "string") return geminiError(observation.planModeRefused);

@@ -25,6 +25,18 @@ import { nextTopicState } from "./update-topic/format-update-topic.js";
  * @see docs/spec/gemini-cli-0.61.0.md §2–§10
  */
 export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+  const session = geminiSession(environment);
+  const observation = await runTool(call, environment);
+  // an activated skill's folder joined the workspace directories: refusals list it, glob searches it (§16.4)
+  if (session.addedDirectories.length > 0) Object.assign(observation, { workspaceDirectories: [environment.workspace, ...session.addedDirectories] });
+  const skill = observation.skill as { folder?: string } | undefined;
+  if (geminiToolOf(call.tool) === "activate_skill" && typeof skill?.folder === "string" && !session.addedDirectories.includes(skill.folder) && skill.folder !== environment.workspace) {
+    session.addedDirectories.push(skill.folder);
+  }
+  return observation;
+}
+
+async function runTool(call: ToolCall, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   const place = { workspace: environment.workspace, ...(environment.agentEnv.HOME ? { home: environment.agentEnv.HOME } : {}) };
   const session = geminiSession(environment);
   const tool = geminiToolOf(call.tool);

@@ -19,5 +19,5 @@ export async function runActivateSkill(callInput: unknown, environment: Environm
   const name = geminiInput(callInput).name as string;
   const skill = skills.find((candidate) => candidate.name === name);
   if (skill === undefined) return { skillNames, skillUnmodelled: `the installation's skill ${name} (its SKILL.md and folder are the CLI's own files)` };
-  return { skillNames, skill: { body: skill.body, structure: await skillFolderStructure(skill.folder, environment) } };
+  return { skillNames, skill: { body: skill.body, folder: skill.folder, structure: await skillFolderStructure(skill.folder, environment) } };
 }
