@@ -365,7 +365,8 @@ const elsewhereCalls: CallMaker[] = [
     const folder = `.gemini/skills/${name}`;
     b.files[`${folder}/SKILL.md`] = `---\nname: ${name}\ndescription: A generated skill.\n---\n${b.random.pick(["", "\n"])}${smallLines(b.random).join("\n")}\n`;
     for (const extra of b.random.shuffle(["notes.txt", "B.md", "scripts/run.sh", "a/b/c.txt", "node_modules/x.js"]).slice(0, b.random.int(0, 3))) b.files[`${folder}/${extra}`] = "x\n";
-    return readOnly("activate_skill", { name });
+    // alone in its turn: the calls beside it were checked against the workspace directories before it added its folder (seed 28203)
+    return { ...readOnly("activate_skill", { name }), alone: true };
   },
   (b) => readOnly("activate_skill", b.random.pick<Record<string, unknown>>([{ name: "zq-no-such-skill" }, {}, { name: 3 }, { name: "demo", extra: true }])),
   (b) =>

@@ -5,7 +5,8 @@ import { formatActivateSkill } from "./activate-skill/format-activate-skill.js";
 import { formatEnterPlanMode } from "./enter-plan-mode/format-enter-plan-mode.js";
 import { formatListDirectory, formatReadFile, formatReplace, formatWriteFile } from "./files/format-file-tools.js";
 import { formatUnknownTool } from "./format-unknown-tool.js";
-import { type GeminiCliResult, geminiError } from "./gemini-result.js";
+import { geminiParamsError } from "./gemini-params.js";
+import { type GeminiCliResult, geminiError, geminiInput } from "./gemini-result.js";
 import { GEMINI_PLAN_TOOL_NAMES, GEMINI_TOOL_NAMES, geminiToolOf } from "./gemini-tools.js";
 import type { GeminiPlace } from "./gemini-workspace.js";
 import { formatGlob } from "./glob/format-glob.js";
@@ -40,10 +41,10 @@ function formatTool(request: FormatRequest, store: OutputStorePort): GeminiCliRe
     ...(typeof observation.home === "string" ? { home: observation.home } : {}),
     ...(Array.isArray(observation.workspaceDirectories) ? { directories: observation.workspaceDirectories as string[] } : {}),
   };
-  // glob over several workspace directories (an activated skill's folder added) is another search and text (§16.4)
-  if (geminiToolOf(tool) === "glob" && Array.isArray(observation.workspaceDirectories) && observation.workspaceDirectories.length > 1) {
+  // glob without dir_path over several workspace directories (an activated skill's folder added) is another search and text (§16.4)
+  if (geminiToolOf(tool) === "glob" && Array.isArray(observation.workspaceDirectories) && observation.workspaceDirectories.length > 1 && searchesEveryDirectory(input)) {
     throw new UnsupportedError(
-      "gemini-cli: glob after activate_skill added the skill's folder to the workspace directories (its search across several directories, their duplicates and its text) is not modelled (spec §16.4)",
+      "gemini-cli: glob without dir_path after activate_skill added the skill's folder to the workspace directories (its search across several directories, their duplicates and its text) is not modelled (spec §16.4)",
     );
   }
   // plan mode's policy (§16.1): a denied call is an error naming the rule's message
@@ -87,4 +88,10 @@ function formatTool(request: FormatRequest, store: OutputStorePort): GeminiCliRe
       if (GEMINI_TOOL_NAMES.includes(tool)) throw new UnsupportedError(`gemini-cli: ${tool} is not modelled (docs/spec/gemini-cli-0.61.0.md §7)`);
       return formatUnknownTool(tool);
   }
+}
+
+/** A valid glob call without a dir_path, which searches every workspace directory (one with a dir_path searches that folder alone). @see spec §16.4 [bundle: packages/core/src/tools/glob.ts] */
+function searchesEveryDirectory(input: unknown): boolean {
+  const params = geminiInput(input);
+  return geminiParamsError("glob", input) === null && !params.dir_path && typeof params.pattern === "string" && params.pattern.trim() !== "";
 }
