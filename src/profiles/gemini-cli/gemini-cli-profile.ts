@@ -38,7 +38,7 @@ export const geminiCli: Profile = {
   },
   versions: {
     verified: { from: "0.59.0", to: "0.61.0" },
-    evidence: "0.61.0: test/e2e/gate-gemini.test.ts; 0.60.0 and 0.59.0: test/e2e/gate-gemini-range.test.ts (11 scenarios, 70 tool results each, byte-exact)",
+    evidence: "0.61.0: test/e2e/gate-gemini.test.ts; 0.60.0 and 0.59.0: test/e2e/gate-gemini-range.test.ts (11 scenarios, 74 tool results each, byte-exact)",
   },
   protocols: ["google-gemini"],
   resultKind: "gemini-cli/tool-result",
