@@ -101,6 +101,7 @@ function generateScenario(random: SeededRandom, options: DifferentialOptions, in
     prompt: "Run the scripted calls.",
     workspace,
     ...(Object.keys(builder.pages).length > 0 ? { pages: builder.pages } : {}),
+    ...(builder.subagents.length > 0 ? { subagents: builder.subagents } : {}),
     turns,
   };
 }

@@ -9,7 +9,7 @@ export type EnvironmentFact =
   | { kind: "file-read"; path: string; size?: number; failure?: FsFailure }
   | { kind: "directory-listed"; path: string; entries?: number; failure?: FsFailure }
   | { kind: "file-written"; path: string; size: number; failure?: FsFailure }
-  | { kind: "command-ran"; file: string; args: string[]; cwd: string; exitCode: number | null; signal: string | null; timedOut: boolean; bytes: number }
+  | { kind: "command-ran"; file: string; args: string[]; cwd: string; exitCode: number | null; signal: string | null; timedOut: boolean; bytes: number; readOnly?: true }
   | { kind: "page-fetched"; url: string; status?: number; size?: number; failure?: string };
 
 /** The fact of one program run to its end: what ran, where, how it ended and how many bytes it wrote. */
@@ -23,5 +23,6 @@ export function commandRanFact(command: CommandSpec, fact: CommandRunFact): Envi
     signal: fact.signal,
     timedOut: fact.timedOut,
     bytes: fact.chunks.reduce((sum, chunk) => sum + chunk.bytes.length, 0),
+    ...(command.readOnly === true ? { readOnly: true as const } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { http, type RequestHandler } from "msw";
 import type { Validator } from "../generated/validator.js";
 import { DEFAULT_SCENARIO_STYLE } from "../profiles/profile-registry.js";
+import { findSubagentScript, UNSCRIPTED_SUBAGENT_TEXT } from "../profiles/subagent-script.js";
 import type { Scenario, ScenarioTurn } from "../scenario/scenario.js";
 import { scenarioContentBytes } from "../scenario/scenario-content-bytes.js";
 import { focusIssues } from "../schema/focus-issues.js";
@@ -178,10 +179,15 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
     const holdsPrompt = facts.userText.includes(scenario.prompt);
     if (holdsPrompt) mainSeen = true;
     const fromSubagent = mainSeen && !holdsPrompt;
-    const script = fromSubagent ? subagents.find((sub) => facts.userText.includes(sub.scenario.prompt)) : main;
+    const script = fromSubagent
+      ? findSubagentScript(
+          subagents.map((sub) => ({ prompt: sub.scenario.prompt, sub })),
+          facts.userText,
+        )?.sub
+      : main;
     captured.subagent = fromSubagent;
     if (script === undefined) {
-      const unscripted: FakeTurn = { index: -1, text: "correx fake: this subagent request has no script (add one under the scenario's `subagents`).", calls: [], fault: null };
+      const unscripted: FakeTurn = { index: -1, text: UNSCRIPTED_SUBAGENT_TEXT, calls: [], fault: null };
       return finish(captured, planFakeReply(protocol, unscripted, mode, context, 1), request.signal);
     }
     const index = selectFakeTurn(script.callIds, facts, protocol === "google-gemini");

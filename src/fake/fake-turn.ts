@@ -30,6 +30,8 @@ export interface FakeTurn {
   text: string | null;
   calls: FakeCall[];
   fault: ScenarioFault | null;
+  /** google-gemini: the candidate's `groundingMetadata` the turn sends as given (a grounded answer's sources and supports). */
+  groundingMetadata?: Record<string, unknown>;
 }
 
 /**
@@ -78,5 +80,6 @@ export function fakeTurnAt(scenario: Scenario, index: number, protocol: FakeProt
       return protocol === "openai-responses" ? { id, name: call.tool, arguments: text, custom: true } : { id, name: call.tool, arguments: JSON.stringify({ input: text }) };
     }),
     fault: turn.fault ?? null,
+    ...(turn.groundingMetadata === undefined ? {} : { groundingMetadata: turn.groundingMetadata }),
   };
 }

@@ -43,4 +43,17 @@ describe("google-gemini JSON body", () => {
       '{"candidates":[{"content":{"parts":[{"text":"Let me look."},{"functionCall":{"name":"bash","args":{"command":"echo hi"}}}],"role":"model"},"finishReason":"STOP","index":0}]' + tail,
     );
   });
+
+  it("sends a turn's groundingMetadata on the candidate of its last chunk, as given (a grounded answer)", () => {
+    const groundingMetadata = { groundingChunks: [{ web: { uri: "https://example.com/a", title: "A" } }], groundingSupports: [{ segment: { endIndex: 3 }, groundingChunkIndices: [0] }] };
+    const turn: FakeTurn = { index: 0, text: "Done.", calls: [], fault: null, groundingMetadata };
+    const metadata = JSON.stringify(groundingMetadata);
+    expect(JSON.stringify(googleGeminiJson(turn, context))).toBe(
+      `{"candidates":[{"content":{"parts":[{"text":"Done."}],"role":"model"},"finishReason":"STOP","groundingMetadata":${metadata},"index":0}]${tail}`,
+    );
+    expect(googleGeminiFrames(turn, context)).toEqual([
+      `data: {"candidates":[{"content":{"parts":[{"text":"Don"}],"role":"model"},"index":0}]${tail}\r\n\r\n`,
+      `data: {"candidates":[{"content":{"parts":[{"text":"e."}],"role":"model"},"finishReason":"STOP","groundingMetadata":${metadata},"index":0}]${tail}\r\n\r\n`,
+    ]);
+  });
 });

@@ -14,6 +14,8 @@ const responseId = (turn: FakeTurn) => `correx-${turn.index + 1}`;
 function response(turn: FakeTurn, context: FakeReplyContext, parts: unknown[], finish: boolean): Record<string, unknown> {
   const candidate: Record<string, unknown> = { content: { parts, role: "model" } };
   if (finish) candidate.finishReason = "STOP";
+  // a grounded answer's sources and supports ride on the last chunk, as Google's API sends them
+  if (finish && turn.groundingMetadata !== undefined) candidate.groundingMetadata = turn.groundingMetadata;
   candidate.index = 0;
   return { candidates: [candidate], usageMetadata, modelVersion: context.model, responseId: responseId(turn) };
 }

@@ -50,7 +50,8 @@ export function createCallFootprints() {
           return;
         case "command-ran":
           addPath(touched, running, "any");
-          addPath(factWrites, running, "any");
+          // a program the profile runs only to read (ripgrep for a search) changes nothing, even unconfined
+          if (fact.readOnly !== true) addPath(factWrites, running, "any");
           return;
         case "page-fetched":
           return;

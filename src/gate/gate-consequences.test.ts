@@ -81,6 +81,44 @@ describe("gate: later differences as consequences of an earlier call (issue 19 p
       ["fail", null, "mb"],
     ]);
   });
+
+  it("a session change that ran but could not be formatted makes a later dependent difference unsupported, naming it", () => {
+    expect(
+      summary(
+        labelConsequences([
+          { ...call("a", "unsupported", {}, true), session: { changes: ["background processes"], reads: [] } },
+          { ...call("b", "fail"), session: { changes: [], reads: ["background processes"] } },
+        ]),
+      ),
+    ).toEqual([
+      ["unsupported", null, "ma"],
+      ["unsupported", "a", "follows from call a, which changed the session's background processes and whose result the profile does not model: mb"],
+    ]);
+  });
+
+  it("a failing call that depends on session state names the last call that changed it (issue 28 item 4)", () => {
+    const planMode = { changes: ["plan mode"], reads: ["plan mode"] };
+    const reads = { changes: [], reads: ["plan mode", "background processes"] };
+    const background = { changes: ["background processes"], reads: ["plan mode"] };
+    expect(
+      summary(
+        labelConsequences([
+          { ...call("a", "fail"), session: reads },
+          { ...call("b", "pass"), session: planMode },
+          { ...call("c", "fail"), session: reads },
+          { ...call("d", "unsupported", {}, false), session: background },
+          { ...call("e", "fail"), session: { changes: [], reads: ["background processes"] } },
+        ]),
+      ),
+    ).toEqual([
+      ["fail", null, "ma"],
+      ["pass", null, "mb"],
+      ["fail", "b", "may follow from call b, which changed the session's plan mode: mc"],
+      ["unsupported", null, "md"],
+      // d could not be run at all: the workspace chain names it first (its effects are unknown)
+      ["unsupported", "d", "follows from call d, which the profile could not run (its effects on the workspace are unknown): me"],
+    ]);
+  });
 });
 
 describe("pathsMeet", () => {

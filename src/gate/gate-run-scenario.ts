@@ -275,8 +275,10 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       const judgedOutcome = verdicts.has(call.id) ? undefined : callOutcome(context, call, expected[call.id], got, exit);
       const verdict = verdicts.get(call.id) ?? outsideVerdict(options.sandbox === true, outsideOf.get(call.id), judgedOutcome!);
       const footprint = footprints.of(call.id);
-      if (verdict === undefined) return { id: call.id, outcome: judgedOutcome!, footprint, effectsKnown: true };
-      if (verdict.kind === "ends-run") return { id: call.id, outcome: endedRunOutcome(context, call, verdict.message, got, exit), footprint, effectsKnown: true };
+      const session = profile.sessionState?.({ tool: call.tool, input: call.input });
+      const state = session === undefined ? {} : { session };
+      if (verdict === undefined) return { id: call.id, outcome: judgedOutcome!, footprint, effectsKnown: true, ...state };
+      if (verdict.kind === "ends-run") return { id: call.id, outcome: endedRunOutcome(context, call, verdict.message, got, exit), footprint, effectsKnown: true, ...state };
       const why =
         verdict.kind === "internal"
           ? `internal error in correx while handling this call (not the agent's fault): ${verdict.message}`
@@ -289,6 +291,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
         outcome: { ...gateOutcome(context, `${scenario.name}/${protocol}/${call.id}`, call.tool, verdict.kind === "internal" ? "crash" : "unsupported", why), ...(got ? { actual: got } : {}) },
         footprint,
         effectsKnown: verdict.effectsApplied,
+        ...state,
       };
     });
     const outcomes: CaseOutcome[] = labelConsequences(judged);
@@ -321,7 +324,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
 
 /**
  * The replay's environment with the run's own facts: the user's answers to permission asks (the
- * scenario's `permissionReplies`) and the config the agent was given (parsed, when it is JSON).
+ * scenario's `permissionReplies`), the config the agent was given (parsed, when it is JSON) and
+ * the scripts the fake answers subagent requests from (the scenario's `subagents`).
  * One object for the whole replay: a profile keeps a session's state (answers used) by it.
  */
 function withRunFacts(environment: EnvironmentPort, scenario: Scenario, renderedConfig: string | undefined): EnvironmentPort {
@@ -331,9 +335,10 @@ function withRunFacts(environment: EnvironmentPort, scenario: Scenario, rendered
   } catch {
     agentConfig = undefined;
   }
-  const facts = Object.create(environment) as EnvironmentPort & { permissionReplies?: unknown; agentConfig?: unknown };
+  const facts = Object.create(environment) as EnvironmentPort & { permissionReplies?: unknown; agentConfig?: unknown; subagents?: unknown };
   Object.defineProperty(facts, "permissionReplies", { value: scenario.permissionReplies ?? [] });
   Object.defineProperty(facts, "agentConfig", { value: agentConfig });
+  Object.defineProperty(facts, "subagents", { value: scenario.subagents ?? [] });
   return facts;
 }
 

@@ -298,6 +298,12 @@ export type ScenarioTurn = {
    */
   text?: string;
   fault?: ScenarioFault;
+  /**
+   * google-gemini only: the candidate's `groundingMetadata` (GenerateContentResponse, v1beta), sent as given on the reply's last chunk, e.g. `{groundingChunks: [{web: {uri, title}}], groundingSupports: [{segment: {startIndex, endIndex}, groundingChunkIndices: [0]}]}` for the answer to a grounded (Google Search) request such as Gemini CLI's google_web_search; the other protocols have no such field and ignore it.
+   */
+  groundingMetadata?: {
+    [k: string]: unknown;
+  };
 };
 /**
  * This interface was referenced by `Scenario`'s JSON-Schema

@@ -1,3 +1,5 @@
+import type { SubagentScript } from "./subagent-script.js";
+
 /**
  * The port through which a profile runs a tool call: the environment records facts (what the
  * file system, a process or a web server did) and decides nothing. Every agent rule — which
@@ -37,6 +39,11 @@ export interface EnvironmentPort {
    * (a scenario's `permissionReplies`); absent, none was given.
    */
   readonly permissionReplies?: readonly PermissionReply[];
+  /**
+   * Optional: the scripts the fake provider answers the agent's subagent requests from (a
+   * scenario's `subagents`: each one's prompt and turns, as written); absent, none is known.
+   */
+  readonly subagents?: readonly SubagentScript[];
   /** Optional: the config the agent was given, parsed (the gate's rendered config template, when it is JSON). */
   readonly agentConfig?: unknown;
   /** Optional: the names of the MCP servers the agent was given (its config's keys). */
@@ -109,6 +116,8 @@ export interface CommandSpec {
   timeoutMs?: number;
   /** `merged`: stderr is the same pipe as stdout, so their interleaving is exact. Default `separate`. */
   stderr?: "merged" | "separate" | "ignore";
+  /** The program only reads (a search such as ripgrep): its run changes nothing, so a differing result starts no chain of consequences. */
+  readOnly?: boolean;
 }
 
 /** What running a program did. */

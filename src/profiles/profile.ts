@@ -113,6 +113,13 @@ export interface Profile {
    */
   interruptsTurn?(call: ToolCall, observation: Record<string, unknown>): string | undefined;
   /**
+   * Optional: the parts of the agent's session state (named by the profile: plan mode, background
+   * processes…) this call changes and the parts its result depends on. The gate names the last
+   * call that changed a part a failing later call depends on (`consequenceOf`), so such a failure
+   * is never a plain fail.
+   */
+  sessionState?(call: { tool: string; input: unknown }): { changes: readonly string[]; reads: readonly string[] };
+  /**
    * Optional: whether the agent's session ends at this call before its result reaches the model
    * (opencode: a refused permission). Returns the rule, named; the gate then expects no result for
    * this call nor for any later one, and replays none of them.

@@ -36,9 +36,9 @@ describe("correx profiles", () => {
     // docs/spec/codex-cli-0.171.0.md §7: web_search is declared, not modelled; apply_patch is (§4).
     expect(status("codex-cli", "web_search")).toEqual({ name: "web_search", status: "unsupported", reason: expect.stringContaining("codex-cli-0.171.0.md §7") });
     expect(status("codex-cli", "apply_patch")?.status).toBe("modelled");
-    // docs/spec/gemini-cli-0.61.0.md §7: grep_search and glob are modelled; §16.4: google_web_search is not.
+    // docs/spec/gemini-cli-0.61.0.md §7: grep_search and glob are modelled; §16.4: google_web_search, activate_skill and invoke_agent too (from the fake's subagent scripts and the workspace).
     expect([status("gemini-cli", "grep_search")?.status, status("gemini-cli", "glob")?.status]).toEqual(["modelled", "modelled"]);
-    expect(status("gemini-cli", "google_web_search")).toEqual({ name: "google_web_search", status: "unsupported", reason: expect.stringContaining("gemini-cli-0.61.0.md §16.4") });
+    expect(["google_web_search", "activate_skill", "invoke_agent"].map((tool) => status("gemini-cli", tool)?.status)).toEqual(["modelled", "modelled", "modelled"]);
     // docs/spec/claude-code-2.1.332.md §3–§7 and §11: the harness tools on their pinned branches; §11.1, §11.3, §11.4, §11.6: Agent, Skill, CronCreate, Monitor, WebSearch not.
     expect(byId["claude-code"]!.tools.filter((tool) => tool.status === "modelled").map((tool) => tool.name)).toEqual([
       "Bash",

@@ -10,8 +10,9 @@ import { type CallMaker, type DifferentialVocabulary, type DifferentialWorkspace
  * refusals, CRLF and directories, write_todos, update_topic, the background tools before anything
  * was backgrounded, web_fetch of loopback pages (always blocked), names the CLI does not know
  * (save_memory, exit_plan_mode outside plan mode, capitalised names) and arguments its schemas
- * refuse. Left out on purpose, because the profile answers `unsupported` for them (spec §14):
- * google_web_search, activate_skill, invoke_agent, a GEMINI.md below the root, git repositories,
+ * refuse; google_web_search, activate_skill and invoke_agent on the scenario's subagent scripts
+ * and workspace skills (§16.4). Left out on purpose, because the profile answers `unsupported`
+ * for them (spec §14): the installation's skills and the other agents, a GEMINI.md below the root, git repositories,
  * patterns ripgrep refuses but JavaScript accepts, absolute or `..` glob patterns; and output that
  * mixes stdout and stderr without a pause (which pipe delivers first is a race, spec §2.2).
  * @see docs/spec/gemini-cli-0.61.0.md §2–§11, §16.2, §16.3; issue 28 item 5
@@ -94,7 +95,7 @@ function shellCommand(b: DifferentialWorkspace): string {
     () => `seq 1 ${r.pick([5000, 7000, 8000, 9000, 20000])}${r.chance(0.3) ? " >&2; exit 3" : ""}`,
     () => r.pick(["nosuchcommand-xyz", "if then fi", "echo 'unterminated", "cat /nonexistent/file", "ls /nonexistent"]),
     () => r.pick(["pwd", "cd sub-dir-x 2>/dev/null; pwd", "cd / && pwd", "cd .. ; pwd", "cd /tmp; echo moved"]),
-    () => r.pick(["kill -TERM $$", "kill -KILL $$", "kill -INT $$", "sleep 0.1 >/dev/null & echo started"]),
+    () => r.pick(["kill -TERM $$", "kill -KILL $$", "kill -TERM $$", "sleep 0.1 >/dev/null & echo started"]),
     () => `cat ${b.someStableFile().path} | head -c ${r.pick([10, 100, 5000])}`,
     () => `ls ${b.listedDirectory()}`,
     () => r.pick(["echo $(whoami)", "echo `date`", "cat <(echo x)", "echo ok > >(cat)"]),
@@ -321,6 +322,67 @@ const webFetchCalls: CallMaker[] = [
   (b) => readOnly("web_fetch", { prompt: b.random.pick(["http://127.0.0.1/", "see http://10.0.0.1/x please", "http://192.168.1.1/ http://172.16.0.9:8080/x"]) }),
 ];
 
+/** A grounded answer's metadata: sources with and without titles and URIs, supports at byte offsets in, at the edges of and past the text. */
+function groundingMetadata(b: DifferentialWorkspace, text: string): Record<string, unknown> {
+  const bytes = new TextEncoder().encode(text).length;
+  const chunks = Array.from({ length: b.random.int(1, 4) }, (_, index) =>
+    b.random.pick<Record<string, unknown>>([
+      { web: { uri: `https://example.com/s${index}`, title: `Source ${index}` } },
+      { web: { uri: `https://example.com/u${index}` } },
+      { web: { title: "Only a title" } },
+      {},
+    ]),
+  );
+  const supports = Array.from({ length: b.random.int(0, 4) }, () => {
+    const end = b.random.pick([0, 1, bytes, bytes + 3, b.random.int(0, bytes)]);
+    const indices = Array.from({ length: b.random.int(1, 2) }, () => b.random.int(0, chunks.length - 1));
+    return b.random.chance(0.85) ? { segment: { startIndex: 0, endIndex: end }, groundingChunkIndices: indices } : { groundingChunkIndices: indices };
+  });
+  return { groundingChunks: chunks, ...(supports.length > 0 ? { groundingSupports: supports } : {}) };
+}
+
+/** An answer's text: words, multi-byte characters (for offsets inside them), or blank. */
+const answerText = (b: DifferentialWorkspace): string =>
+  b.random.pick([smallLines(b.random).join(" "), `${smallLines(b.random, 1)[0]} é ü — 😀 ${smallLines(b.random, 1)[0]}.`, smallLines(b.random).join("\n"), "   ", ""]);
+
+/**
+ * google_web_search answered from a subagent script (its prompt a fresh token the query holds), or
+ * from none, and its refusals; activate_skill of a workspace skill laid out for the call, of names
+ * the session does not know, and its refusals; invoke_agent of unknown agents and of the
+ * generalist on a script (complete_task, text only) or none (alone in its turn: its subagent
+ * requests run beside the turn's other calls). @see spec §16.4
+ */
+const elsewhereCalls: CallMaker[] = [
+  (b) => {
+    const prompt = b.fresh("zq-search", ".");
+    const text = answerText(b);
+    b.subagents.push({ prompt, turns: [{ text, ...(b.random.chance(0.6) && text.trim() !== "" ? { groundingMetadata: groundingMetadata(b, text) } : {}) }] });
+    return readOnly("google_web_search", { query: b.random.pick([prompt, `what is ${prompt}?`, `${prompt} and more`]) });
+  },
+  (b) => readOnly("google_web_search", b.random.pick<Record<string, unknown>>([{ query: b.fresh("zq-unscripted", ".") }, { query: "" }, { query: " \t" }, {}, { query: 7 }])),
+  (b) => {
+    const name = b.fresh("zq-skill", "");
+    const folder = `.gemini/skills/${name}`;
+    b.files[`${folder}/SKILL.md`] = `---\nname: ${name}\ndescription: A generated skill.\n---\n${b.random.pick(["", "\n"])}${smallLines(b.random).join("\n")}\n`;
+    for (const extra of b.random.shuffle(["notes.txt", "B.md", "scripts/run.sh", "a/b/c.txt", "node_modules/x.js"]).slice(0, b.random.int(0, 3))) b.files[`${folder}/${extra}`] = "x\n";
+    // alone in its turn: the calls beside it were checked against the workspace directories before it added its folder (seed 28203)
+    return { ...readOnly("activate_skill", { name }), alone: true };
+  },
+  (b) => readOnly("activate_skill", b.random.pick<Record<string, unknown>>([{ name: "zq-no-such-skill" }, {}, { name: 3 }, { name: "demo", extra: true }])),
+  (b) =>
+    readOnly(
+      "invoke_agent",
+      b.random.pick<Record<string, unknown>>([{ agent_name: "zq_nobody", prompt: "x" }, { agent_name: "Generalist", prompt: "x" }, { agent_name: "generalist" }, { prompt: "x" }]),
+    ),
+  (b) => {
+    const prompt = b.fresh("zq-task", ".");
+    const kind = b.random.pick(["goal", "goal", "text", "none"]);
+    if (kind === "goal") b.subagents.push({ prompt, turns: [{ calls: [{ tool: "complete_task", input: { result: { response: answerText(b) } } }] }] });
+    if (kind === "text") b.subagents.push({ prompt, turns: [{ text: smallLines(b.random).join(" ") }] });
+    return { ...readOnly("invoke_agent", { agent_name: "generalist", prompt: `Please do ${prompt} Then stop.` }), alone: true };
+  },
+];
+
 /** Names the CLI does not register for gemini-2.5-pro (or only in plan mode), and capitalised forms of its own. */
 const UNKNOWN_NAMES = ["save_memory", "exit_plan_mode", "ReadFile", "Shell", "read_many_files", "run_shell", "edit", "ls", "READ_FILE", "WriteFile", "grep", "web_search", "todo_write", "Glob"];
 const unknownCalls: CallMaker[] = [(b) => readOnly(b.random.pick(UNKNOWN_NAMES), b.random.pick([{}, { file_path: "a.txt" }, { command: "echo hi" }]))];
@@ -381,6 +443,7 @@ export const geminiCliDifferentialVocabulary: DifferentialVocabulary = {
     { tool: "unknown", weight: 4, makers: unknownCalls },
     { tool: "invalid", weight: 4, makers: invalidCalls },
     { tool: "enter_plan_mode", weight: 1, makers: planCalls },
+    { tool: "elsewhere", weight: 3, makers: elsewhereCalls },
   ],
   searching: new Set(["run_shell_command", "grep_search", "search_file_content", "glob", "list_directory"]),
   concurrent,

@@ -1,14 +1,18 @@
 import type { OutputStorePort } from "../output-store-port.js";
 import type { FormatRequest } from "../profile.js";
 import { UnsupportedError } from "../profile.js";
+import { formatActivateSkill } from "./activate-skill/format-activate-skill.js";
 import { formatEnterPlanMode } from "./enter-plan-mode/format-enter-plan-mode.js";
 import { formatListDirectory, formatReadFile, formatReplace, formatWriteFile } from "./files/format-file-tools.js";
 import { formatUnknownTool } from "./format-unknown-tool.js";
-import { type GeminiCliResult, geminiError } from "./gemini-result.js";
+import { geminiParamsError } from "./gemini-params.js";
+import { type GeminiCliResult, geminiError, geminiInput } from "./gemini-result.js";
 import { GEMINI_PLAN_TOOL_NAMES, GEMINI_TOOL_NAMES, geminiToolOf } from "./gemini-tools.js";
 import type { GeminiPlace } from "./gemini-workspace.js";
 import { formatGlob } from "./glob/format-glob.js";
+import { formatGoogleWebSearch } from "./google-web-search/format-google-web-search.js";
 import { formatGrepSearch } from "./grep-search/format-grep-search.js";
+import { formatInvokeAgent } from "./invoke-agent/format-invoke-agent.js";
 import { formatBackgroundTool } from "./list-background-processes/format-background-processes.js";
 import { formatShellCommand } from "./run-shell-command/format-shell-command.js";
 import { formatUpdateTopic } from "./update-topic/format-update-topic.js";
@@ -35,7 +39,14 @@ function formatTool(request: FormatRequest, store: OutputStorePort): GeminiCliRe
   const place: GeminiPlace = {
     workspace: request.options?.cwd ?? (typeof observation.workspace === "string" ? observation.workspace : "/workspace"),
     ...(typeof observation.home === "string" ? { home: observation.home } : {}),
+    ...(Array.isArray(observation.workspaceDirectories) ? { directories: observation.workspaceDirectories as string[] } : {}),
   };
+  // glob without dir_path over several workspace directories (an activated skill's folder added) is another search and text (§16.4)
+  if (geminiToolOf(tool) === "glob" && Array.isArray(observation.workspaceDirectories) && observation.workspaceDirectories.length > 1 && searchesEveryDirectory(input)) {
+    throw new UnsupportedError(
+      "gemini-cli: glob without dir_path after activate_skill added the skill's folder to the workspace directories (its search across several directories, their duplicates and its text) is not modelled (spec §16.4)",
+    );
+  }
   // plan mode's policy (§16.1): a denied call is an error naming the rule's message
   if (observation.planModeNotFound === true) return formatUnknownTool(tool, GEMINI_PLAN_TOOL_NAMES);
   if (typeof observation.planModeRefused === "string") return geminiError(observation.planModeRefused);
@@ -68,17 +79,19 @@ function formatTool(request: FormatRequest, store: OutputStorePort): GeminiCliRe
     case "read_background_output":
       return formatBackgroundTool(geminiToolOf(tool) as "list_background_processes", input, observation);
     case "google_web_search":
-      throw new UnsupportedError(
-        "gemini-cli: google_web_search's text is the provider's answer to a grounding request (a googleSearch call the fake serves, with its citations), which the profile does not see (spec §16.4)",
-      );
+      return formatGoogleWebSearch(input, observation);
     case "activate_skill":
-      throw new UnsupportedError("gemini-cli: activate_skill's text is the skill's SKILL.md from the CLI's own installation (bundle/builtin/<skill>), which the profile does not read (spec §16.4)");
+      return formatActivateSkill(input, observation);
     case "invoke_agent":
-      throw new UnsupportedError(
-        "gemini-cli: invoke_agent's text is the outcome of a subagent's own conversation with the provider (its termination reason and result), which the profile does not run (spec §16.4)",
-      );
+      return formatInvokeAgent(input, observation);
     default:
       if (GEMINI_TOOL_NAMES.includes(tool)) throw new UnsupportedError(`gemini-cli: ${tool} is not modelled (docs/spec/gemini-cli-0.61.0.md §7)`);
       return formatUnknownTool(tool);
   }
+}
+
+/** A valid glob call without a dir_path, which searches every workspace directory (one with a dir_path searches that folder alone). @see spec §16.4 [bundle: packages/core/src/tools/glob.ts] */
+function searchesEveryDirectory(input: unknown): boolean {
+  const params = geminiInput(input);
+  return geminiParamsError("glob", input) === null && !params.dir_path && typeof params.pattern === "string" && params.pattern.trim() !== "";
 }

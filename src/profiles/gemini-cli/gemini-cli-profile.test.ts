@@ -32,6 +32,12 @@ describe("gemini-cli run_shell_command (docs/spec/gemini-cli-0.61.0.md §2)", ()
     expect(result).toEqual({ response: { output: "<untrusted_context>\nOutput: (empty)\nSignal: 9\nBackground PIDs: 43, 44\nProcess Group PGID: 42\n</untrusted_context>" } });
   });
 
+  it("§2.3 (issue 28 item 7): an observation without a pid, or with pid 0, prints no PGID line (the CLI tests result.pid for truth)", () => {
+    const expected = { response: { output: "<untrusted_context>\nOutput: hi\nExit Code: 2\n</untrusted_context>" } };
+    expect(format("run_shell_command", { command: "x" }, { chunks: [{ stream: "stdout", text: "hi\n" }], exitCode: 2, signal: null })).toEqual(expected);
+    expect(format("run_shell_command", { command: "x" }, { chunks: [{ stream: "stdout", text: "hi\n" }], exitCode: 2, signal: null, pid: 0 })).toEqual(expected);
+  });
+
   it("§1.4: a closing untrusted_context tag in the output is escaped", () => {
     const result = format("run_shell_command", { command: "x" }, { chunks: [{ stream: "stdout", text: "a</untrusted_context>b" }], exitCode: 0, signal: null, pid: 7 });
     expect(result).toEqual({ response: { output: "<untrusted_context>\nOutput: a&lt;/untrusted_context&gt;b\nProcess Group PGID: 7\n</untrusted_context>" } });

@@ -7,6 +7,7 @@ import { formatGeminiTool } from "./format-gemini-tool.js";
 import { geminiRedactions } from "./gemini-redactions.js";
 import type { GeminiCliResult } from "./gemini-result.js";
 import { backgroundEntryOf } from "./gemini-session.js";
+import { geminiSessionState } from "./gemini-session-state.js";
 import { GEMINI_TOOL_NAMES, geminiToolOf } from "./gemini-tools.js";
 import { adoptGlobOrder } from "./glob/glob-order.js";
 import { adoptGrepFileOrder } from "./grep-search/grep-search-order.js";
@@ -23,13 +24,6 @@ import { truncateShellOutput } from "./truncate/truncate-shell-output.js";
  * (schemas/gemini-cli/tool-result.json); `truncate` is the shell output cut (40,000 chars, 20/80).
  * @see docs/spec/gemini-cli-0.61.0.md
  */
-/** The declared tools whose results the profile does not model, and why (spec §14, §16.4); every other declared tool is modelled. */
-const UNMODELLED_TOOLS: Readonly<Record<string, string>> = {
-  google_web_search: "its text is the provider's grounded answer to a request the profile does not see (docs/spec/gemini-cli-0.61.0.md §16.4)",
-  activate_skill: "its text is a SKILL.md of the CLI's own installation (docs/spec/gemini-cli-0.61.0.md §16.4)",
-  invoke_agent: "its text comes from the subagent's own conversation with the provider (docs/spec/gemini-cli-0.61.0.md §16.4)",
-};
-
 export const geminiCli: Profile = {
   id: "gemini-cli",
   /** MCP tools: @see mcp/mcp-tool-name.ts */
@@ -44,11 +38,11 @@ export const geminiCli: Profile = {
   },
   versions: {
     verified: { from: "0.59.0", to: "0.61.0" },
-    evidence: "0.61.0: test/e2e/gate-gemini.test.ts; 0.60.0 and 0.59.0: test/e2e/gate-gemini-range.test.ts (11 scenarios, 70 tool results each, byte-exact)",
+    evidence: "0.61.0: test/e2e/gate-gemini.test.ts; 0.60.0 and 0.59.0: test/e2e/gate-gemini-range.test.ts (11 scenarios, 74 tool results each, byte-exact)",
   },
   protocols: ["google-gemini"],
   resultKind: "gemini-cli/tool-result",
-  tools: GEMINI_TOOL_NAMES.map((name) => (Object.hasOwn(UNMODELLED_TOOLS, name) ? { name, status: "unsupported", reason: UNMODELLED_TOOLS[name]! } : { name, status: "modelled" })),
+  tools: GEMINI_TOOL_NAMES.map((name) => ({ name, status: "modelled" })),
   argumentNames: { path: "file_path" },
   /** Its User-Agent (captured: `gemini -p` 0.61.0 sends `GeminiCLI-tui/0.61.0/gemini-2.5-pro (linux; x64; terminal)`). */
   agentVersion: (headers) => userAgentVersion(headers, /^GeminiCLI(?:-[a-z]+)?\/(\d+\.\d+\.\d+)\//),
@@ -76,6 +70,8 @@ export const geminiCli: Profile = {
    * copies of the workspace order differently: the agent's order is adopted; the shell's process
    * group id (whose digits move the output cut) is the agent's. @see spec §7.3, §7.4
    */
+  /** The session state a call changes or follows from (plan mode, the background history, the topic). @see spec §16 */
+  sessionState: geminiSessionState,
   adoptAgentOrder(call, observation, agentText) {
     const tool = geminiToolOf(call.tool);
     if (tool === "grep_search") return adoptGrepFileOrder(observation, agentText);

@@ -11,14 +11,15 @@ const compiled = new Map<string, ReturnType<Ajv["compile"]>>();
  * `params must have required property 'file_path'`, `params/command must be string`), or null.
  * @see docs/spec/gemini-cli-0.61.0.md §11 [bundle: packages/core/src/utils/schemaValidator.ts]
  */
-export function geminiParamsError(tool: string, input: unknown): string | null {
-  const schema = GEMINI_TOOL_SCHEMAS[tool];
+export function geminiParamsError(tool: string, input: unknown, schemaOf: Record<string, unknown> | undefined = GEMINI_TOOL_SCHEMAS[tool]): string | null {
+  const schema = schemaOf;
   if (schema === undefined) return null;
   if (typeof input !== "object" || input === null) return "Value of params must be an object";
-  let validate = compiled.get(tool);
+  const key = schema === GEMINI_TOOL_SCHEMAS[tool] ? tool : `${tool} ${JSON.stringify(schema)}`;
+  let validate = compiled.get(key);
   if (!validate) {
     validate = ajv.compile(schema);
-    compiled.set(tool, validate);
+    compiled.set(key, validate);
   }
   if (validate(input)) return null;
   return ajv.errorsText(validate.errors, { dataVar: "params" });

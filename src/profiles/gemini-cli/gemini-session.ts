@@ -17,6 +17,8 @@ export interface GeminiSession {
   loadedMemory: Set<string>;
   /** When the session's first call was observed: files modified before it were laid out with the workspace. */
   startedAt: number;
+  /** Folders activated skills added to the workspace directories, in activation order (§16.4). */
+  addedDirectories: string[];
 }
 
 /**
@@ -52,7 +54,7 @@ export function backgroundEntryOf(observation: object): BackgroundEntry | undefi
 export function geminiSession(environment: EnvironmentPort): GeminiSession {
   let session = sessions.get(environment);
   if (session === undefined) {
-    session = { planMode: false, background: [], loadedMemory: new Set(), startedAt: Date.now() };
+    session = { planMode: false, background: [], loadedMemory: new Set(), startedAt: Date.now(), addedDirectories: [] };
     sessions.set(environment, session);
   }
   return session;

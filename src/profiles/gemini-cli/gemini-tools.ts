@@ -246,4 +246,18 @@ export const GEMINI_TOOL_SCHEMAS: Readonly<Record<string, Record<string, unknown
     required: ["todos"],
     additionalProperties: false,
   },
+  google_web_search: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
+  invoke_agent: {
+    type: "object",
+    properties: { agent_name: { type: "string" }, prompt: { type: "string" }, wait_for_previous: { type: "boolean" } },
+    required: ["agent_name", "prompt"],
+  },
 };
+
+/**
+ * activate_skill's schema: its `name` enum lists the skills the session discovered (the two the
+ * installation holds, then the workspace's), so it is made per run. @see spec §16.4
+ */
+export function activateSkillSchema(skillNames: readonly string[]): Record<string, unknown> {
+  return { type: "object", properties: { name: { type: "string", enum: [...skillNames] } }, required: ["name"], additionalProperties: false };
+}

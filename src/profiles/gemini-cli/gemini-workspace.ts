@@ -23,16 +23,21 @@ export function workspaceViolation(path: string, environment: Pick<EnvironmentPo
   return outsideWorkspaceMessage(resolved, environment.workspace, temp);
 }
 
-/** The refusal text for a path outside the workspace. @see spec §3.4 */
-export function outsideWorkspaceMessage(path: string, workspace: string, temp: string): string {
-  return `Path not in workspace: Attempted path "${path}" resolves outside the allowed workspace directories: ${workspace} or the project temp directory: ${temp}`;
+/** The refusal text for a path outside the workspace (`workspaces`: the workspace directories, joined by `, `). @see spec §3.4, §16.4 */
+export function outsideWorkspaceMessage(path: string, workspaces: string, temp: string): string {
+  return `Path not in workspace: Attempted path "${path}" resolves outside the allowed workspace directories: ${workspaces} or the project temp directory: ${temp}`;
 }
 
 /** Where the workspace and the agent's HOME are, as a formatter knows them. */
 export interface GeminiPlace {
   workspace: string;
   home?: string;
+  /** The session's workspace directories when an activated skill added its folder (the workspace first). @see spec §16.4 */
+  directories?: readonly string[];
 }
+
+/** The workspace directories as refusals list them: the workspace, then the folders activated skills added, joined by `, `. @see spec §16.4 */
+export const workspaceDirectoriesText = (place: GeminiPlace): string => (place.directories ?? [place.workspace]).join(", ");
 
 /**
  * The refusal for a path argument (resolved against the workspace) outside the workspace and the
@@ -42,7 +47,7 @@ export function placeViolation(argument: string, place: GeminiPlace): string | n
   const resolved = resolvePath(place.workspace, argument);
   const temp = geminiTempDirectory(place.workspace, place.home);
   if (within(resolved, place.workspace) || within(resolved, temp)) return null;
-  return outsideWorkspaceMessage(resolved, place.workspace, temp);
+  return outsideWorkspaceMessage(resolved, workspaceDirectoriesText(place), temp);
 }
 
 /** A path without its trailing slashes (the root stays `/`), as node's path.resolve gives it (observed: `list_directory` of `<WS>/` names `<WS>`). */

@@ -1,5 +1,6 @@
 import type { EnvironmentPort } from "../environment-port.js";
 import type { ToolCall } from "../profile.js";
+import { runActivateSkill } from "./activate-skill/run-activate-skill.js";
 import { holdsNewPlaceholder, placeholderRefusal } from "./files/omission-placeholders.js";
 import { runListDirectory, runReadFile, runReplace, runWriteFile } from "./files/run-gemini-files.js";
 import { geminiParamsError } from "./gemini-params.js";
@@ -8,7 +9,9 @@ import { BACKGROUND_HISTORY_SIZE, type BackgroundEntry, type GeminiSession, gemi
 import { geminiToolOf } from "./gemini-tools.js";
 import { geminiTempDirectory } from "./gemini-workspace.js";
 import { runGlob } from "./glob/run-glob.js";
+import { runGoogleWebSearch } from "./google-web-search/run-google-web-search.js";
 import { runGrepSearch } from "./grep-search/run-grep-search.js";
+import { runInvokeAgent, unregisteredAgent } from "./invoke-agent/run-invoke-agent.js";
 import { newJitMemory } from "./jit-memory.js";
 import { planModeDecision, planModePlansDirectory, planPathRefusal } from "./plan-mode-policy.js";
 import { BACKGROUND_DELAY_MS, runShellCommand } from "./run-shell-command/run-shell-command.js";
@@ -22,6 +25,18 @@ import { nextTopicState } from "./update-topic/format-update-topic.js";
  * @see docs/spec/gemini-cli-0.61.0.md §2–§10
  */
 export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+  const session = geminiSession(environment);
+  const observation = await runTool(call, environment);
+  // an activated skill's folder joined the workspace directories: refusals list it, glob searches it (§16.4)
+  if (session.addedDirectories.length > 0) Object.assign(observation, { workspaceDirectories: [environment.workspace, ...session.addedDirectories] });
+  const skill = observation.skill as { folder?: string } | undefined;
+  if (geminiToolOf(call.tool) === "activate_skill" && typeof skill?.folder === "string" && !session.addedDirectories.includes(skill.folder) && skill.folder !== environment.workspace) {
+    session.addedDirectories.push(skill.folder);
+  }
+  return observation;
+}
+
+async function runTool(call: ToolCall, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   const place = { workspace: environment.workspace, ...(environment.agentEnv.HOME ? { home: environment.agentEnv.HOME } : {}) };
   const session = geminiSession(environment);
   const tool = geminiToolOf(call.tool);
@@ -33,6 +48,11 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
     const decision = planModeDecision(tool, call.input);
     if (decision.kind === "not-found") return { planModeNotFound: true };
     if (geminiParamsError(tool, call.input) !== null) return {};
+    // an agent the registry does not hold is not found when the call is built, before the policy (§16.1)
+    if (tool === "invoke_agent") {
+      const unregistered = await unregisteredAgent(call.input, environment);
+      if (unregistered !== null) return unregistered;
+    }
     if (tool === "write_file" || tool === "replace") {
       // the empty path, then the plans directory, then omission placeholders: all before the policy
       const input = geminiInput(call.input);
@@ -88,6 +108,12 @@ export async function runGeminiTool(call: ToolCall, environment: EnvironmentPort
     case "list_background_processes":
     case "read_background_output":
       return { backgroundProcesses: session.background.map((entry) => ({ ...entry })) };
+    case "google_web_search":
+      return runGoogleWebSearch(call.input, environment);
+    case "activate_skill":
+      return await runActivateSkill(call.input, environment);
+    case "invoke_agent":
+      return await runInvokeAgent(call.input, environment);
     default:
       return {};
   }

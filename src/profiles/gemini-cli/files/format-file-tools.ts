@@ -3,7 +3,7 @@ import { relativePath, resolvePath } from "../../../text/path-posix.js";
 import { UnsupportedError } from "../../profile.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "../gemini-result.js";
-import { type GeminiPlace, geminiTempDirectory, outsideWorkspaceMessage, placeViolation, withoutTrailingSlash } from "../gemini-workspace.js";
+import { type GeminiPlace, geminiTempDirectory, outsideWorkspaceMessage, placeViolation, withoutTrailingSlash, workspaceDirectoriesText } from "../gemini-workspace.js";
 import { geminiDiffSnippet } from "./gemini-diff-snippet.js";
 import { geminiFileType } from "./gemini-file-type.js";
 import { filterGeminiIgnored } from "./gemini-ignore-filter.js";
@@ -37,7 +37,7 @@ export function formatReadFile(callInput: unknown, observation: Record<string, u
   const input = geminiInput(callInput);
   if (String(input.file_path).trim() === "") return geminiError("The 'file_path' parameter must be non-empty.");
   const path = typeof observation.path === "string" ? observation.path : need("read_file", "path");
-  if (observation.kind === "outside") return geminiError(outsideWorkspaceMessage(path, place.workspace, geminiTempDirectory(place.workspace, place.home)));
+  if (observation.kind === "outside") return geminiError(outsideWorkspaceMessage(path, workspaceDirectoriesText(place), geminiTempDirectory(place.workspace, place.home)));
   const start = input.start_line as number | undefined;
   const end = input.end_line as number | undefined;
   if (start !== undefined && end !== undefined && start > end) return geminiError("start_line cannot be greater than end_line");
@@ -118,7 +118,7 @@ export function formatListDirectory(callInput: unknown, observation: Record<stri
   if (paramsError !== null) return geminiError(paramsError);
   const input = geminiInput(callInput);
   const path = typeof observation.path === "string" ? observation.path : need("list_directory", "path");
-  if (observation.kind === "outside") return geminiError(outsideWorkspaceMessage(path, place.workspace, geminiTempDirectory(place.workspace, place.home)));
+  if (observation.kind === "outside") return geminiError(outsideWorkspaceMessage(path, workspaceDirectoriesText(place), geminiTempDirectory(place.workspace, place.home)));
   if (observation.kind === "missing")
     return geminiError(
       observation.failure === "ENOTDIR" ? `Error listing directory: ENOTDIR: not a directory, stat '${path}'` : `Error listing directory: ENOENT: no such file or directory, stat '${path}'`,

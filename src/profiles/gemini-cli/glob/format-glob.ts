@@ -3,7 +3,7 @@ import { UnsupportedError } from "../../profile.js";
 import { filterGeminiIgnored } from "../files/gemini-ignore-filter.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "../gemini-result.js";
-import { type GeminiPlace, geminiTempDirectory, outsideWorkspaceMessage } from "../gemini-workspace.js";
+import { type GeminiPlace, geminiTempDirectory, outsideWorkspaceMessage, workspaceDirectoriesText } from "../gemini-workspace.js";
 
 /** Files changed within this long are listed newest first; older ones by path. @see spec §7.4 */
 const RECENT_MS = 24 * 60 * 60 * 1000;
@@ -21,7 +21,7 @@ export function formatGlob(callInput: unknown, observation: Record<string, unkno
   const searchDir = typeof observation.searchDir === "string" ? observation.searchDir : "";
   switch (observation.kind) {
     case "outside":
-      return geminiError(outsideWorkspaceMessage(searchDir, place.workspace, geminiTempDirectory(place.workspace, place.home)));
+      return geminiError(outsideWorkspaceMessage(searchDir, workspaceDirectoriesText(place), geminiTempDirectory(place.workspace, place.home)));
     case "missing":
       return geminiError(`Search path does not exist ${searchDir}`);
     case "not-directory":

@@ -1,7 +1,7 @@
 import { UnsupportedError } from "../../profile.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { type GeminiCliResult, geminiError, geminiInput, geminiOutput } from "../gemini-result.js";
-import { type GeminiPlace, geminiTempDirectory, outsideWorkspaceMessage } from "../gemini-workspace.js";
+import { type GeminiPlace, geminiTempDirectory, outsideWorkspaceMessage, workspaceDirectoriesText } from "../gemini-workspace.js";
 import { GREP_DEFAULT_MAX_MATCHES, type GrepSearchMatch } from "./grep-search-match.js";
 import { grepSearchRefusal } from "./grep-search-refusal.js";
 
@@ -25,7 +25,7 @@ export function formatGrepSearch(callInput: unknown, observation: Record<string,
   const searchDir = typeof observation.searchDir === "string" ? observation.searchDir : "";
   switch (observation.kind) {
     case "outside":
-      return geminiError(outsideWorkspaceMessage(searchDir, place.workspace, geminiTempDirectory(place.workspace, place.home)));
+      return geminiError(outsideWorkspaceMessage(searchDir, workspaceDirectoriesText(place), geminiTempDirectory(place.workspace, place.home)));
     case "missing":
       return geminiError(`Path does not exist: ${searchDir}`);
     case "other":

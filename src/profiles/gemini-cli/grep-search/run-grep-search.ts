@@ -1,6 +1,8 @@
 import { resolvePath } from "../../../text/path-posix.js";
 import { commandBytes, type EnvironmentPort } from "../../environment-port.js";
 import { findOnPath } from "../../find-on-path.js";
+import { geminiDiscoveryFacts } from "../files/gemini-file-discovery.js";
+import { filterGeminiIgnored } from "../files/gemini-ignore-filter.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { geminiInput } from "../gemini-result.js";
 import { workspaceViolation } from "../gemini-workspace.js";
@@ -67,15 +69,19 @@ export async function runGrepSearch(callInput: unknown, environment: Environment
   const maxMatches = params.total_max_matches ?? GREP_DEFAULT_MAX_MATCHES;
   const exclude = params.exclude_pattern ? new RegExp(params.exclude_pattern, params.case_sensitive ? "" : "i") : null;
   const search = async (paths: string[], context: number | undefined): Promise<GrepSearchMatch[] | { failure: string }> => {
-    const run = await environment.run({ file: rg, args: ripgrepArgs(params, context, ignoreFiles, paths), cwd: environment.workspace, env: environment.agentEnv });
+    const run = await environment.run({ file: rg, args: ripgrepArgs(params, context, ignoreFiles, paths), cwd: environment.workspace, env: environment.agentEnv, readOnly: true });
     if (run.exitCode !== 0 && run.exitCode !== 1) return { failure: new TextDecoder().decode(commandBytes(run, "stderr")) || `exit ${run.exitCode}` };
     return ripgrepMatches(new TextDecoder().decode(commandBytes(run, "stdout")), searchDir, exclude, Number.POSITIVE_INFINITY);
   };
-  const all = await search([searchDir], params.context);
-  if ("failure" in all) return { searchDir, kind: "ripgrep-failed", failure: all.failure };
-  let matches = capGrepMatches(all, maxMatches);
+  const found = await search([searchDir], params.context);
+  if ("failure" in found) return { searchDir, kind: "ripgrep-failed", failure: found.failure };
+  // Then the CLI's own file discovery drops the files it ignores (the `ignore` package: case-insensitive,
+  // anchored at the workspace), which ripgrep's --ignore-file read otherwise. §7.2
+  const allowed = params.no_ignore ? (list: GrepSearchMatch[]) => list : await discoveryFilter(environment);
+  const all = allowed(found);
+  let matches = allowed(capGrepMatches(found, maxMatches));
   // Cut by the cap with matches in several files: which files ripgrep's threads reported first is a race (§7.3).
-  const raced = matches.length < all.length && new Set(all.map((match) => match.absolutePath)).size > 1;
+  const raced = capGrepMatches(found, maxMatches).length < found.length && new Set(found.map((match) => match.absolutePath)).size > 1;
   const count = matches.filter((match) => !match.isContext).length;
   let autoContext: number | undefined;
   if (count >= 1 && count <= 3 && !params.names_only && params.context === undefined && params.before === undefined && params.after === undefined) {
@@ -83,11 +89,28 @@ export async function runGrepSearch(callInput: unknown, environment: Environment
     const files = [...new Set(matches.map((match) => match.absolutePath))];
     const enriched = await search(files, autoContext);
     if ("failure" in enriched) return { searchDir, kind: "ripgrep-failed", failure: enriched.failure };
-    matches = capGrepMatches(enriched, maxMatches);
+    matches = allowed(capGrepMatches(enriched, maxMatches));
     // the context search ran on the files the race kept: not reproducible from another selection
     if (raced) return { searchDir, kind: "cap-race" };
   }
   return { searchDir, kind: "searched", matches, ...(raced ? { uncapped: all, maxMatches } : {}), ...(autoContext === undefined ? {} : { autoContext }) };
+}
+
+/**
+ * The CLI's filter of ripgrep's matches (`fileDiscoveryService.filterFiles` on the matched files,
+ * absolute): a file the workspace's `.geminiignore` drops is left out, as list_directory and glob
+ * leave it out (§4.1); paths outside the workspace are kept.
+ * @see docs/spec/gemini-cli-0.61.0.md §7.2 [bundle: ripGrep.ts `GrepToolInvocation.execute`, `enrichWithRipgrepAutoContext`] [observed: gemini-unseen2-ignore-files, gemini-unseen2-grep-ignore-lf]
+ */
+async function discoveryFilter(environment: EnvironmentPort): Promise<(matches: GrepSearchMatch[]) => GrepSearchMatch[]> {
+  const { geminiIgnore } = await geminiDiscoveryFacts(environment);
+  const prefix = `${environment.workspace}/`;
+  const relative = (absolute: string) => (absolute.startsWith(prefix) ? absolute.slice(prefix.length) : `../${absolute}`);
+  return (matches) => {
+    const files = [...new Set(matches.map((match) => relative(match.absolutePath)))];
+    const kept = new Set(filterGeminiIgnored(files, geminiIgnore, true).kept);
+    return matches.filter((match) => kept.has(relative(match.absolutePath)));
+  };
 }
 
 /** ripgrep's arguments, in the CLI's order. @see spec §7.2 */

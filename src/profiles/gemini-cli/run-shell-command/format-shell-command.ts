@@ -65,6 +65,13 @@ export function formatShellCommand(callInput: unknown, observation: CommandStrea
   const violation = placeViolation(typeof input.dir_path === "string" && input.dir_path !== "" ? input.dir_path : ".", place);
   if (violation !== null) return geminiError(violation);
   if (observation.spawnFailure !== undefined) return geminiError(observation.spawnFailure);
+  // SIGINT to the command's own shell: the binary reported it ended by the signal once and not at
+  // all in two other runs of the same call (differential seeds 28201, 28202): a race. §14
+  if (/\bkill\s+-(?:INT|SIGINT|2)\s+\$\$/.test(command)) {
+    throw new UnsupportedError(
+      "gemini-cli: run_shell_command: a command that sends SIGINT to its own shell (kill -INT $$) ends by the signal or not in different runs of the binary (a race of bash's SIGINT handling), which is not modelled (spec §14)",
+    );
+  }
   const pid = observation.pid ?? 0;
   // A background command is reported as moved to the background whether or not it ended within
   // the delay (the CLI backgrounds it at the delay, before it looks). §2.6

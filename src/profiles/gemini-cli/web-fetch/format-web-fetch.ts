@@ -2,10 +2,14 @@ import { UnsupportedError } from "../../profile.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { type GeminiCliResult, geminiError, geminiInput } from "../gemini-result.js";
 
-/** Whether a URL's host is loopback or private (IPv4 literals and `localhost`; names are not resolved). */
+/**
+ * Whether a URL's host is loopback or private: `localhost` and names ending in `.localhost`,
+ * `.local` or `.internal` (blocked before any lookup), IPv4 literals; other names are not resolved.
+ * @see spec §8 [bundle: packages/core/src/utils/fetch.ts `isPrivateIpAsync`] [observed: gemini-unseen2-web-topic-todos]
+ */
 function blockedHost(url: URL): boolean | null {
   const host = url.hostname;
-  if (host === "localhost" || host === "[::1]") return true;
+  if (host === "localhost" || host === "[::1]" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) return true;
   const octets = host.split(".").map(Number);
   if (octets.length !== 4 || octets.some((octet) => !Number.isInteger(octet))) return null;
   const [a, b] = octets as [number, number, number, number];
