@@ -18,6 +18,7 @@ import type {
 import type { ScenarioMcp } from "../scenario/scenario.js";
 import { commandRanFact, type EnvironmentFact } from "./environment-fact.js";
 import { createScriptedMcpEnvironment } from "./scripted-mcp-environment.js";
+import { startTerminalSession } from "./terminal-session.js";
 
 export interface NodeEnvironmentOptions {
   workspace: string;
@@ -96,7 +97,7 @@ export function createNodeEnvironment(options: NodeEnvironmentOptions): Environm
     startSession(command) {
       // Recorded when it starts (a live session's end is read later, by the profile).
       record({ kind: "command-ran", file: command.file, args: [...command.args], cwd: command.cwd, exitCode: null, signal: null, timedOut: false, bytes: 0 });
-      return startSession(command);
+      return command.terminal === undefined ? startSession(command) : startTerminalSession(command, command.terminal);
     },
     async fetch(request) {
       const fact = await fetchFact(fetcher, request);

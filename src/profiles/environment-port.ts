@@ -109,6 +109,13 @@ export interface CommandSpec {
   timeoutMs?: number;
   /** `merged`: stderr is the same pipe as stdout, so their interleaving is exact. Default `separate`. */
   stderr?: "merged" | "separate" | "ignore";
+  /**
+   * `startSession` only: the program runs on a new pseudo-terminal of this window size, with the
+   * kernel's default terminal settings, as its controlling terminal: stdin, stdout and stderr are
+   * the terminal, the output is what its master side reads (one `stdout` stream: the terminal's
+   * own line endings and echo included), and stdin stays open for `SessionHandle.write`.
+   */
+  terminal?: { rows: number; cols: number };
 }
 
 /** What running a program did. */
@@ -131,6 +138,8 @@ export interface SessionHandle {
   read(waitMs: number): Promise<SessionPiece>;
   /** Kills the program and everything it started. */
   kill(): void;
+  /** Present for a `terminal` session (stdin open): types the bytes into its terminal. */
+  write?(bytes: Uint8Array): Promise<void>;
 }
 
 /** What a session did since its last read. */

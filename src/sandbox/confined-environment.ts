@@ -65,6 +65,13 @@ export function createConfinedEnvironment(options: {
         kill() {
           started.then((id) => call("sessionKill", id)).catch(() => {});
         },
+        ...(command.terminal === undefined
+          ? {}
+          : {
+              async write(bytes: Uint8Array) {
+                await call("sessionWrite", await started, bytes);
+              },
+            }),
       };
     },
     async fetch(request) {

@@ -82,6 +82,16 @@ const execCalls: CallMaker[] = [
       shell: b.random.pick(["/bin/bash", "bash", "/opt/x/bash", "bash.exe", "fish", "dash", "/usr/bin/env", "", "tcsh"]),
       ...b.random.pick<Record<string, unknown>>([{}, { login: false }, { login: true }]),
     }),
+  // tty: true (§2.9): the same commands on a 24 × 80 terminal (none reads stdin: it stays open), its workdir fallback.
+  (b) => {
+    let cmd = execCommand(b);
+    while (cmd.includes("read line")) cmd = execCommand(b);
+    return readOnly("exec_command", {
+      cmd: b.random.pick([cmd, cmd, "stty size; stty -g", "test -t 0 && test -t 1 && echo tty", "printf 'x\\ty\\r\\n'; echo err >&2; exit 4"]),
+      tty: true,
+      ...b.random.pick<Record<string, unknown>>([{}, {}, { login: false }, { max_output_tokens: maxTokens(b) }, { workdir: "missing-dir" }, { shell: "fish" }]),
+    });
+  },
 ];
 
 /** An apply_patch heredoc Codex applies itself (§2.7). */
@@ -129,6 +139,30 @@ const sessionCalls: CallMaker[] = [
       },
       mutates: false,
       followUps,
+    } satisfies GeneratedCall;
+  },
+];
+
+/**
+ * A tty: true session (§2.9): write_stdin types into its terminal (the echo comes back) — a line
+ * the command reads, ^C, or characters then ^D to `cat` — then the ended session is unknown. Each
+ * write that ends the command waits up to 3 s for its end.
+ */
+const terminalSessionCalls: CallMaker[] = [
+  (b) => {
+    const session = (source: { turn: number; call: number }) => ({ $fromResult: { turn: source.turn, call: source.call, pattern: "session ID (\\d+)", as: "integer" } });
+    const write =
+      (chars: string, extra: Record<string, unknown> = {}) =>
+      (source: { turn: number; call: number }): ScenarioCall => ({ tool: "write_stdin", input: { session_id: session(source), chars, ...extra } });
+    const shape = b.random.pick([
+      { cmd: "read x; echo got:$x", writes: [write(b.random.pick(["hello\n", "two words\n", "é\n"]), { yield_time_ms: 3000 })] },
+      { cmd: `sleep ${b.random.pick([5, 8])}; echo never`, writes: [write("\u0003", { yield_time_ms: 3000 })] },
+      { cmd: "cat", writes: [write(b.random.pick(["abc", "x y"]), { yield_time_ms: 1000 }), write("\n\u0004", { yield_time_ms: 3000 })] },
+    ]);
+    return {
+      call: { tool: "exec_command", input: { cmd: shape.cmd, tty: true, yield_time_ms: 500 } },
+      mutates: false,
+      followUps: [...shape.writes, write(b.random.pick(["", "z\n"]))],
     } satisfies GeneratedCall;
   },
 ];
@@ -369,6 +403,7 @@ export const codexCliDifferentialVocabulary: DifferentialVocabulary = {
     { tool: "exec_command", weight: 30, makers: execCalls },
     { tool: "intercepted", weight: 3, makers: interceptedCalls },
     { tool: "session", weight: 6, makers: sessionCalls },
+    { tool: "terminal-session", weight: 3, makers: terminalSessionCalls },
     { tool: "write_stdin", weight: 3, makers: writeStdinCalls },
     { tool: "apply_patch", weight: 30, makers: applyPatchCalls },
     { tool: "view_image", weight: 10, makers: viewImageCalls },

@@ -66,12 +66,12 @@ export function execShell(input: Record<string, unknown>): string {
  *   snapshot sourced into `bash -c` after: `shopt -q login_shell` answered both ways, observed):
  *   a command asking is unsupported. `prefix_rule` changes
  *   nothing without approvals (observed).
- * An explicit `shell` is execShell's. Not modelled (unsupported): `tty: true` (a PTY),
- * `with_additional_permissions`, and the order of two refusals in one call.
+ * An explicit `shell` is execShell's; `tty: true` (a PTY) changes none of this (observed: the rm -f
+ * refusal is the same). Not modelled (unsupported): `with_additional_permissions`, and the order
+ * of two refusals in one call.
  * @see spec §2.1, §2.6, §2.7 (observed bytes; source codex-rs/core/src/tools/handlers/unified_exec.rs)
  */
 export function execDisposition(input: Record<string, unknown>): ExecDisposition {
-  if (input.tty === true) throw new UnsupportedError("codex-cli: exec_command with tty: true (a PTY: output arrives with \\r\\n) is not modelled");
   const shell = execShell(input);
   if (input.sandbox_permissions === "with_additional_permissions") throw new UnsupportedError("codex-cli: sandbox_permissions with_additional_permissions is not modelled");
   if (typeof input.justification === "string" && (input.sandbox_permissions === undefined || input.sandbox_permissions === null)) {
