@@ -74,12 +74,12 @@ const execCalls: CallMaker[] = [
     });
   },
   (b) => readOnly("exec_command", { cmd: b.random.pick(["echo hi", "ls"]), sandbox_permissions: "require_escalated" }),
-  // An explicit shell (§2.8): bash by any path, names of no shell type (Codex's /bin/sh), and the rm -f refusal naming it.
+  // An explicit shell (§2.8): bash by any path, names of no shell type (Codex's /bin/sh), sh (the first on PATH), zsh, PowerShell and cmd (not installed: /bin/sh), and the rm -f refusal naming it.
   (b) =>
     readOnly("exec_command", {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion the command runs, not a template
       cmd: b.random.pick([execCommand(b), 'echo "$0" ${BASH_VERSION:+bash}', `rm -rf ${b.fresh("keep", ".txt")}`]),
-      shell: b.random.pick(["/bin/bash", "bash", "/opt/x/bash", "bash.exe", "fish", "dash", "/usr/bin/env", "", "tcsh"]),
+      shell: b.random.pick(["/bin/bash", "bash", "/opt/x/bash", "bash.exe", "fish", "dash", "/usr/bin/env", "", "tcsh", "sh", "/bin/sh", "/opt/x/sh", "zsh", "pwsh", "cmd"]),
       ...b.random.pick<Record<string, unknown>>([{}, { login: false }, { login: true }]),
     }),
   // tty: true (§2.9): the same commands on a 24 × 80 terminal (none reads stdin: it stays open), its workdir fallback.

@@ -30,7 +30,7 @@ export function formatCodexTool(request: FormatRequest): CodexOutput {
         if (refused !== null) return { output: refused };
       }
       if (tool === "exec_command") {
-        const disposition = execDisposition(input as Record<string, unknown>);
+        const disposition = execDisposition(input as Record<string, unknown>, (observation as CommandRunObservation).shell);
         if (disposition.kind === "refused") return { output: disposition.text };
         if (disposition.kind === "patch") return { output: formatInterceptedPatch(observation as CommandRunObservation) };
       }

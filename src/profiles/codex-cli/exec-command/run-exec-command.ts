@@ -8,6 +8,7 @@ import { argumentsError, WRITE_STDIN_ARGS } from "../codex-arguments.js";
 import { rustIoError } from "../rust-io-error.js";
 import { forgetSession, keepSession, sessionsOf } from "./codex-sessions.js";
 import { execDisposition, execShell } from "./exec-policy.js";
+import { lookUpShell } from "./look-up-shell.js";
 
 /** The default yield time and its clamp. @see spec §2.3 (tool description; source codex-rs/core/src/unified_exec/mod.rs) */
 export const DEFAULT_YIELD_TIME_MS = 10000;
@@ -58,7 +59,14 @@ function chunkId(): string {
  * @see spec §2.1, §2.3, §2.4, §2.6, §2.7
  */
 export async function runExecCommand(input: Record<string, unknown>, environment: EnvironmentPort): Promise<CommandRunObservation> {
-  const disposition = execDisposition(input);
+  const lookedUpShell = await lookUpShell(input, environment);
+  const observation = await runWithShell(input, environment, lookedUpShell);
+  // the shell Codex looked up, for the formatter (the rm -f refusal names it)
+  return lookedUpShell === undefined ? observation : { ...observation, shell: lookedUpShell };
+}
+
+async function runWithShell(input: Record<string, unknown>, environment: EnvironmentPort, lookedUpShell: string | undefined): Promise<CommandRunObservation> {
+  const disposition = execDisposition(input, lookedUpShell);
   if (disposition.kind === "refused") return {};
   const base = typeof input.workdir === "string" ? resolvePath(environment.workspace, input.workdir) : environment.workspace;
   if (disposition.kind === "patch") {
@@ -74,7 +82,7 @@ export async function runExecCommand(input: Record<string, unknown>, environment
   const requested = typeof input.yield_time_ms === "number" ? input.yield_time_ms : DEFAULT_YIELD_TIME_MS;
   const yieldMs = Math.min(Math.max(requested, MIN_YIELD_TIME_MS), MAX_YIELD_TIME_MS);
   const spec = {
-    file: execShell(input),
+    file: execShell(input, lookedUpShell),
     args: ["-c", input.cmd as string],
     cwd,
     env: { ...environment.agentEnv, ...UNIFIED_EXEC_ENV, PWD: cwd },
