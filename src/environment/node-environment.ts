@@ -204,6 +204,7 @@ function startSession(command: CommandSpec): SessionHandle {
   let spawnError: FsFailure | undefined;
   let wake: (() => void) | undefined;
   const tree = createProcessTree();
+  let pid: number | undefined;
   const settle = (fact: NonNullable<SessionPiece["ended"]>, error?: FsFailure) => {
     if (ended !== null) return;
     ended = fact;
@@ -217,6 +218,7 @@ function startSession(command: CommandSpec): SessionHandle {
   try {
     const child = spawn(command.file, [...command.args], { cwd: command.cwd, env: { ...command.env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     tree.attach(child.pid);
+    pid = child.pid;
     // A live session does not keep correx running: the process trees still alive are killed when it exits.
     child.unref();
     (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
@@ -244,6 +246,14 @@ function startSession(command: CommandSpec): SessionHandle {
       return { chunks, ended, ...(spawnError ? { spawnError } : {}) };
     },
     kill: () => tree.kill(),
+    async signal(name) {
+      if (ended !== null || pid === undefined) return;
+      try {
+        process.kill(-pid, name);
+      } catch {
+        // the group is gone
+      }
+    },
   };
 }
 

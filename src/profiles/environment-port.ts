@@ -140,6 +140,8 @@ export interface SessionHandle {
   kill(): void;
   /** Present for a `terminal` session (stdin open): types the bytes into its terminal. */
   write?(bytes: Uint8Array): Promise<void>;
+  /** Optional: sends a signal to the program's process group (nothing once it has ended). */
+  signal?(signal: "SIGINT"): Promise<void>;
 }
 
 /** What a session did since its last read. */

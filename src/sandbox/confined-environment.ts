@@ -65,6 +65,9 @@ export function createConfinedEnvironment(options: {
         kill() {
           started.then((id) => call("sessionKill", id)).catch(() => {});
         },
+        async signal(signal: "SIGINT") {
+          await call("sessionSignal", await started, signal);
+        },
         ...(command.terminal === undefined
           ? {}
           : {

@@ -37,7 +37,8 @@ export function formatCodexTool(request: FormatRequest): CodexOutput {
       return { output: formatCommandRun(tool, observation as CommandRunObservation, input as Record<string, unknown>) };
     }
     case "apply_patch":
-      if (typeof input !== "string") throw new UnsupportedError("codex-cli: apply_patch is a freeform tool; its input is the patch text");
+      // apply_patch is a freeform tool: sent as a function call (JSON arguments) it answers `aborted`, as tool_search does (spec §6.3, observed)
+      if (typeof input !== "string") return { output: "aborted" };
       requireKey(observation, ["changes", "refused", "failed"], tool);
       return formatApplyPatch(observation as unknown as PatchAppliedObservation);
     case "view_image": {

@@ -59,7 +59,7 @@ export function execShell(input: Record<string, unknown>, lookedUp?: string): st
  * - a `justification` (any string, empty too) without `sandbox_permissions` (absent or null) is
  *   refused with JUSTIFICATION_REFUSAL, before everything below (rm -f, an intercepted patch, a
  *   missing workdir); with `use_default` the command runs;
- * - `sandbox_permissions: "require_escalated"` is refused with
+ * - `sandbox_permissions: "require_escalated"` is refused, before the rm -f check, with
  *   `approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy is Never`;
  * - an rm -f style command (forced-rm.ts) is refused with the exec failure text
  *   ``exec_command failed: CreateProcess { message: "Rejected(\"`<shell> -lc '<cmd>'` rejected: rm -f style commands are not permitted. Use a safer approach\")" }``
@@ -73,8 +73,7 @@ export function execShell(input: Record<string, unknown>, lookedUp?: string): st
  *   a command asking is unsupported. `prefix_rule` changes
  *   nothing without approvals (observed).
  * An explicit `shell` is execShell's (`lookedUpShell`: what look-up-shell.ts found); `tty: true` (a PTY) changes none of this (observed: the rm -f
- * refusal is the same). Not modelled (unsupported): `with_additional_permissions`, and the order
- * of two refusals in one call.
+ * refusal is the same). Not modelled (unsupported): `with_additional_permissions`.
  * @see spec §2.1, §2.6, §2.7 (observed bytes; source codex-rs/core/src/tools/handlers/unified_exec.rs)
  */
 export function execDisposition(input: Record<string, unknown>, lookedUpShell?: string): ExecDisposition {
@@ -83,6 +82,10 @@ export function execDisposition(input: Record<string, unknown>, lookedUpShell?: 
   if (typeof input.justification === "string" && (input.sandbox_permissions === undefined || input.sandbox_permissions === null)) {
     return { kind: "refused", text: JUSTIFICATION_REFUSAL };
   }
+  // the escalation refusal comes before the rm -f check (`rm -rf dir` with require_escalated got it, observed)
+  if (input.sandbox_permissions === "require_escalated") {
+    return { kind: "refused", text: "approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy is Never" };
+  }
   const cmd = input.cmd as string;
   if (/\bPATH\b/.test(cmd) || /(^|[;&|]\s*)(env|printenv|export -p|declare -x|declare -p|set|export)\s*($|[;&]|\|\s*(sort|cat|head|tail)\b)/.test(cmd)) {
     throw new UnsupportedError("codex-cli: the PATH Codex gives commands (its login-shell snapshot, with login: false its arg0 folder, and the codex-path folder) is not modelled");
@@ -90,10 +93,7 @@ export function execDisposition(input: Record<string, unknown>, lookedUpShell?: 
   if (/\blogin_shell\b/.test(cmd)) {
     throw new UnsupportedError("codex-cli: whether a command runs in a login shell is a race of the binary (a real `bash -lc` until its login-shell snapshot is ready, the snapshot after)");
   }
-  const escalated = input.sandbox_permissions === "require_escalated";
   const forcedRm = isForcedRm(cmd);
-  if (escalated && forcedRm) throw new UnsupportedError("codex-cli: which of two refusals Codex gives first is not modelled");
-  if (escalated) return { kind: "refused", text: "approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy is Never" };
   if (forcedRm) {
     const shown = `${shell} ${input.login === false ? "-c" : "-lc"} ${shellWord(cmd)}`;
     const inner = `\`${shown}\` rejected: rm -f style commands are not permitted. Use a safer approach`;

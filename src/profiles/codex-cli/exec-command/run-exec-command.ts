@@ -143,6 +143,9 @@ const WRITE_STDIN_DEFAULT_YIELD_MS = 250;
 const EMPTY_POLL_MIN_MS = 5000;
 const EMPTY_POLL_MAX_MS = 300000;
 
+/** The interrupt character: written alone to a session without a terminal, Codex signals the process instead. @see spec §2.5 */
+const CTRL_C = "\u0003";
+
 /**
  * write_stdin: to a session the profile holds (one of this replay's commands still running), an
  * empty `chars` polls it — waiting up to the yield time (default 250 ms; an empty poll at least
@@ -150,7 +153,8 @@ const EMPTY_POLL_MAX_MS = 300000;
  * has ended, its exit code (the session is then gone); non-empty `chars` is refused, stdin being
  * closed (no PTY), except on a `tty: true` session, where the characters are typed into its
  * terminal (its echo is output too) and the result is read as a poll's, up to the yield time
- * (250…30000 ms). Any other id is an unknown session. An environment that cannot keep sessions
+ * (250…30000 ms). `chars` of ^C alone to a session without a terminal sends SIGINT to its process
+ * group and is read the same way (`sleep 40` then exits with 130). Any other id is an unknown session. An environment that cannot keep sessions
  * falls back to the rule without them: an id Codex could have given (1000…99999) is unsupported.
  * Only `session_id` is parsed before the look-up; the other fields are parsed for a held session
  * only (an argument refused there reads and writes nothing).
@@ -168,12 +172,16 @@ export async function runWriteStdin(input: Record<string, unknown>, environment:
   if (argumentsError(input, WRITE_STDIN_ARGS) !== null) return {};
   const chars = typeof input.chars === "string" ? input.chars : "";
   const terminal = handle.write !== undefined;
-  if (chars !== "" && !terminal) return { stdinClosed: true };
+  // ^C alone to a session without a terminal interrupts it (SIGINT) instead of being refused (spec §2.5, observed)
+  const interrupt = chars === CTRL_C && !terminal;
+  if (chars !== "" && !terminal && !interrupt) return { stdinClosed: true };
+  if (interrupt && handle.signal === undefined) throw new UnsupportedError("codex-cli: write_stdin ^C needs an environment that can signal a session");
   const requested = typeof input.yield_time_ms === "number" ? input.yield_time_ms : WRITE_STDIN_DEFAULT_YIELD_MS;
   const clamped = Math.max(requested, MIN_YIELD_TIME_MS);
   const waitMs = chars === "" ? Math.min(Math.max(clamped, EMPTY_POLL_MIN_MS), EMPTY_POLL_MAX_MS) : Math.min(clamped, MAX_YIELD_TIME_MS);
   const started = performance.now();
-  if (chars !== "") await handle.write!(new TextEncoder().encode(chars));
+  if (interrupt) await handle.signal!("SIGINT");
+  else if (chars !== "") await handle.write!(new TextEncoder().encode(chars));
   const piece = await handle.read(waitMs);
   const wallTimeSeconds = (performance.now() - started) / 1000;
   const output = outputOf(piece.chunks);
