@@ -105,4 +105,18 @@ describe("live sessions (startSession)", () => {
     const exit143 = await environment.startSession!({ file: "/bin/sh", args: ["-c", "exit 143"], cwd: dir, env, terminal }).read(10000);
     expect(exit143.ended).toEqual({ exitCode: 143, signal: null });
   });
+
+  it("a ^C typed as soon as a terminal session starts reaches the program, not its parent; the parent's status pipe is not inherited", async () => {
+    const dir = makeTempDir("correx-env-");
+    const environment = createNodeEnvironment({ workspace: dir });
+    const terminal = { rows: 24, cols: 80 };
+    const env = { PATH: process.env.PATH ?? "" };
+    const sleeping = environment.startSession!({ file: "/bin/sh", args: ["-c", "sleep 5"], cwd: dir, env, terminal });
+    await sleeping.write!(new TextEncoder().encode("\u0003"));
+    const interrupted = await sleeping.read(10000);
+    expect(text(interrupted.chunks)).toBe("^C");
+    expect(interrupted.ended).toEqual({ exitCode: null, signal: "SIGINT" });
+    const fds = await environment.startSession!({ file: "/bin/sh", args: ["-c", "test -e /proc/$$/fd/3 && echo leak || echo none"], cwd: dir, env, terminal }).read(10000);
+    expect(text(fds.chunks)).toBe("none\r\n");
+  });
 });

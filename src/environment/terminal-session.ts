@@ -8,7 +8,10 @@ import type { CommandChunk, CommandSpec, FsFailure, SessionHandle, SessionPiece 
 /**
  * The program's parent on the terminal: a node process that runs it with exactly its environment
  * and the terminal as its stdio, ignores the terminal's signals itself (^C reaches the program,
- * not it), and writes how the program ended (exit code or signal) to a status file. util-linux
+ * not it), and writes how the program ended (exit code or signal) to a status file. It writes
+ * `ready` to fd 3 (and closes it) once the program runs: before that a ^C would end the parent
+ * (node starts with the default dispositions) or miss the program, so the environment waits for
+ * that word before it reads or types. util-linux
  * `script` reports a signal death as the exit code 128 + n, which a program can also exit with;
  * the status file keeps the two apart. Arguments: status file, the environment as base64 JSON,
  * the program, its arguments.
@@ -17,10 +20,14 @@ const TERMINAL_PARENT = [
   "const [statusFile, envText, file, ...args] = process.argv.slice(1);",
   'for (const signal of ["SIGINT", "SIGQUIT", "SIGTERM", "SIGHUP", "SIGTSTP", "SIGTTIN", "SIGTTOU"]) process.on(signal, () => {});',
   'const env = JSON.parse(Buffer.from(envText, "base64").toString("utf8"));',
-  'const run = require("node:child_process").spawnSync(file, args, { stdio: "inherit", env });',
-  'const status = run.error ? { error: run.error.code ?? "EIO", message: run.error.message } : { exitCode: run.status, signal: run.signal };',
-  'require("node:fs").writeFileSync(statusFile, JSON.stringify(status));',
-  "process.exit(run.status ?? 1);",
+  'const fs = require("node:fs");',
+  "const end = (status) => { fs.writeFileSync(statusFile, JSON.stringify(status)); process.exit(status.exitCode ?? 1); };",
+  // stdio 0-2 only: fd 3 (the ready pipe) is not the program's
+  'const child = require("node:child_process").spawn(file, args, { stdio: "inherit", env });',
+  // fd 3: the program runs now and the terminal's signals reach it, not this parent; closed at once
+  'child.on("spawn", () => { try { fs.writeSync(3, "ready"); fs.closeSync(3); } catch {} });',
+  'child.on("error", (error) => end({ error: error.code ?? "EIO", message: error.message }));',
+  'child.on("exit", (exitCode, signal) => end({ exitCode, signal }));',
 ].join("\n");
 
 /** A word for `sh -c`. */
@@ -29,6 +36,9 @@ function shellWord(text: string): string {
 }
 
 const SESSION_DEADLINE_MS = 120000;
+
+/** How long a read or write waits at most for TERMINAL_PARENT's `ready`. */
+const READY_LIMIT_MS = 10000;
 
 /**
  * Starts a program on a new pseudo-terminal (CommandSpec.terminal): util-linux `script -qe` makes
@@ -46,8 +56,13 @@ export function startTerminalSession(command: CommandSpec, terminal: { rows: num
   const tree = createProcessTree();
   const folder = mkdtempSync(join(tmpdir(), "correx-terminal-"));
   const statusFile = join(folder, "status.json");
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
   const settle = (fact: NonNullable<SessionPiece["ended"]>, error?: FsFailure) => {
     if (ended !== null) return;
+    markReady();
     ended = fact;
     spawnError = error;
     clearTimeout(deadline);
@@ -67,8 +82,13 @@ export function startTerminalSession(command: CommandSpec, terminal: { rows: num
       cwd: command.cwd,
       env: { PATH: command.env.PATH ?? "/usr/bin:/bin", SHELL: "/bin/sh" },
       detached: true,
-      stdio: ["pipe", "pipe", "ignore"],
+      stdio: ["pipe", "pipe", "ignore", "pipe"],
     });
+    const signalled = child.stdio[3] as NodeJS.ReadableStream | null;
+    signalled?.on("data", () => markReady());
+    signalled?.on("close", () => markReady());
+    signalled?.on("error", () => markReady());
+    (signalled as unknown as { unref?: () => void } | null)?.unref?.();
     tree.attach(child.pid);
     child.unref();
     stdin = child.stdin;
@@ -79,9 +99,13 @@ export function startTerminalSession(command: CommandSpec, terminal: { rows: num
     child.on("close", (code, signal) => settle(statusOf(statusFile) ?? { exitCode: code, signal: signal ?? null }));
   } catch (error) {
     settle({ exitCode: null, signal: null }, failureOf(error));
+    markReady();
   }
+  /** The parent is ready (its handlers in place), it has ended, or READY_LIMIT_MS passed. */
+  const started = () => Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, READY_LIMIT_MS).unref())]);
   return {
     async read(waitMs) {
+      await started();
       if (ended === null) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, waitMs);
@@ -97,6 +121,7 @@ export function startTerminalSession(command: CommandSpec, terminal: { rows: num
     },
     kill: () => tree.kill(),
     async write(bytes) {
+      await started();
       if (ended !== null || stdin === null) return;
       const target = stdin;
       await new Promise<void>((resolve) => target.write(bytes, () => resolve()));
