@@ -12,7 +12,8 @@ describe("agentPathVariables", () => {
     writeFileSync(binary, "");
     chmodSync(binary, 0o755);
     const script = join(dir, "agent.sh");
-    writeFileSync(script, 'exec "$CODEX_BIN" exec "$CORREX_PROMPT" --key "$FAKE_API_KEY" ${GEMINI_JS:-x} $MISSING_BIN\n');
+    // a shell default, \${NAME:-…}, spelled out of a template's reach
+    writeFileSync(script, `exec "$CODEX_BIN" exec "$CORREX_PROMPT" --key "$FAKE_API_KEY" \${GEMINI_JS:-x} $MISSING_BIN\n`);
     const js = join(dir, "agent.mjs");
     writeFileSync(js, 'const bin = process.env.CLAUDE_BIN ?? process.env["OPENCODE_BIN"];\n');
     const env = {
@@ -34,7 +35,20 @@ describe("agentPathVariables", () => {
 });
 
 describe("gateReportOutcome's reproduce line (unseen batch 2: it could not rerun a codex scenario as printed)", () => {
-  const outcome = { id: "s/openai-responses/call_1_1", profile: "codex-cli", stage: "gate", area: "exec_command", protocols: [], tags: [], spec: "", level: "gate", status: "fail" as const, differences: [], golden: "none" as const, durationMs: 1 };
+  const outcome = {
+    id: "s/openai-responses/call_1_1",
+    profile: "codex-cli",
+    stage: "gate",
+    area: "exec_command",
+    protocols: [],
+    tags: [],
+    spec: "",
+    level: "gate",
+    status: "fail" as const,
+    differences: [],
+    golden: "none" as const,
+    durationMs: 1,
+  };
   const options = {
     scenarioFile: "fixtures/scenarios/s.yaml",
     gateArgs: ["--profile", "codex-cli", "--work-dir", "/var/tmp/w"],

@@ -78,4 +78,45 @@ describe("live sessions (startSession)", () => {
     const reading = environment.startSession!({ file: "/bin/sh", args: ["-c", "read line; echo [$line] $?"], cwd: dir, env: {} });
     expect(text((await reading.read(5000)).chunks)).toBe("[] 1\n");
   });
+
+  it("runs a terminal session on a pseudo-terminal of the given size: \\r\\n, one stream, stdin open for write, the exact environment, a signal death kept apart from an exit code", async () => {
+    const dir = makeTempDir("correx-env-");
+    const environment = createNodeEnvironment({ workspace: dir });
+    const terminal = { rows: 24, cols: 80 };
+    const env = { PATH: process.env.PATH ?? "", ONLY: "this" };
+    const shown = environment.startSession!({
+      file: "/bin/sh",
+      args: ["-c", "printf 'a\\nb\\n'; stty size; echo err >&2; env | sort | grep -v '^PWD=' | tr '\\n' ' '; exit 3"],
+      cwd: dir,
+      env,
+      terminal,
+    });
+    const ended = await shown.read(10000);
+    expect(text(ended.chunks)).toBe("a\r\nb\r\n24 80\r\nerr\r\nONLY=this PATH=" + env.PATH + " ");
+    expect(ended.ended).toEqual({ exitCode: 3, signal: null });
+    const reading = environment.startSession!({ file: "/bin/sh", args: ["-c", "read x; echo got:$x"], cwd: dir, env, terminal });
+    expect((await reading.read(300)).ended).toBeNull();
+    await reading.write!(new TextEncoder().encode("hello\n"));
+    const answer = await reading.read(10000);
+    expect(text(answer.chunks)).toBe("hello\r\ngot:hello\r\n");
+    expect(answer.ended).toEqual({ exitCode: 0, signal: null });
+    const killed = await environment.startSession!({ file: "/bin/sh", args: ["-c", "kill -TERM $$"], cwd: dir, env, terminal }).read(10000);
+    expect(killed.ended).toEqual({ exitCode: null, signal: "SIGTERM" });
+    const exit143 = await environment.startSession!({ file: "/bin/sh", args: ["-c", "exit 143"], cwd: dir, env, terminal }).read(10000);
+    expect(exit143.ended).toEqual({ exitCode: 143, signal: null });
+  });
+
+  it("a ^C typed as soon as a terminal session starts reaches the program, not its parent; the parent's status pipe is not inherited", async () => {
+    const dir = makeTempDir("correx-env-");
+    const environment = createNodeEnvironment({ workspace: dir });
+    const terminal = { rows: 24, cols: 80 };
+    const env = { PATH: process.env.PATH ?? "" };
+    const sleeping = environment.startSession!({ file: "/bin/sh", args: ["-c", "sleep 5"], cwd: dir, env, terminal });
+    await sleeping.write!(new TextEncoder().encode("\u0003"));
+    const interrupted = await sleeping.read(10000);
+    expect(text(interrupted.chunks)).toBe("^C");
+    expect(interrupted.ended).toEqual({ exitCode: null, signal: "SIGINT" });
+    const fds = await environment.startSession!({ file: "/bin/sh", args: ["-c", "test -e /proc/$$/fd/3 && echo leak || echo none"], cwd: dir, env, terminal }).read(10000);
+    expect(text(fds.chunks)).toBe("none\r\n");
+  });
 });

@@ -18,6 +18,7 @@ import type {
 import type { ScenarioMcp } from "../scenario/scenario.js";
 import { commandRanFact, type EnvironmentFact } from "./environment-fact.js";
 import { createScriptedMcpEnvironment } from "./scripted-mcp-environment.js";
+import { startTerminalSession } from "./terminal-session.js";
 
 export interface NodeEnvironmentOptions {
   workspace: string;
@@ -96,7 +97,7 @@ export function createNodeEnvironment(options: NodeEnvironmentOptions): Environm
     startSession(command) {
       // Recorded when it starts (a live session's end is read later, by the profile).
       record({ kind: "command-ran", file: command.file, args: [...command.args], cwd: command.cwd, exitCode: null, signal: null, timedOut: false, bytes: 0 });
-      return startSession(command);
+      return command.terminal === undefined ? startSession(command) : startTerminalSession(command, command.terminal);
     },
     async fetch(request) {
       const fact = await fetchFact(fetcher, request);
@@ -203,6 +204,7 @@ function startSession(command: CommandSpec): SessionHandle {
   let spawnError: FsFailure | undefined;
   let wake: (() => void) | undefined;
   const tree = createProcessTree();
+  let pid: number | undefined;
   const settle = (fact: NonNullable<SessionPiece["ended"]>, error?: FsFailure) => {
     if (ended !== null) return;
     ended = fact;
@@ -216,6 +218,7 @@ function startSession(command: CommandSpec): SessionHandle {
   try {
     const child = spawn(command.file, [...command.args], { cwd: command.cwd, env: { ...command.env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     tree.attach(child.pid);
+    pid = child.pid;
     // A live session does not keep correx running: the process trees still alive are killed when it exits.
     child.unref();
     (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
@@ -243,6 +246,14 @@ function startSession(command: CommandSpec): SessionHandle {
       return { chunks, ended, ...(spawnError ? { spawnError } : {}) };
     },
     kill: () => tree.kill(),
+    async signal(name) {
+      if (ended !== null || pid === undefined) return;
+      try {
+        process.kill(-pid, name);
+      } catch {
+        // the group is gone
+      }
+    },
   };
 }
 

@@ -1460,6 +1460,10 @@ export interface CommandRunObservation {
    */
   spawnFailure?: string;
   /**
+   * The shell program the agent chose by looking a name up (codex-cli's `shell: sh`: the first `sh` on its PATH, spec codex-cli §2.8), as its messages name it; absent when the shell is fixed by the input.
+   */
+  shell?: string;
+  /**
    * The agent refused to write to the session's stdin: it is closed (no PTY).
    */
   stdinClosed?: true;

@@ -118,6 +118,13 @@ export interface CommandSpec {
   stderr?: "merged" | "separate" | "ignore";
   /** The program only reads (a search such as ripgrep): its run changes nothing, so a differing result starts no chain of consequences. */
   readOnly?: boolean;
+  /**
+   * `startSession` only: the program runs on a new pseudo-terminal of this window size, with the
+   * kernel's default terminal settings, as its controlling terminal: stdin, stdout and stderr are
+   * the terminal, the output is what its master side reads (one `stdout` stream: the terminal's
+   * own line endings and echo included), and stdin stays open for `SessionHandle.write`.
+   */
+  terminal?: { rows: number; cols: number };
 }
 
 /** What running a program did. */
@@ -140,6 +147,10 @@ export interface SessionHandle {
   read(waitMs: number): Promise<SessionPiece>;
   /** Kills the program and everything it started. */
   kill(): void;
+  /** Present for a `terminal` session (stdin open): types the bytes into its terminal. */
+  write?(bytes: Uint8Array): Promise<void>;
+  /** Optional: sends a signal to the program's process group (nothing once it has ended). */
+  signal?(signal: "SIGINT"): Promise<void>;
 }
 
 /** What a session did since its last read. */

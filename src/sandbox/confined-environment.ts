@@ -65,6 +65,16 @@ export function createConfinedEnvironment(options: {
         kill() {
           started.then((id) => call("sessionKill", id)).catch(() => {});
         },
+        async signal(signal: "SIGINT") {
+          await call("sessionSignal", await started, signal);
+        },
+        ...(command.terminal === undefined
+          ? {}
+          : {
+              async write(bytes: Uint8Array) {
+                await call("sessionWrite", await started, bytes);
+              },
+            }),
       };
     },
     async fetch(request) {

@@ -37,6 +37,18 @@ const operations: Record<string, (...args: never[]) => Promise<unknown>> = {
     return nextSession++;
   },
   sessionRead: (id: number, waitMs: number) => sessionOf(id).read(waitMs),
+  /** Signals a session's process group. */
+  sessionSignal: async (id: number, signal: "SIGINT") => {
+    await sessionOf(id).signal?.(signal);
+    return null;
+  },
+  /** Types into a terminal session. */
+  sessionWrite: async (id: number, bytes: Uint8Array) => {
+    const handle = sessionOf(id);
+    if (handle.write === undefined) throw new Error("this session has no terminal");
+    await handle.write(bytes);
+    return null;
+  },
   sessionKill: async (id: number) => {
     sessionOf(id).kill();
     sessions.delete(id);

@@ -18,10 +18,33 @@ describe("correx format --profile codex-cli", () => {
     expect(run.stderr).toContain("(observations/patch-applied)");
   });
 
-  it("answers tty: true as not modelled instead of formatting it like a pipe", () => {
-    const run = runCli(["format", "--profile", "codex-cli", "--tool", "exec_command", "--input", '{"cmd":"echo hi","tty":true}', "--observation", '{"output":"hi\\n","exitCode":0}']);
-    expect(run.code).toBe(2);
-    expect(run.stdout).toBe("");
-    expect(run.stderr.trim()).toBe("correx format: codex-cli: exec_command with tty: true (a PTY: output arrives with \\r\\n) is not modelled");
+  it("formats a tty: true result as Codex does (spec §2.9): the terminal's \\r\\n kept, a signal death exit code 1", () => {
+    const input = '{"cmd":"echo hi; kill -TERM $$","tty":true}';
+    const run = runCli([
+      "format",
+      "--profile",
+      "codex-cli",
+      "--tool",
+      "exec_command",
+      "--input",
+      input,
+      "--observation",
+      '{"output":"hi\\r\\n","exitCode":null,"signal":"SIGTERM","chunkId":"abc123","wallTimeSeconds":0.0012}',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    // written from spec §2.9 (the binary answered `Process exited with code 1` for SIGTERM on a terminal)
+    expect(JSON.parse(run.stdout)).toEqual({ output: "Chunk ID: abc123\nWall time: 0.0012 seconds\nProcess exited with code 1\nOriginal token count: 1\nOutput:\nhi\r\n" });
+    const pipe = runCli([
+      "format",
+      "--profile",
+      "codex-cli",
+      "--tool",
+      "exec_command",
+      "--input",
+      '{"cmd":"echo hi; kill -TERM $$"}',
+      "--observation",
+      '{"output":"hi\\n","exitCode":null,"signal":"SIGTERM"}',
+    ]);
+    expect(JSON.parse(pipe.stdout).output).toContain("Process exited with code 143\n");
   });
 });

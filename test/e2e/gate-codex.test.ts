@@ -10,7 +10,7 @@ import { repoRoot } from "./run-cli.js";
  * (installed by .ci/run), every fixtures/scenarios/codex-*.yaml × openai-responses with the model
  * slug gpt-5.5, on 127.0.0.1 only (inside a loopback-only network namespace when running as root),
  * strict byte equality after the profile's redactions. The regression scenarios must all pass;
- * the unseen ones (codex-unseen-*, written from the docs alone, never used to build the profile)
+ * the unseen ones (codex-unseen-* and codex-unseen2-*, written from the docs alone, never used to build the profile)
  * must have no failure, ≥ 95 % of their calls byte-exact, and every other call unsupported naming
  * a rule of the profile.
  */
@@ -18,7 +18,8 @@ const allScenarios = readdirSync(`${repoRoot}/fixtures/scenarios`)
   // codex-mcp-* need their MCP server: test/e2e/gate-mcp.test.ts runs them
   .filter((name) => name.startsWith("codex-") && !name.startsWith("codex-mcp-") && name.endsWith(".yaml"))
   .sort();
-const unseen = new Set(allScenarios.filter((name) => name.startsWith("codex-unseen-")).map((name) => name.slice(0, -".yaml".length)));
+// codex-unseen-* (round 1) and codex-unseen2-* (round 2, issue 27), copied unchanged from their authors
+const unseen = new Set(allScenarios.filter((name) => /^codex-unseen\d*-/.test(name)).map((name) => name.slice(0, -".yaml".length)));
 const scenarios = allScenarios;
 
 /** The vendored native binary: $CODEX_BIN, .ci/run's prefix, or a plain npm install. */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { correxVersion } from "../../adapter/correx-version.js";
@@ -211,8 +211,11 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   const script = missingScript(agentCommand);
   if (script !== null) throw new UsageError(`correx gate: agent script not found: ${script}`);
   const ownWorkRoot = values["work-dir"] === undefined;
-  const workRoot = ownWorkRoot ? mkdtempSync(join(tmpdir(), "correx-gate-")) : resolve(String(values["work-dir"]));
-  mkdirSync(workRoot, { recursive: true });
+  const givenWorkRoot = ownWorkRoot ? mkdtempSync(join(tmpdir(), "correx-gate-")) : resolve(String(values["work-dir"]));
+  mkdirSync(givenWorkRoot, { recursive: true });
+  // Its real path: an agent reports paths with links resolved (Codex's cwd), so a work dir reached
+  // through a symlink (a worktree's linked node_modules) would show other paths than the replay's.
+  const workRoot = realpathSync(givenWorkRoot);
   // Also at exit: on SIGINT/SIGTERM/SIGHUP with an agent running, correx ends through process.exit
   // (src/process/process-tree.ts), which skips the finally below.
   const removeWorkRoot = () => removeFolder(workRoot);

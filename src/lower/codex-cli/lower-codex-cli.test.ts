@@ -16,6 +16,14 @@ describe("lowerCodexTurn (codex-cli spec §1.2)", () => {
     expect(Object.keys(body.input[3] as object)).toEqual(["type", "id", "call_id", "output"]);
   });
 
+  it("answers apply_patch sent as a function call (JSON arguments) with a function_call_output (spec §6.3: `aborted`)", () => {
+    const json = lowerCodexTurn("go", [{ id: "call_1", tool: "apply_patch", input: { input: "*** Begin Patch" }, result: { output: "aborted" } }]);
+    expect(json.input.slice(1)).toEqual([
+      { type: "function_call", name: "apply_patch", arguments: '{"input":"*** Begin Patch"}', call_id: "call_1" },
+      { type: "function_call_output", id: "fco_00000000-0000-7000-8000-000000000001", call_id: "call_1", output: "aborted" },
+    ]);
+  });
+
   it("validates against schemas/wire/openai-responses.json", async () => {
     const validate = await loadValidator("wire/openai-responses");
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);

@@ -13,6 +13,13 @@ export interface CodexTurnCall {
 /** A client-executed tool search (spec §9.1): the scripted call named `tool_search_call`. */
 const isToolSearch = (call: CodexTurnCall) => call.tool === "tool_search_call";
 
+/**
+ * A call to a freeform tool with its raw text: a `custom_tool_call`, answered by a
+ * `custom_tool_call_output`. The freeform apply_patch sent as a function call (JSON arguments) is
+ * a function call, answered by a `function_call_output` (`aborted`, spec §6.3, observed).
+ */
+const isCustomCall = (call: CodexTurnCall): call is CodexTurnCall & { input: string } => isFreeformTool(call.tool) && typeof call.input === "string";
+
 /** Codex's name `mcp__<server>__<tool>` split into the namespace and the function the model called (spec §9.1). */
 const mcpName = (tool: string) => /^(mcp__[A-Za-z0-9_-]+?)__(.+)$/.exec(tool);
 
@@ -37,8 +44,8 @@ export function lowerCodexTurn(prompt: string, calls: readonly CodexTurnCall[]):
         ? { type: "tool_search_call", call_id: call.id, status: "completed", execution: "client", arguments: call.input }
         : mcp !== null
           ? { type: "function_call", name: mcp[2], namespace: mcp[1], arguments: JSON.stringify(call.input), call_id: call.id }
-          : isFreeformTool(call.tool)
-            ? { type: "custom_tool_call", status: "completed", call_id: call.id, name: call.tool, input: typeof call.input === "string" ? call.input : JSON.stringify(call.input) }
+          : isCustomCall(call)
+            ? { type: "custom_tool_call", status: "completed", call_id: call.id, name: call.tool, input: call.input }
             : { type: "function_call", name: call.tool, arguments: JSON.stringify(call.input), call_id: call.id },
     );
   });
@@ -47,7 +54,7 @@ export function lowerCodexTurn(prompt: string, calls: readonly CodexTurnCall[]):
       input.push({ type: "tool_search_output", id: itemId("tso", index), call_id: call.id, status: "completed", execution: "client", tools: call.result.tools });
       return;
     }
-    const custom = isFreeformTool(call.tool);
+    const custom = isCustomCall(call);
     input.push({ type: custom ? "custom_tool_call_output" : "function_call_output", id: itemId(custom ? "ctco" : "fco", index), call_id: call.id, output: call.result.output });
   });
   return { input };

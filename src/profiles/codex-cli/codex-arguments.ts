@@ -25,7 +25,7 @@ const field = (type: FieldType, nullable: boolean | "unknown" = true): FieldShap
 /**
  * exec_command's arguments (codex-rs/core/src/tools/handlers/unified_exec.rs `ExecCommandArgs`):
  * `yield_time_ms` is a `u64` with a serde default (null refused, observed), `max_output_tokens` a
- * `usize`. @see spec §2.1, §6.2
+ * `usize` (null accepted as absent: `max_output_tokens: null` ran, observed). @see spec §2.1, §6.2
  */
 export const EXEC_COMMAND_ARGS: ArgumentsShape = {
   fields: {
@@ -36,7 +36,7 @@ export const EXEC_COMMAND_ARGS: ArgumentsShape = {
     login: field("boolean"),
     justification: field("string"),
     yield_time_ms: field("u64", false),
-    max_output_tokens: field("usize", "unknown"),
+    max_output_tokens: field("usize"),
     sandbox_permissions: field("sandbox"),
     prefix_rule: field("string-list", "unknown"),
   },
@@ -92,7 +92,8 @@ const RANGES: Partial<Record<FieldType, [number, number]>> = {
  * `missing field \`<name>\` at line 1 column <the closing brace>`. Messages, each observed:
  * `invalid type: <found>, expected <a string|a boolean|u64|usize|i32>` (found: ``integer `5` ``,
  * ``boolean `true` ``, `string "…"`, `null`, `sequence`, `map`; a fractional number is `number`
- * for a string or boolean field and ``floating point `<its JSON text>` `` for an integer field),
+ * for a string or boolean field and ``floating point `<its JSON text>` `` for an integer field; an
+ * integer of 2^64 or more is a float to serde_json: ``floating point `1.8446744073709552e+19` ``),
  * ``invalid value: integer `<n>`, expected <type>`` for an integer out of the type's range, and
  * ``unknown variant `<v>`, expected one of `use_default`, `require_escalated`, `with_additional_permissions` ``.
  * What was not observed (null for some optional fields, wrong types of the policy fields, numbers
@@ -139,6 +140,9 @@ function refuse(value: unknown, declared: FieldShape): string | null {
     case "usize":
     case "i32": {
       const [min, max] = RANGES[type]!;
+      // serde_json reads an integer beyond u64 as a float; serde writes it in exponent form (`1.8446744073709552e+19` for 2^64, observed)
+      if (typeof value === "number" && Number.isInteger(value) && value >= 2 ** 64) return `invalid type: floating point \`${value.toExponential()}\`, expected ${EXPECTED[type]}`;
+      if (typeof value === "number" && Number.isInteger(value) && value < -(2 ** 63)) throw new UnsupportedError("codex-cli: serde's wording of an integer below i64 is not modelled");
       if (typeof value === "number" && Number.isInteger(value) && !JSON.stringify(value).includes("e")) {
         if (value >= min && value <= max) return null;
         return `invalid value: integer \`${JSON.stringify(value)}\`, expected ${EXPECTED[type]}`;

@@ -103,7 +103,8 @@ export const codexCli: Profile = {
       case "write_stdin":
         return argumentsError(call.input, WRITE_STDIN_SESSION_ARGS) === null ? { ...(await runWriteStdin(input, environment)) } : {};
       case "apply_patch":
-        return { ...(await runApplyPatch(call.input, environment)) };
+        // a function call (JSON arguments) to the freeform tool runs nothing: `aborted` (spec §6.3)
+        return typeof call.input === "string" ? { ...(await runApplyPatch(call.input, environment)) } : {};
       case "view_image":
         return argumentsError(call.input, VIEW_IMAGE_ARGS) === null && detailError(input) === null ? { ...(await runViewImage(input, environment)) } : {};
       default:

@@ -73,15 +73,35 @@ const execCalls: CallMaker[] = [
       ...(b.random.chance(0.3) ? { login: false } : {}),
     });
   },
-  (b) => readOnly("exec_command", { cmd: b.random.pick(["echo hi", "ls"]), sandbox_permissions: "require_escalated" }),
-  // An explicit shell (§2.8): bash by any path, names of no shell type (Codex's /bin/sh), and the rm -f refusal naming it.
+  (b) => readOnly("exec_command", { cmd: b.random.pick(["echo hi", "ls", `rm -rf ${b.fresh("keep", ".txt")}`]), sandbox_permissions: "require_escalated" }),
+  // rm -f inside if/while lists and { } groups (§2.6)
+  (b) => {
+    const name = b.fresh("keep", ".txt");
+    b.files[name] = "kept\n";
+    return readOnly("exec_command", {
+      cmd: b.random.pick([`if true; then rm -f ${name}; fi`, `while false; do rm -rf ${name}; done`, `{ echo a; rm -fr ${name}; }`, `if true; then echo rm -rf; else rm -r ${name}; fi`]),
+    });
+  },
+  // serde's float for an integer of 2^64 or more, and max_output_tokens: null (§6.2)
+  (b) => readOnly("exec_command", { cmd: "echo n", ...b.random.pick<Record<string, unknown>>([{ yield_time_ms: 2 ** 64 }, { max_output_tokens: 2 ** 65 }, { max_output_tokens: null }]) }),
+  // An explicit shell (§2.8): bash by any path, names of no shell type (Codex's /bin/sh), sh (the first on PATH), zsh, PowerShell and cmd (not installed: /bin/sh), and the rm -f refusal naming it.
   (b) =>
     readOnly("exec_command", {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion the command runs, not a template
       cmd: b.random.pick([execCommand(b), 'echo "$0" ${BASH_VERSION:+bash}', `rm -rf ${b.fresh("keep", ".txt")}`]),
-      shell: b.random.pick(["/bin/bash", "bash", "/opt/x/bash", "bash.exe", "fish", "dash", "/usr/bin/env", "", "tcsh"]),
+      shell: b.random.pick(["/bin/bash", "bash", "/opt/x/bash", "bash.exe", "fish", "dash", "/usr/bin/env", "", "tcsh", "sh", "/bin/sh", "/opt/x/sh", "zsh", "pwsh", "cmd"]),
       ...b.random.pick<Record<string, unknown>>([{}, { login: false }, { login: true }]),
     }),
+  // tty: true (§2.9): the same commands on a 24 × 80 terminal (none reads stdin: it stays open), its workdir fallback.
+  (b) => {
+    let cmd = execCommand(b);
+    while (cmd.includes("read line")) cmd = execCommand(b);
+    return readOnly("exec_command", {
+      cmd: b.random.pick([cmd, cmd, "stty size; stty -g", "test -t 0 && test -t 1 && echo tty", "printf 'x\\ty\\r\\n'; echo err >&2; exit 4"]),
+      tty: true,
+      ...b.random.pick<Record<string, unknown>>([{}, {}, { login: false }, { max_output_tokens: maxTokens(b) }, { workdir: "missing-dir" }, { shell: "fish" }]),
+    });
+  },
 ];
 
 /** An apply_patch heredoc Codex applies itself (§2.7). */
@@ -118,7 +138,7 @@ const sessionCalls: CallMaker[] = [
         input: { session_id: session(source), chars, ...extra },
       });
     const followUps = [
-      ...(b.random.chance(0.5) ? [write(b.random.pick(["x\n", "hello", " "]))] : []),
+      ...(b.random.chance(0.5) ? [write(b.random.pick(["x\n", "hello", " ", "x\u0003"]))] : []),
       write("", b.random.pick<Record<string, unknown>>([{}, { yield_time_ms: 250 }, { yield_time_ms: 8000 }, { max_output_tokens: 2 }])),
       write(b.random.pick(["", "y\n"])),
     ];
@@ -129,6 +149,51 @@ const sessionCalls: CallMaker[] = [
       },
       mutates: false,
       followUps,
+    } satisfies GeneratedCall;
+  },
+];
+
+/**
+ * A tty: true session (§2.9): write_stdin types into its terminal (the echo comes back) — a line
+ * the command reads, ^C, or characters then ^D to `cat` — then the ended session is unknown. Each
+ * write that ends the command waits up to 3 s for its end.
+ */
+const terminalSessionCalls: CallMaker[] = [
+  (b) => {
+    const session = (source: { turn: number; call: number }) => ({ $fromResult: { turn: source.turn, call: source.call, pattern: "session ID (\\d+)", as: "integer" } });
+    const write =
+      (chars: string, extra: Record<string, unknown> = {}) =>
+      (source: { turn: number; call: number }): ScenarioCall => ({ tool: "write_stdin", input: { session_id: session(source), chars, ...extra } });
+    const shape = b.random.pick([
+      { cmd: "read x; echo got:$x", writes: [write(b.random.pick(["hello\n", "two words\n", "é\n"]), { yield_time_ms: 3000 })] },
+      { cmd: `sleep ${b.random.pick([5, 8])}; echo never`, writes: [write("\u0003", { yield_time_ms: 3000 })] },
+      { cmd: "cat", writes: [write(b.random.pick(["abc", "x y"]), { yield_time_ms: 1000 }), write("\n\u0004", { yield_time_ms: 3000 })] },
+    ]);
+    return {
+      call: { tool: "exec_command", input: { cmd: shape.cmd, tty: true, yield_time_ms: 500 } },
+      mutates: false,
+      followUps: [...shape.writes, write(b.random.pick(["", "z\n"]))],
+    } satisfies GeneratedCall;
+  },
+];
+
+/**
+ * ^C alone to a session without a terminal interrupts it (§2.5): a command that would run for
+ * 20 s (far past any turn's delay) ends at the ^C with 130, or runs its INT trap; the write after
+ * meets an unknown session.
+ */
+const interruptCalls: CallMaker[] = [
+  (b) => {
+    const tag = b.fresh("i", "");
+    const session = (source: { turn: number; call: number }) => ({ $fromResult: { turn: source.turn, call: source.call, pattern: "session ID (\\d+)", as: "integer" } });
+    const write =
+      (chars: string, extra: Record<string, unknown> = {}) =>
+      (source: { turn: number; call: number }): ScenarioCall => ({ tool: "write_stdin", input: { session_id: session(source), chars, ...extra } });
+    const cmd = b.random.pick([`echo start ${tag}; sleep 20; echo end ${tag}`, `trap 'echo caught ${tag}' INT; sleep 20; echo after ${tag}`, "sleep 20"]);
+    return {
+      call: { tool: "exec_command", input: { cmd, yield_time_ms: 500 } },
+      mutates: false,
+      followUps: [write("\u0003", { yield_time_ms: 3000 }), write(b.random.pick(["", "\u0003"]))],
     } satisfies GeneratedCall;
   },
 ];
@@ -369,6 +434,8 @@ export const codexCliDifferentialVocabulary: DifferentialVocabulary = {
     { tool: "exec_command", weight: 30, makers: execCalls },
     { tool: "intercepted", weight: 3, makers: interceptedCalls },
     { tool: "session", weight: 6, makers: sessionCalls },
+    { tool: "terminal-session", weight: 3, makers: terminalSessionCalls },
+    { tool: "interrupt", weight: 2, makers: interruptCalls },
     { tool: "write_stdin", weight: 3, makers: writeStdinCalls },
     { tool: "apply_patch", weight: 30, makers: applyPatchCalls },
     { tool: "view_image", weight: 10, makers: viewImageCalls },

@@ -30,14 +30,15 @@ export function formatCodexTool(request: FormatRequest): CodexOutput {
         if (refused !== null) return { output: refused };
       }
       if (tool === "exec_command") {
-        const disposition = execDisposition(input as Record<string, unknown>);
+        const disposition = execDisposition(input as Record<string, unknown>, (observation as CommandRunObservation).shell);
         if (disposition.kind === "refused") return { output: disposition.text };
         if (disposition.kind === "patch") return { output: formatInterceptedPatch(observation as CommandRunObservation) };
       }
-      return { output: formatCommandRun(tool, observation as CommandRunObservation, (input as Record<string, unknown>).max_output_tokens) };
+      return { output: formatCommandRun(tool, observation as CommandRunObservation, input as Record<string, unknown>) };
     }
     case "apply_patch":
-      if (typeof input !== "string") throw new UnsupportedError("codex-cli: apply_patch is a freeform tool; its input is the patch text");
+      // apply_patch is a freeform tool: sent as a function call (JSON arguments) it answers `aborted`, as tool_search does (spec §6.3, observed)
+      if (typeof input !== "string") return { output: "aborted" };
       requireKey(observation, ["changes", "refused", "failed"], tool);
       return formatApplyPatch(observation as unknown as PatchAppliedObservation);
     case "view_image": {
@@ -95,7 +96,8 @@ function formatInterceptedPatch(observation: CommandRunObservation): string {
  * `write_stdin failed: Unknown process id <id>`, the closed-stdin refusal, or the exec output block.
  * @see spec §2.2, §2.4, §2.5 (observed bytes)
  */
-function formatCommandRun(tool: string, observation: CommandRunObservation, maxOutputTokens: unknown): string {
+function formatCommandRun(tool: string, observation: CommandRunObservation, input: Record<string, unknown>): string {
+  const maxOutputTokens = input.max_output_tokens;
   if (observation.unknownSession !== undefined) return `write_stdin failed: Unknown process id ${observation.unknownSession}`;
   if (observation.stdinClosed) return "write_stdin failed: stdin is closed for this session; rerun exec_command with tty=true to keep stdin open";
   if (observation.spawnFailure !== undefined) {
@@ -106,7 +108,9 @@ function formatCommandRun(tool: string, observation: CommandRunObservation, maxO
   if (observation.output === undefined && observation.outputBase64 === undefined) {
     throw new UnsupportedError(`codex-cli: a ${tool} observation needs output, outputBase64, spawnFailure or unknownSession`);
   }
-  return execOutputText(observation, typeof maxOutputTokens === "number" ? maxOutputTokens : undefined);
+  // On a terminal a signal death is exit code 1 (spec §2.9; the replay maps it itself, write_stdin's included).
+  const ended = tool === "exec_command" && input.tty === true && observation.signal !== undefined && observation.exitCode == null ? { ...observation, exitCode: 1 } : observation;
+  return execOutputText(ended, typeof maxOutputTokens === "number" ? maxOutputTokens : undefined);
 }
 
 function requireKey(observation: Record<string, unknown>, keys: string[], tool: string): void {

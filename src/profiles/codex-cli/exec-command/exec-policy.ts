@@ -24,7 +24,7 @@ function fileStem(path: string): string | null {
 }
 
 /** The shell type Codex detects in a model-given `shell`: the exact name, else its file stem, again. @see spec §2.8 (source codex-rs/core/src/shell.rs `detect_shell_type` and its tests) */
-function shellType(path: string): "bash" | "sh" | "zsh" | "powershell" | "cmd" | null {
+export function shellType(path: string): "bash" | "sh" | "zsh" | "powershell" | "cmd" | null {
   const exact: Record<string, "bash" | "sh" | "zsh" | "powershell" | "cmd"> = { zsh: "zsh", sh: "sh", cmd: "cmd", bash: "bash", pwsh: "powershell", powershell: "powershell" };
   const found = exact[path];
   if (found !== undefined) return found;
@@ -32,19 +32,25 @@ function shellType(path: string): "bash" | "sh" | "zsh" | "powershell" | "cmd" |
   return stem === null || stem === path ? null : shellType(stem);
 }
 
+/** Codex's fallback shell, for a name of no type and a shell type that is not installed. @see spec §2.8 (observed) */
+export const FALLBACK_SHELL = "/bin/sh";
+
 /**
  * The shell a command runs in: USER_SHELL without `shell`; with one, by the type Codex detects in
  * it: bash is the user's shell (/bin/bash, whatever path was given: `/opt/nothing/bash` ran
  * /bin/bash), a name of no type (`fish`, `dash`, `/usr/bin/env`, empty) Codex's fallback `/bin/sh`.
- * sh (the first `sh` on PATH), zsh, PowerShell and cmd depend on what is installed: unsupported.
+ * sh, zsh, PowerShell and cmd depend on what is installed: `lookedUp` is what look-up-shell.ts
+ * found for them (the first `sh` on the agent's PATH; FALLBACK_SHELL for zsh, PowerShell and cmd
+ * when none is installed); without it they are unsupported.
  * @see spec §2.8 (observed bytes; source codex-rs/core/src/shell.rs)
  */
-export function execShell(input: Record<string, unknown>): string {
+export function execShell(input: Record<string, unknown>, lookedUp?: string): string {
   if (typeof input.shell !== "string") return USER_SHELL;
   const type = shellType(input.shell);
-  if (type === null) return "/bin/sh";
+  if (type === null) return FALLBACK_SHELL;
   if (type === "bash") return USER_SHELL;
-  throw new UnsupportedError(`codex-cli: exec_command with a ${type} shell (Codex looks it up on PATH and among what is installed) is not modelled`);
+  if (lookedUp !== undefined) return lookedUp;
+  throw new UnsupportedError(`codex-cli: exec_command with a ${type} shell (Codex looks it up on PATH and among what is installed) is not modelled here`);
 }
 
 /**
@@ -53,7 +59,7 @@ export function execShell(input: Record<string, unknown>): string {
  * - a `justification` (any string, empty too) without `sandbox_permissions` (absent or null) is
  *   refused with JUSTIFICATION_REFUSAL, before everything below (rm -f, an intercepted patch, a
  *   missing workdir); with `use_default` the command runs;
- * - `sandbox_permissions: "require_escalated"` is refused with
+ * - `sandbox_permissions: "require_escalated"` is refused, before the rm -f check, with
  *   `approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy is Never`;
  * - an rm -f style command (forced-rm.ts) is refused with the exec failure text
  *   ``exec_command failed: CreateProcess { message: "Rejected(\"`<shell> -lc '<cmd>'` rejected: rm -f style commands are not permitted. Use a safer approach\")" }``
@@ -66,16 +72,19 @@ export function execShell(input: Record<string, unknown>): string {
  *   snapshot sourced into `bash -c` after: `shopt -q login_shell` answered both ways, observed):
  *   a command asking is unsupported. `prefix_rule` changes
  *   nothing without approvals (observed).
- * An explicit `shell` is execShell's. Not modelled (unsupported): `tty: true` (a PTY),
- * `with_additional_permissions`, and the order of two refusals in one call.
+ * An explicit `shell` is execShell's (`lookedUpShell`: what look-up-shell.ts found); `tty: true` (a PTY) changes none of this (observed: the rm -f
+ * refusal is the same). Not modelled (unsupported): `with_additional_permissions`.
  * @see spec §2.1, §2.6, §2.7 (observed bytes; source codex-rs/core/src/tools/handlers/unified_exec.rs)
  */
-export function execDisposition(input: Record<string, unknown>): ExecDisposition {
-  if (input.tty === true) throw new UnsupportedError("codex-cli: exec_command with tty: true (a PTY: output arrives with \\r\\n) is not modelled");
-  const shell = execShell(input);
+export function execDisposition(input: Record<string, unknown>, lookedUpShell?: string): ExecDisposition {
+  const shell = execShell(input, lookedUpShell);
   if (input.sandbox_permissions === "with_additional_permissions") throw new UnsupportedError("codex-cli: sandbox_permissions with_additional_permissions is not modelled");
   if (typeof input.justification === "string" && (input.sandbox_permissions === undefined || input.sandbox_permissions === null)) {
     return { kind: "refused", text: JUSTIFICATION_REFUSAL };
+  }
+  // the escalation refusal comes before the rm -f check (`rm -rf dir` with require_escalated got it, observed)
+  if (input.sandbox_permissions === "require_escalated") {
+    return { kind: "refused", text: "approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy is Never" };
   }
   const cmd = input.cmd as string;
   if (/\bPATH\b/.test(cmd) || /(^|[;&|]\s*)(env|printenv|export -p|declare -x|declare -p|set|export)\s*($|[;&]|\|\s*(sort|cat|head|tail)\b)/.test(cmd)) {
@@ -84,10 +93,7 @@ export function execDisposition(input: Record<string, unknown>): ExecDisposition
   if (/\blogin_shell\b/.test(cmd)) {
     throw new UnsupportedError("codex-cli: whether a command runs in a login shell is a race of the binary (a real `bash -lc` until its login-shell snapshot is ready, the snapshot after)");
   }
-  const escalated = input.sandbox_permissions === "require_escalated";
   const forcedRm = isForcedRm(cmd);
-  if (escalated && forcedRm) throw new UnsupportedError("codex-cli: which of two refusals Codex gives first is not modelled");
-  if (escalated) return { kind: "refused", text: "approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy is Never" };
   if (forcedRm) {
     const shown = `${shell} ${input.login === false ? "-c" : "-lc"} ${shellWord(cmd)}`;
     const inner = `\`${shown}\` rejected: rm -f style commands are not permitted. Use a safer approach`;

@@ -15,14 +15,25 @@ describe("isForcedRm (spec §2.6)", () => {
     'rm -rf "$X"',
     "rm -f x; echo 'it''s'",
     "echo a && sudo rm --force keep.txt",
+    "if test -d /tmp/example; then rm --force /tmp/example; fi",
+    "if true; then rm -f keep.txt; fi",
+    "while false; do sudo rm -rf x; done",
+    "{ echo a; rm -fr x; }",
   ])("refuses %s", (cmd) => expect(isForcedRm(cmd)).toBe(true));
 
-  it.each(["rm -r /tmp/example", "rm -- -f", "echo 'rm -rf /tmp/example'", "echo rmdir -f", "rm -- -f; echo 'rm -rf /'", "git reset --hard", "format -f"])("runs %s", (cmd) =>
-    expect(isForcedRm(cmd)).toBe(false),
-  );
+  it.each([
+    "rm -r /tmp/example",
+    "rm -- -f",
+    "echo 'rm -rf /tmp/example'",
+    "echo rmdir -f",
+    "rm -- -f; echo 'rm -rf /'",
+    "git reset --hard",
+    "format -f",
+    "if true; then echo rm -rf; else rm -r x; fi",
+  ])("runs %s", (cmd) => expect(isForcedRm(cmd)).toBe(false));
 
   it.each([
-    "if test -d /tmp/example; then rm --force /tmp/example; fi",
+    "if true; then rm -rf x",
     'rm -rf "$TARGET" >/dev/null',
     'for t in a b; do rm -r -f "$t"; done',
     'echo "$(rm -rf /tmp/example)"',

@@ -7,7 +7,8 @@ import { UnsupportedError } from "../../profile.js";
  * `rm` with `--force` or a single-dash flag group holding `f` before `--` is refused; `sudo <cmd>`
  * is judged as `<cmd>`; a name that is not literal (`$cmd`) or text inside quotes is not a command.
  * The profile judges the scripts it can split itself — simple commands of plain, single- or
- * double-quoted words joined by `&&`, `||`, `;`, `|` or newlines — and answers unsupported for any
+ * double-quoted words joined by `&&`, `||`, `;`, `|` or newlines, inside if/while/until lists and
+ * `{ }` groups — and answers unsupported for any
  * other script that mentions `rm`, so it never guesses.
  * @see spec §2.6 (observed bytes; source codex-rs/shell-command/src/command_safety/is_dangerous_command.rs and its tests)
  */
@@ -103,7 +104,33 @@ export function splitSimpleScript(script: string): Word[][] | null {
     if (text === "" && !quoted) return null; // a lone `&` or another character the loop did not take
     current().push({ text, quoted });
   }
-  const keywords = new Set(["if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "function", "select", "time", "!", "{", "}", "[[", "]]"]);
-  if (commands.some((words) => words[0] !== undefined && !words[0].quoted && keywords.has(words[0].text))) return null;
-  return commands.filter((words) => words.length > 0);
+  // if/while/until lists and { } groups: a command after `if`, `then`, `else`, `elif`, `while`, `until`, `do`, `!` or `{` is
+  // judged as a command (`if true; then rm -f keep.txt; fi` was refused, observed); `fi`, `done`, `}` end them.
+  const opening = new Set(["if", "then", "else", "elif", "while", "until", "do", "!", "{"]);
+  const closing = new Set(["fi", "done", "}"]);
+  const unsupported = new Set(["for", "case", "esac", "function", "select", "time", "[[", "]]", "in"]);
+  const judged: Word[][] = [];
+  const counts = new Map<string, number>();
+  const isKeyword = (word: Word | undefined, set: Set<string>) => word !== undefined && !word.quoted && set.has(word.text);
+  for (const command of commands) {
+    let words = command;
+    while (isKeyword(words[0], opening)) {
+      const keyword = words[0]!.text;
+      counts.set(keyword, (counts.get(keyword) ?? 0) + 1);
+      words = words.slice(1);
+      // a condition or a body must hold a command: `if then …` is a syntax error Codex's parser judges its own way
+      if (["if", "elif", "while", "until", "then", "else", "do"].includes(keyword) && isKeyword(words[0], new Set(["then", "else", "elif", "do", "fi", "done", "}"]))) return null;
+    }
+    if (isKeyword(words[0], closing)) counts.set(words[0]!.text, (counts.get(words[0]!.text) ?? 0) + 1);
+    if (words[0] !== undefined && !words[0].quoted && closing.has(words[0].text)) {
+      if (words.length > 1) return null;
+      continue;
+    }
+    if (words[0] !== undefined && !words[0].quoted && unsupported.has(words[0].text)) return null;
+    if (words.length > 0) judged.push(words);
+  }
+  const count = (keyword: string) => counts.get(keyword) ?? 0;
+  const balanced =
+    count("if") === count("fi") && count("then") === count("if") + count("elif") && count("do") === count("while") + count("until") && count("done") === count("do") && count("{") === count("}");
+  return balanced ? judged : null;
 }
