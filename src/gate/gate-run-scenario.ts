@@ -13,7 +13,7 @@ import type { Protocol } from "../lower/lowering-result.js";
 import { createOutputStore } from "../output-store/output-store-node.js";
 import { createTempOutputDirectory } from "../output-store/temp-output-directory.js";
 import { socketPeerEnvironment } from "../process/socket-peer-environment.js";
-import type { EnvironmentPort } from "../profiles/environment-port.js";
+import type { EnvironmentPort, SubagentScriptFact } from "../profiles/environment-port.js";
 import { type Profile, UnsupportedError } from "../profiles/profile.js";
 import { type AgentSandbox, prepareAgentSandbox } from "../sandbox/agent-sandbox.js";
 import type { Scenario } from "../scenario/scenario.js";
@@ -239,7 +239,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
                 model: options.model,
                 prompt: scenario.prompt,
                 modalities: options.modalities,
-                environment: withRunFacts(replay.environment, scenario, renderedConfig),
+                environment: withRunFacts(replay.environment, scenario, renderedConfig, subagentScripts(scenario, protocol, profile, server.url, workspace)),
                 referenceOutput,
                 store: createOutputStore(referenceOutput),
                 rules,
@@ -320,7 +320,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
  * scenario's `permissionReplies`) and the config the agent was given (parsed, when it is JSON).
  * One object for the whole replay: a profile keeps a session's state (answers used) by it.
  */
-function withRunFacts(environment: EnvironmentPort, scenario: Scenario, renderedConfig: string | undefined): EnvironmentPort {
+function withRunFacts(environment: EnvironmentPort, scenario: Scenario, renderedConfig: string | undefined, subagents: SubagentScriptFact[]): EnvironmentPort {
   let agentConfig: unknown;
   try {
     agentConfig = renderedConfig === undefined ? undefined : JSON.parse(renderedConfig);
@@ -330,7 +330,19 @@ function withRunFacts(environment: EnvironmentPort, scenario: Scenario, rendered
   const facts = Object.create(environment) as EnvironmentPort & { permissionReplies?: unknown; agentConfig?: unknown };
   Object.defineProperty(facts, "permissionReplies", { value: scenario.permissionReplies ?? [] });
   Object.defineProperty(facts, "agentConfig", { value: agentConfig });
+  if (subagents.length > 0) Object.defineProperty(facts, "subagents", { value: subagents });
   return facts;
+}
+
+/** The scenario's subagent scripts with each call's input as the fake sends it (placeholders rendered). */
+function subagentScripts(scenario: Scenario, protocol: Protocol, profile: Profile, origin: string, workspace: string): SubagentScriptFact[] {
+  return (scenario.subagents ?? []).map((subagent) => {
+    const calls = scriptedCalls({ ...scenario, prompt: subagent.prompt, turns: subagent.turns, subagents: undefined }, protocol, profile, origin, workspace);
+    return {
+      prompt: subagent.prompt,
+      turns: subagent.turns.map((turn, index) => ({ calls: calls.filter((call) => call.turn === index).map(({ tool, input }) => ({ tool, input })), text: turn.text ?? null })),
+    };
+  });
 }
 
 /**

@@ -39,12 +39,23 @@ export interface EnvironmentPort {
   readonly permissionReplies?: readonly PermissionReply[];
   /** Optional: the config the agent was given, parsed (the gate's rendered config template, when it is JSON). */
   readonly agentConfig?: unknown;
+  /**
+   * Optional: the scripts the scenario gives the agent's subagents (a gate run), each call's input
+   * as the fake sends it: what a subagent did and answered is a fact of the run, like a page served.
+   */
+  readonly subagents?: readonly SubagentScriptFact[];
   /** Optional: the names of the MCP servers the agent was given (its config's keys). */
   readonly mcpServers?: readonly string[];
   /** Optional (present when the agent was given MCP servers): the tools a server lists (tools/list), or null when the agent has no such server. */
   listMcpTools?(server: string): Promise<Record<string, unknown>[] | null>;
   /** Optional: one tools/call to an MCP server the agent was given, and what the server answered. */
   callMcpTool?(call: McpCallSpec): Promise<McpCallFact>;
+}
+
+/** One subagent's script: the text that selects it (its prompt) and its turns, each the calls the fake sends and the text. */
+export interface SubagentScriptFact {
+  prompt: string;
+  turns: readonly { calls: readonly { tool: string; input: unknown }[]; text: string | null }[];
 }
 
 /** One tools/call: the server (by the agent's config name), the tool's own name, the arguments. */

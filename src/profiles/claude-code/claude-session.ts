@@ -39,6 +39,13 @@ export interface ClaudeSession {
   files: Map<string, ClaudeKnownFile>;
   /** What the session started that outlives a call (jobs, wakeups, background tasks, a worktree): it changes the harness tools' results. @see spec §11 */
   started: ClaudeStarted;
+  /**
+   * The tool names the conversation has named so far: every call of the main session and every
+   * name an Agent hand-back listed. A subagent's tools-used note lists only the others. @see spec §11.1
+   */
+  named: Set<string>;
+  /** Files a subagent read or changed: what the main session then knows of them is not pinned. @see spec §11.1 */
+  subagentFiles: Set<string>;
 }
 
 const sessions = new WeakMap<EnvironmentPort, ClaudeSession>();
@@ -46,7 +53,7 @@ const sessions = new WeakMap<EnvironmentPort, ClaudeSession>();
 export function claudeSession(environment: EnvironmentPort): ClaudeSession {
   let session = sessions.get(environment);
   if (session === undefined) {
-    session = { files: new Map(), started: {} };
+    session = { files: new Map(), started: {}, named: new Set(), subagentFiles: new Set() };
     sessions.set(environment, session);
   }
   return session;

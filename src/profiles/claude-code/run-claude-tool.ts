@@ -189,6 +189,14 @@ async function suggestion(environment: EnvironmentPort, path: string, cwd: strin
 export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   const tool = Object.hasOwn(claudeLiveAliases, call.tool) ? claudeLiveAliases[call.tool]! : call.tool;
   if (!claudeToolNames.includes(tool)) return {};
+  const named = claudeSession(environment).named;
+  if (tool === "Agent") {
+    // Before this call is named: the hand-back's note leaves out what earlier requests named. §11.1
+    const observed = await observeAgent(call, environment);
+    named.add(call.tool);
+    return observed;
+  }
+  named.add(call.tool);
   if (claudeToolParameters[tool] === undefined) throw new UnsupportedError(`claude-code: the ${tool} tool is not modelled (docs/spec/claude-code-2.1.332.md §9)`);
   const normalized = claudeNormalizedInput(tool, call.input);
   if (claudeInputIssues(tool, normalized).length > 0) return {};
@@ -204,6 +212,8 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       return runRead(input, environment);
     case "Edit": {
       const path = resolvePath(cwd, String(input.file_path));
+      if (session.subagentFiles.has(path))
+        throw new UnsupportedError(`claude-code: an Edit of ${path}, which a subagent read or changed: what the session then knows of it is not pinned (docs/spec/claude-code-2.1.332.md §11.1)`);
       const before = await fileText(environment, path);
       const known = session.files.get(path);
       const after = claudeEditedText(input, before);
@@ -251,6 +261,59 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
   }
 }
 
+/** The tools a subagent's tools-used note can list (observed: Bash, Read, Edit, Write; unknown names are counted in `tool_uses`, never listed). @see spec §11.1 */
+const SUBAGENT_LISTED_TOOLS: ReadonlySet<string> = new Set(["Bash", "Read", "Edit", "Write"]);
+
+/**
+ * Agent: the input's validation first (its refusals are formatted from the input alone), then,
+ * for a foreground agent (`run_in_background: false`) whose subagent the scenario scripts (the
+ * first `subagents` entry whose prompt the Agent's prompt holds, as the fake picks it), the
+ * subagent's calls run in the workspace with a session of their own, and the observation holds
+ * its report, the names its note lists and its call count. @see spec §11.1
+ */
+async function observeAgent(call: ToolCall, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+  const normalized = claudeNormalizedInput("Agent", call.input);
+  if (claudeInputIssues("Agent", normalized).length > 0) return {};
+  const input = normalized as Record<string, unknown>;
+  if (claudeEnumIssue("Agent", input) !== null || claudeRefinementIssue("Agent", input) !== null) return {};
+  const session = claudeSession(environment);
+  const unsupported = (what: string): never => {
+    throw new UnsupportedError(`claude-code: ${what} (docs/spec/claude-code-2.1.332.md §11.1)`);
+  };
+  if (input.run_in_background !== false) {
+    session.started.tasks = true;
+    unsupported("a background Agent (run_in_background not false) answers with a random output file, and its report arrives later as a notification at a time not pinned; not modelled");
+  }
+  if (input.isolation !== undefined) unsupported("an Agent with isolation (a worktree or a remote session) is not modelled");
+  if (input.subagent_type !== undefined && input.subagent_type !== "general-purpose")
+    unsupported(`an Agent of type ${String(input.subagent_type)} is not modelled (Explore and Plan hand back the report bare; other types are the project's)`);
+  const script = environment.subagents?.find((sub) => String(input.prompt).includes(sub.prompt));
+  if (script === undefined) unsupported("an Agent whose subagent the scenario does not script (`subagents`) is not modelled");
+  const last = script!.turns.findIndex((turn) => turn.calls.length === 0);
+  if (last < 0) unsupported("a subagent script that never ends with a text turn is not modelled");
+  const child = Object.create(environment) as EnvironmentPort;
+  let toolUses = 0;
+  const used = new Set<string>();
+  for (const turn of script!.turns.slice(0, last)) {
+    for (const subCall of turn.calls) {
+      toolUses++;
+      const tool = subCall.tool;
+      if (!claudeToolNames.includes(tool) && !Object.hasOwn(claudeLiveAliases, tool)) continue;
+      if (!SUBAGENT_LISTED_TOOLS.has(tool)) unsupported(`a subagent's call of ${tool} (whether its note lists it) is not pinned`);
+      if (claudeInputIssues(tool, claudeNormalizedInput(tool, subCall.input)).length > 0) unsupported("a subagent's call with an invalid input is not pinned");
+      used.add(tool);
+      await runClaudeTool({ tool, input: subCall.input }, child);
+    }
+  }
+  // What the subagent read or changed: the main session's knowledge of those files is not pinned.
+  for (const path of claudeSession(child).files.keys()) session.subagentFiles.add(path);
+  for (const [path, known] of session.files) if ((await fileText(environment, path)) !== known.text) known.uncertain = true;
+  if (claudeCwd(child) !== environment.workspace) unsupported("a subagent that changed its shell's working directory is not pinned");
+  const toolsUsed = [...used].filter((name) => !session.named.has(name)).sort();
+  for (const name of toolsUsed) session.named.add(name);
+  return { subagent: { report: script!.turns[last]!.text, toolsUsed, toolUses } };
+}
+
 /** Whether a path exists (any kind). */
 const exists = async (environment: EnvironmentPort, path: string) => (await environment.stat(path)).kind !== "missing";
 
@@ -294,7 +357,6 @@ async function observeHarnessTool(tool: string, input: Record<string, unknown>, 
     case "ScheduleWakeup":
       if (input.stop !== true && input.delaySeconds !== undefined && input.reason !== undefined && input.prompt !== undefined) Object.assign(session.started, { wakeups: true, jobs: true });
       break;
-    case "Agent":
     case "Monitor":
       session.started.tasks = true;
       break;
