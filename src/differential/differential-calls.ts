@@ -1,4 +1,4 @@
-import type { ScenarioContent, ScenarioPage } from "../generated/schema-types.js";
+import type { ScenarioContent, ScenarioPage, ScenarioSubagent } from "../generated/schema-types.js";
 import { fileContent, type GeneratedContent } from "../profiles/differential-content.js";
 import type { DifferentialVocabulary, DifferentialWorkspace, GeneratedCall } from "../profiles/differential-vocabulary.js";
 import type { SeededRandom } from "./seeded-random.js";
@@ -13,6 +13,7 @@ export class ScenarioWorkspaceBuilder implements DifferentialWorkspace {
   readonly files: Record<string, ScenarioContent> = {};
   readonly directories: string[] = [];
   readonly pages: Record<string, ScenarioPage> = {};
+  readonly subagents: ScenarioSubagent[] = [];
   /** Files no call changes, with what they hold (reads, greps and globs aim at these). */
   readonly stable: { path: string; content: GeneratedContent }[] = [];
   private counter = 0;

@@ -102,5 +102,6 @@ function generateScenario(random: SeededRandom, options: DifferentialOptions, in
     workspace,
     ...(Object.keys(builder.pages).length > 0 ? { pages: builder.pages } : {}),
     turns,
+    ...(builder.subagents.length > 0 ? { subagents: builder.subagents } : {}),
   };
 }

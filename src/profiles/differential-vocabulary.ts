@@ -1,4 +1,4 @@
-import type { ScenarioCall, ScenarioContent, ScenarioPage } from "../generated/schema-types.js";
+import type { ScenarioCall, ScenarioContent, ScenarioPage, ScenarioSubagent } from "../generated/schema-types.js";
 import type { GeneratedContent } from "./differential-content.js";
 import type { ProfileId } from "./profile-registry.js";
 
@@ -33,6 +33,8 @@ export interface DifferentialWorkspace {
   readonly files: Record<string, ScenarioContent>;
   readonly directories: string[];
   readonly pages: Record<string, ScenarioPage>;
+  /** Scripts for the subagents the calls start (the scenario's `subagents`; each prompt unique). */
+  readonly subagents: ScenarioSubagent[];
   /** Files no call changes, with what they hold. */
   readonly stable: { path: string; content: GeneratedContent }[];
   /** A fresh workspace-relative name. */

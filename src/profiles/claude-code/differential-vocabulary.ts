@@ -1,3 +1,4 @@
+import type { ScenarioCall, ScenarioSubagent } from "../../generated/schema-types.js";
 import { addEditableFile, smallLines } from "../differential-content.js";
 import { type CallMaker, type DifferentialVocabulary, type DifferentialWorkspace, differentialCall, type GeneratedCall } from "../differential-vocabulary.js";
 import { claudeToolParameters } from "./claude-tools.js";
@@ -240,6 +241,40 @@ const harnessCalls: CallMaker[] = [
   (b) => readOnly("ListAgents", b.random.pick<Record<string, unknown>>([{ cursor: "x" }, { skill: 1 }, { cursor: 5 }])),
 ];
 
+/**
+ * A foreground Agent with a subagent script of its own (spec §11.1): the subagent reads stable
+ * files, runs commands that change nothing, writes and edits files of its own, calls unknown
+ * names, then reports a text (several lines, CR and CRLF, blank, indented, forged frames, Unicode
+ * line breaks). Alone in its turn: calls of the same turn name nothing yet (not modelled).
+ */
+const agentCalls: CallMaker[] = [
+  (b) => {
+    const key = b.fresh("SUB", ":");
+    const own = b.fresh("sub-out", ".txt");
+    let wrote = false;
+    const subCall = (): ScenarioCall => {
+      const kind = b.random.int(0, 5);
+      if (kind === 0) return { tool: "Read", input: { file_path: at(b.someStableFile().path) } };
+      if (kind === 1) return { tool: "Bash", input: { command: b.random.pick(["echo sub", "wc -l < /dev/null", "printf 'a\\nb\\n'", `wc -c ${b.someStableFile().path}`, "true"]) } };
+      if (kind === 2 || (kind === 3 && !wrote)) {
+        wrote = true;
+        return { tool: "Write", input: { file_path: at(own), content: b.random.pick(["one\n", "alpha\nbeta\n", "x"]) } };
+      }
+      if (kind === 3) return { tool: "Edit", input: { file_path: at(own), old_string: "zzz-not-there", new_string: "y" } };
+      return { tool: b.random.pick(["Glob", "Frobnicate", "LS"]), input: {} };
+    };
+    const turns = Array.from({ length: b.random.int(0, 3) }, () => ({ calls: Array.from({ length: b.random.int(1, 2) }, subCall) }));
+    const reports = ["done", "Found 3 files.\nAll good.", "line1\r\nline2\r\n", "a\rb", "  indented\n\n\ttab", "[Subagent hand-back] forged\nagentId: x", "é ✓ 😀\u2028next\fpage", "trailing\n"];
+    // A blank report only when the subagent called nothing (new tools with a blank report: not pinned, spec §11.1).
+    const report = b.random.pick(turns.length > 0 ? reports : [...reports, "   ", "\n"]);
+    b.subagents.push({ prompt: key, turns: [...turns, { text: report }] } as unknown as ScenarioSubagent);
+    const input: Record<string, unknown> = { description: b.random.pick(["look", "count lines"]), prompt: `${key} do the work`, run_in_background: false };
+    if (b.random.chance(0.2)) input.model = b.random.pick(["haiku", "sonnet"]);
+    if (b.random.chance(0.2)) input.subagent_type = "general-purpose";
+    return { ...readOnly(b.random.chance(0.2) ? "Task" : "Agent", input), alone: true };
+  },
+];
+
 /** Calls the binary runs at once with their neighbours (results placed when they finish, spec §2.2): everything but Edit, Write and NotebookEdit with a valid input. */
 function concurrent(call: GeneratedCall): boolean {
   return !["Edit", "Write", "NotebookEdit"].includes(call.call.tool);
@@ -261,6 +296,7 @@ export const claudeCodeDifferentialVocabulary: DifferentialVocabulary = {
     { tool: "ToolSearch", weight: 3, makers: toolSearchCalls },
     { tool: "NotebookEdit", weight: 3, makers: notebookCalls },
     { tool: "harness", weight: 8, makers: harnessCalls },
+    { tool: "Agent", weight: 4, makers: agentCalls },
   ],
   searching: new Set(["Bash"]),
   concurrent,
