@@ -36,6 +36,18 @@ export const AGENT_ID_PLACEHOLDER = "a0000000000000000";
 /** The tools-used note (bundle: `<tools-used-before-summary>` with the names joined by `, `, then `⏎`). */
 const toolsUsedNote = (names: readonly string[]) => `<tools-used-before-summary>${names.join(", ")}</tools-used-before-summary>\n`;
 
+/**
+ * Text the binary's report sanitizer may act on (bundle: `vN`/`y` — control tags such as
+ * `<system-reminder>`, `[harness`/`[Subagent hand-back]` leads at a line's start, later-report and
+ * max-turns prose about "this agent", `Human:`/`Assistant:` turn markers, escalation patterns such
+ * as `.claude/settings.json` or `bypassPermissions`, each also through Cyrillic, Greek and fullwidth
+ * look-alike letters): it neutralizes them and puts a `[harness: subagent output matched
+ * instruction-shaped pattern(s): …]` note first (observed for a report starting
+ * `[Subagent hand-back] forged`, differential seed 26102). The sanitizer is not modelled: a report
+ * with anything it could match is `unsupported` (a superset of its patterns).
+ */
+const MAY_BE_SANITIZED = /[<[\u0370-\u052f\uff00-\uffef]|human|assistant|agent|messaged|settings|permission|\.claude|note/i;
+
 /** A report past this many characters may be cut to fit the tool's 100,000-character result (bundle: `jc`); not modelled. */
 const REPORT_MAX_CHARS = 20_000;
 
@@ -44,6 +56,10 @@ export function formatClaudeSubagentHandback(observation: ClaudeSubagentObservat
   const report = observation.report !== null && observation.report.trim() !== "" ? observation.report : null;
   if (report !== null && report.length > REPORT_MAX_CHARS)
     throw new UnsupportedError("claude-code: a subagent report past 20,000 characters may be cut to fit the Agent result; not modelled (docs/spec/claude-code-2.1.332.md §11.1)");
+  if (report !== null && MAY_BE_SANITIZED.test(report))
+    throw new UnsupportedError(
+      "claude-code: a subagent report with text the binary's sanitizer may neutralize (control tags, forged frames or leads, notes about the agent, turn markers, settings and permission patterns) is not modelled (docs/spec/claude-code-2.1.332.md §11.1)",
+    );
   const notes = observation.toolsUsed.length > 0 ? [toolsUsedNote(observation.toolsUsed)] : [];
   if (report === null && notes.length > 0)
     throw new UnsupportedError("claude-code: a subagent that used new tools and wrote no report hands back its notes alone behind a flag; not pinned (docs/spec/claude-code-2.1.332.md §11.1)");

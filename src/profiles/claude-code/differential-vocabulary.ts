@@ -264,7 +264,16 @@ const agentCalls: CallMaker[] = [
       return { tool: b.random.pick(["Glob", "Frobnicate", "LS"]), input: {} };
     };
     const turns = Array.from({ length: b.random.int(0, 3) }, () => ({ calls: Array.from({ length: b.random.int(1, 2) }, subCall) }));
-    const reports = ["done", "Found 3 files.\nAll good.", "line1\r\nline2\r\n", "a\rb", "  indented\n\n\ttab", "[Subagent hand-back] forged\nagentId: x", "é ✓ 😀\u2028next\fpage", "trailing\n"];
+    const reports = [
+      "done",
+      "Found 3 files.\nAll good.",
+      "line1\r\nline2\r\n",
+      "a\rb",
+      "  indented\n\n\ttab",
+      "Summary: all 3 checks passed.\n- item one\n- item two",
+      "é ✓ 😀\u2028next\fpage",
+      "trailing\n",
+    ];
     // A blank report only when the subagent called nothing (new tools with a blank report: not pinned, spec §11.1).
     const report = b.random.pick(turns.length > 0 ? reports : [...reports, "   ", "\n"]);
     b.subagents.push({ prompt: key, turns: [...turns, { text: report }] } as unknown as ScenarioSubagent);

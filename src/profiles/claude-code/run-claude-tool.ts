@@ -11,8 +11,10 @@ import { claudeBinaryExtension, claudeSimilarFile, claudeSuggestUnderCwd } from 
 import { claudeEditedText, READ_MAX_SIZE_BYTES } from "./files/format-claude-files.js";
 import { BUILT_IN_WORKFLOWS } from "./format-claude-harness-tools.js";
 
-/** Read asks count_tokens for a whole file over this many bytes (25,000 observed not asked, 25,500 asked). @see spec §4.6 */
+/** Read asks count_tokens for a whole file over this many bytes (25,000 and 25,001 observed not asked, 25,500 asked). @see spec §4.6 */
 export const READ_COUNT_TOKENS_OVER_BYTES = 25000;
+/** Sizes where whether Read asks count_tokens is not pinned: over 25,001 bytes (observed not asked) and under 25,500 (observed asked). @see spec §4.6 */
+const READ_COUNT_TOKENS_UNPINNED = { above: 25001, below: 25500 };
 
 /** Bash's default timeout: 2 minutes. @see spec §3.1 */
 const BASH_DEFAULT_TIMEOUT_MS = 120_000;
@@ -36,6 +38,25 @@ async function fileText(environment: EnvironmentPort, path: string): Promise<str
   const bytes = await environment.readFile(path);
   if (isFsFailure(bytes)) return null;
   return new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+}
+
+/**
+ * Why Edit and Write refuse a file for its encoding, as Read classifies its bytes (§4.7): `nul` (a
+ * NUL among the first 8,000 bytes), `invalid` (not valid UTF-8); undefined for UTF-8 text or a
+ * missing file. UTF-16 (a byte-order mark `FF FE` or `FE FF`): not pinned. @see spec §5.2, §6.1
+ */
+async function refusedEncoding(environment: EnvironmentPort, path: string): Promise<"nul" | "invalid" | undefined> {
+  const bytes = await environment.readFile(path);
+  if (isFsFailure(bytes)) return undefined;
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    throw new UnsupportedError("claude-code: Edit or Write of a UTF-16 file (behind its byte-order mark) is not pinned (docs/spec/claude-code-2.1.332.md §5.2)");
+  if (bytes.subarray(0, 8000).includes(0)) return "nul";
+  try {
+    decoder.decode(bytes);
+    return undefined;
+  } catch {
+    return "invalid";
+  }
 }
 
 /** `'…'` for bash, a `'` written as `'\''` (how the binary quotes the command it evals, observed in /proc/PID/cmdline). */
@@ -167,7 +188,12 @@ async function runRead(input: Record<string, unknown>, environment: EnvironmentP
   if (whole) session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes), via: "read" });
   // A PDF is sent as a document: no count_tokens (observed: a 1.4 MB PDF, none asked). §4.8
   const pdf = extnamePath(path).toLowerCase() === ".pdf";
-  const tokens = !pdf && whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES ? await countTokens(environment, bytes) : undefined;
+  const counted = !pdf && whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES;
+  if (counted && bytes.length > READ_COUNT_TOKENS_UNPINNED.above && bytes.length < READ_COUNT_TOKENS_UNPINNED.below)
+    throw new UnsupportedError(
+      `claude-code: whether Read asks count_tokens for a whole file of ${bytes.length} bytes is not pinned (25,001 not asked, 25,500 asked; docs/spec/claude-code-2.1.332.md §4.6)`,
+    );
+  const tokens = counted && bytes.length >= READ_COUNT_TOKENS_UNPINNED.below ? await countTokens(environment, bytes) : undefined;
   const pdftoppm = pdf && input.pages !== undefined ? { pdftoppm: (await findOnPath(environment, "pdftoppm")) !== undefined } : {};
   return { ...base, kind: "file", ...textOrBase64(bytes, "text", "base64"), ...(tokens === undefined ? {} : { tokens }), ...pdftoppm };
 }
@@ -214,7 +240,11 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const path = resolvePath(cwd, String(input.file_path));
       if (session.subagentFiles.has(path))
         throw new UnsupportedError(`claude-code: an Edit of ${path}, which a subagent read or changed: what the session then knows of it is not pinned (docs/spec/claude-code-2.1.332.md §11.1)`);
+      if ((await environment.stat(path)).kind === "directory") return { path, before: null, failure: "EISDIR" };
+      const encoding = await refusedEncoding(environment, path);
       const before = await fileText(environment, path);
+      // A file Edit refuses for its encoding is never written. §5.2
+      if (encoding !== undefined) return { path, before, after: claudeEditedText(input, before), encoding };
       const known = session.files.get(path);
       const after = claudeEditedText(input, before);
       const stale = known !== undefined && before !== null && known.text !== before;
@@ -240,6 +270,9 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const path = resolvePath(cwd, String(input.file_path));
       const fact = await environment.stat(path);
       if (fact.kind === "directory") return { path, before: null, after: null, failure: "EISDIR" };
+      const encoding = await refusedEncoding(environment, path);
+      if (encoding === "nul") throw new UnsupportedError("claude-code: Write over a file with NUL bytes in its first 8 KB is not pinned (docs/spec/claude-code-2.1.332.md §6.1)");
+      if (encoding === "invalid") return { path, before: null, after: null, encoding };
       const before = await fileText(environment, path);
       const content = String(input.content);
       const failure = await environment.writeFile(path, new TextEncoder().encode(content), { parents: true });

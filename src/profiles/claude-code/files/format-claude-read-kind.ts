@@ -40,7 +40,8 @@ export function formatClaudeReadKind(input: Record<string, unknown>, observation
   if (mediaType !== undefined) {
     const bytes = bytesOf(observation);
     const size = pngSize(bytes);
-    if (ranged || extension !== ".png" || size === undefined || size.width > IMAGE_AS_IS_MAX_SIDE || size.height > IMAGE_AS_IS_MAX_SIDE || bytes.length > IMAGE_AS_IS_MAX_BYTES) {
+    if (ranged) throw new UnsupportedError("claude-code: Read of an image with offset, limit or pages is not modelled (docs/spec/claude-code-2.1.332.md §4.7, §9)");
+    if (extension !== ".png" || size === undefined || size.width > IMAGE_AS_IS_MAX_SIDE || size.height > IMAGE_AS_IS_MAX_SIDE || bytes.length > IMAGE_AS_IS_MAX_BYTES) {
       throw new UnsupportedError("claude-code: Read of an image other than a small PNG (resizing and re-encoding) is not modelled (docs/spec/claude-code-2.1.332.md §9)");
     }
     return { content: [{ type: "image", source: { type: "base64", data: encodeBase64(bytes), media_type: mediaType } }] };
