@@ -5,7 +5,7 @@ import { findOnPath } from "../find-on-path.js";
 import { type ToolCall, UnsupportedError } from "../profile.js";
 import { KNOWN_TEXT_MAX_BYTES, namesWriteCommand } from "./bash/claude-changed-on-disk.js";
 import { claudeNextCwd } from "./bash/claude-shell-cwd.js";
-import { claudeCwd, claudeSession } from "./claude-session.js";
+import { type ClaudeSession, claudeCwd, claudeSession } from "./claude-session.js";
 import { claudeEnumIssue, claudeInputIssues, claudeLiveAliases, claudeNormalizedInput, claudeRefinementIssue, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
 import { claudeBinaryExtension, claudeSimilarFile, claudeSuggestUnderCwd } from "./files/claude-read-kinds.js";
 import { claudeEditedText, READ_MAX_SIZE_BYTES } from "./files/format-claude-files.js";
@@ -171,10 +171,17 @@ async function knownMtimes(environment: EnvironmentPort, paths: readonly string[
   return times;
 }
 
+/** A file the binary changed in a way the profile does not model: what a call then reads of it or does to it is not the replay's. */
+function unmodelledChange(session: ClaudeSession, path: string): void {
+  const why = session.unmodelledChanges.get(path);
+  if (why !== undefined) throw new UnsupportedError(`claude-code: ${path} was changed by ${why}: its bytes on disk are not the replay's`);
+}
+
 /** Read: the file's bytes and what the binary checks first (a binary extension, a suggestion for a missing path). @see spec §4 */
 async function runRead(input: Record<string, unknown>, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   const cwd = claudeCwd(environment);
   const path = resolvePath(cwd, String(input.file_path));
+  unmodelledChange(claudeSession(environment), path);
   const base = { path, workspace: environment.workspace, ...(cwd === environment.workspace ? {} : { cwd }) };
   if (claudeBinaryExtension(path) !== undefined) return { ...base, kind: "file", binaryExtension: true };
   const fact = await environment.stat(path);
@@ -240,6 +247,7 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const path = resolvePath(cwd, String(input.file_path));
       if (session.subagentFiles.has(path))
         throw new UnsupportedError(`claude-code: an Edit of ${path}, which a subagent read or changed: what the session then knows of it is not pinned (docs/spec/claude-code-2.1.332.md §11.1)`);
+      unmodelledChange(session, path);
       if ((await environment.stat(path)).kind === "directory") return { path, before: null, failure: "EISDIR" };
       const encoding = await refusedEncoding(environment, path);
       const before = await fileText(environment, path);
@@ -273,6 +281,8 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const encoding = await refusedEncoding(environment, path);
       if (encoding === "nul") throw new UnsupportedError("claude-code: Write over a file with NUL bytes in its first 8 KB is not pinned (docs/spec/claude-code-2.1.332.md §6.1)");
       if (encoding === "invalid") return { path, before: null, after: null, encoding };
+      // Written whole: the replay's bytes are the binary's again.
+      session.unmodelledChanges.delete(path);
       const before = await fileText(environment, path);
       const content = String(input.content);
       const failure = await environment.writeFile(path, new TextEncoder().encode(content), { parents: true });
@@ -287,7 +297,10 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
     case "NotebookEdit": {
       const path = resolvePath(cwd, String(input.notebook_path));
       const fact = await environment.stat(path);
-      return { path, kind: fact.kind, known: session.files.has(path) };
+      const known = session.files.has(path);
+      // Past the "not read yet" refusal the binary edits the notebook (observed: `Updated cell cell-1 with x = 2`, then a Read shows it): not modelled, so its bytes are not the replay's.
+      if (known || fact.kind !== "file") session.unmodelledChanges.set(path, "a NotebookEdit the profile does not model (spec §7.4)");
+      return { path, kind: fact.kind, known };
     }
     default:
       return observeHarnessTool(tool, input, environment);

@@ -98,6 +98,10 @@ export const NOT_UTF8_NOTE =
 export const NUL_NOTE =
   "\n\n[This file has NUL bytes in its first 8 KB: binary data, UTF-16/UTF-32 without a byte-order mark, or text with embedded NULs. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]";
 
+/** The note Read appends to a file that starts with the UTF-16BE byte-order mark (observed, `claude-unseen2-read-encodings`). @see spec §4.7 */
+export const UTF16BE_NOTE =
+  "\n\n[This file is UTF-16 big-endian (it starts FE FF), which these tools cannot write. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]";
+
 /** The note Edit adds instead of the file-state note when the file had changed on disk since the session saw it. @see spec §5.4 */
 export const STALE_EDIT_NOTE =
   " (note: the file had been modified on disk since you last read it — the edit applied cleanly, but the file contains other changes not in your context. Read it before edits that depend on surrounding content.)";
@@ -111,7 +115,8 @@ export const STALE_EDIT_NOTE =
 function readText(observation: ClaudeReadObservation): { text: string; note: string } {
   const bytes = observation.base64 !== undefined ? decodeBase64(observation.base64) : new TextEncoder().encode(observation.text ?? "");
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(bytes), note: "" };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) throw new UnsupportedError("claude-code: Read of a UTF-16BE file (its note) is not modelled (docs/spec/claude-code-2.1.332.md §9)");
+  // UTF-16BE is decoded as UTF-8 (its mark as two U+FFFD, the NULs kept) and gets its own note, not the NUL one (observed: FE FF 00 h 00 i 00 LF → `1⇥��\0h\0i\0⏎2⇥`).
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes), note: UTF16BE_NOTE };
   const text = (observation.text ?? new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes)).replace(/^\uFEFF/, "");
   if (bytes.subarray(0, 8000).includes(0)) return { text, note: NUL_NOTE };
   return { text, note: observation.text === undefined ? NOT_UTF8_NOTE : "" };
