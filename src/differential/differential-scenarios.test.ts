@@ -139,6 +139,24 @@ describe("claude-code's vocabulary (issue 26 item 6: one generator, a vocabulary
     const tools = new Set(scenarios.flatMap((scenario) => scenario.turns.flatMap((turn) => (turn.calls ?? []).map((call) => call.tool))));
     for (const tool of ["Read", "Bash", "Edit", "Write", "WebFetch", "ToolSearch", "NotebookEdit"]) expect(tools.has(tool), tool).toBe(true);
   });
+
+  it("a foreground Agent is alone in its turn and its prompt selects a subagent script of its own (spec §11.1)", () => {
+    let agents = 0;
+    for (const scenario of generateDifferentialScenarios(options)) {
+      for (const turn of scenario.turns.slice(0, -1)) {
+        for (const call of turn.calls ?? []) {
+          const input = call.input as Record<string, unknown>;
+          if (input.run_in_background !== false) continue;
+          agents++;
+          expect(turn.calls).toHaveLength(1);
+          const scripts = (scenario.subagents ?? []).filter((sub) => String(input.prompt).includes(sub.prompt));
+          expect(scripts).toHaveLength(1);
+          expect(scripts[0]!.turns.at(-1)!.calls).toBeUndefined();
+        }
+      }
+    }
+    expect(agents).toBeGreaterThan(3);
+  });
 });
 
 describe("codex-cli's vocabulary (issue 27 item 6: live sessions through $fromResult)", () => {

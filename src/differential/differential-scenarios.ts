@@ -103,5 +103,6 @@ function generateScenario(random: SeededRandom, options: DifferentialOptions, in
     ...(Object.keys(builder.pages).length > 0 ? { pages: builder.pages } : {}),
     ...(builder.subagents.length > 0 ? { subagents: builder.subagents } : {}),
     turns,
+    ...(builder.subagents.length > 0 ? { subagents: builder.subagents } : {}),
   };
 }

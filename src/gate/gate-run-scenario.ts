@@ -15,6 +15,7 @@ import { createTempOutputDirectory } from "../output-store/temp-output-directory
 import { socketPeerEnvironment } from "../process/socket-peer-environment.js";
 import type { EnvironmentPort } from "../profiles/environment-port.js";
 import { type Profile, UnsupportedError } from "../profiles/profile.js";
+import type { SubagentScript } from "../profiles/subagent-script.js";
 import { type AgentSandbox, prepareAgentSandbox } from "../sandbox/agent-sandbox.js";
 import type { Scenario } from "../scenario/scenario.js";
 import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
@@ -239,7 +240,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
                 model: options.model,
                 prompt: scenario.prompt,
                 modalities: options.modalities,
-                environment: withRunFacts(replay.environment, scenario, renderedConfig),
+                environment: withRunFacts(replay.environment, scenario, renderedConfig, subagentScripts(scenario, protocol, profile, server.url, workspace)),
                 referenceOutput,
                 store: createOutputStore(referenceOutput),
                 rules,
@@ -328,7 +329,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
  * the scripts the fake answers subagent requests from (the scenario's `subagents`).
  * One object for the whole replay: a profile keeps a session's state (answers used) by it.
  */
-function withRunFacts(environment: EnvironmentPort, scenario: Scenario, renderedConfig: string | undefined): EnvironmentPort {
+function withRunFacts(environment: EnvironmentPort, scenario: Scenario, renderedConfig: string | undefined, subagents: SubagentScript[]): EnvironmentPort {
   let agentConfig: unknown;
   try {
     agentConfig = renderedConfig === undefined ? undefined : JSON.parse(renderedConfig);
@@ -338,8 +339,23 @@ function withRunFacts(environment: EnvironmentPort, scenario: Scenario, rendered
   const facts = Object.create(environment) as EnvironmentPort & { permissionReplies?: unknown; agentConfig?: unknown; subagents?: unknown };
   Object.defineProperty(facts, "permissionReplies", { value: scenario.permissionReplies ?? [] });
   Object.defineProperty(facts, "agentConfig", { value: agentConfig });
-  Object.defineProperty(facts, "subagents", { value: scenario.subagents ?? [] });
+  // known (maybe empty) on every gate run: a subagent no script answers gets the fake's unscripted text
+  Object.defineProperty(facts, "subagents", { value: subagents });
   return facts;
+}
+
+/** The scenario's subagent scripts as the fake answers from them: each call's input as the fake sends it (placeholders rendered, `$fromResult` resolved). */
+function subagentScripts(scenario: Scenario, protocol: Protocol, profile: Profile, origin: string, workspace: string): SubagentScript[] {
+  return (scenario.subagents ?? []).map((subagent) => {
+    const calls = scriptedCalls({ ...scenario, prompt: subagent.prompt, turns: subagent.turns, subagents: undefined }, protocol, profile, origin, workspace);
+    return {
+      prompt: subagent.prompt,
+      turns: subagent.turns.map((turn, index) => ({
+        ...turn,
+        calls: calls.filter((call) => call.turn === index).map(({ tool, input }) => ({ tool, input })),
+      })),
+    };
+  });
 }
 
 /**

@@ -40,8 +40,9 @@ export interface EnvironmentPort {
    */
   readonly permissionReplies?: readonly PermissionReply[];
   /**
-   * Optional: the scripts the fake provider answers the agent's subagent requests from (a
-   * scenario's `subagents`: each one's prompt and turns, as written); absent, none is known.
+   * Optional: the scripts the fake provider answers the agent's subagent requests from (a gate
+   * run's scenario `subagents`), each call's input as the fake sends it: what a subagent did and
+   * answered is a fact of the run, like a page served; absent, none is known.
    */
   readonly subagents?: readonly SubagentScript[];
   /** Optional: the config the agent was given, parsed (the gate's rendered config template, when it is JSON). */

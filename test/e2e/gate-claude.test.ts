@@ -51,6 +51,7 @@ const scenarios = [
   "claude-bash-changed-written",
   "claude-from-result",
   "claude-bash-modes",
+  "claude-agent-foreground",
 ];
 
 /** Where the native binary may be: $CLAUDE_BIN, or .ci/run's prefix. */

@@ -18,10 +18,28 @@ describe("claude-code Bash boundaries (docs/spec/claude-code-2.1.332.md §3)", (
     expect(persistedPreview("b".repeat(2500))).toBe("b".repeat(2000));
   });
 
-  it("§3.4: a failure's text over 10,000 characters keeps 5,000 at each end around the count", () => {
-    const text = "h".repeat(5000) + "m".repeat(7) + "t".repeat(5000);
-    expect(cutErrorMiddle(text)).toBe("h".repeat(5000) + "\n\n... [7 characters truncated] ...\n\n" + "t".repeat(5000));
-    expect(cutErrorMiddle("x".repeat(10000))).toBe("x".repeat(10000));
+  it("§3.4: a failure's text over 11,024 characters keeps 5,000 at each end around the count (bundle: cp; observed 10,001 whole, 30,012 cut)", () => {
+    const text = "h".repeat(5000) + "m".repeat(1025) + "t".repeat(5000);
+    expect(cutErrorMiddle(text)).toBe("h".repeat(5000) + "\n\n... [1025 characters truncated] ...\n\n" + "t".repeat(5000));
+    expect(cutErrorMiddle("x".repeat(11024))).toBe("x".repeat(11024));
+    expect(cutErrorMiddle("x".repeat(10001))).toBe("x".repeat(10001));
+  });
+
+  it("§3.3: sizes drop a trailing .0 (observed 38,893 bytes → 38KB, 262,145 → 256KB, 108,894 → 106.3KB)", async () => {
+    const { claudeKilobytes } = await import("./bash/format-claude-bash.js");
+    expect([38893, 262145, 108894, 30001].map(claudeKilobytes)).toEqual(["38KB", "256KB", "106.3KB", "29.3KB"]);
+  });
+
+  it("§3.3: the threshold counts the output as written, its final newline included (observed: 30,000 bytes of € and a newline persisted)", () => {
+    const store = createMemoryOutputStore();
+    const euros = "€".repeat(10000);
+    expect(formatClaudeBash({ output: euros, exitCode: 0 }, store).content).toBe(euros);
+    expect(String(formatClaudeBash({ output: `${euros}\n`, exitCode: 0 }, store).content)).toContain("Output too large (29.3KB).");
+  });
+
+  it("§3.4: a failing output is cut to its first 30,000 UTF-8 bytes (observed: K = 15568 for 4,000 lines of `line N ✓`)", () => {
+    const lines = Array.from({ length: 4000 }, (_, i) => `line ${i + 1} ✓\n`).join("") + "tail\n";
+    expect(String(formatClaudeBash({ output: lines, exitCode: 7 }, createMemoryOutputStore()).content)).toContain("\n\n... [15568 characters truncated] ...\n\n");
   });
 });
 

@@ -3,11 +3,14 @@ import type { RedactionRule } from "../../golden/redact.js";
 /**
  * Claude Code's volatile values and their tokens (docs/spec/claude-code-2.1.332.md §8): the saved
  * file of a persisted output (under the config directory's project folder, the session's id and a
- * random name), tool-use ids, and session folders.
+ * random name), tool-use ids, session folders, and a subagent's id and usage.
  */
 export const claudeRedactions: readonly RedactionRule[] = [
   // The persisted-output path, whichever store wrote it. §3.3
   { pattern: /(Full output saved to: )\S+/g, token: "$1[PERSISTED_OUTPUT]", requires: "Full output saved to: " },
   // A session folder (a UUID) under the config directory's projects. §8
   { pattern: /\/projects\/[^\s/]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\//g, token: "/projects/[PROJECT]/[SESSION]/", requires: "/projects/" },
+  // A subagent's id (`a` and 16 random hex digits) and its usage's tokens and duration, in an Agent hand-back. §11.1
+  { pattern: /(agentId: |to: ')a[0-9a-f]{16}\b/g, token: "$1[AGENT_ID]", requires: "agentId: " },
+  { pattern: /(<usage>subagent_tokens: )\d+(\ntool_uses: \d+\nduration_ms: )\d+(<\/usage>)/g, token: "$1[TOKENS]$2[DURATION_MS]$3", requires: "<usage>subagent_tokens: " },
 ];

@@ -39,6 +39,15 @@ export interface ClaudeSession {
   files: Map<string, ClaudeKnownFile>;
   /** What the session started that outlives a call (jobs, wakeups, background tasks, a worktree): it changes the harness tools' results. @see spec §11 */
   started: ClaudeStarted;
+  /**
+   * The tool names the conversation has named so far: every call of the main session and every
+   * name an Agent hand-back listed. A subagent's tools-used note lists only the others. @see spec §11.1
+   */
+  named: Set<string>;
+  /** Files a subagent read or changed: what the main session then knows of them is not pinned. @see spec §11.1 */
+  subagentFiles: Set<string>;
+  /** Files the binary may have changed in a way the profile does not model (a NotebookEdit it runs): their bytes on disk differ from the replay's. @see spec §7.4 */
+  unmodelledChanges: Map<string, string>;
 }
 
 const sessions = new WeakMap<EnvironmentPort, ClaudeSession>();
@@ -46,7 +55,7 @@ const sessions = new WeakMap<EnvironmentPort, ClaudeSession>();
 export function claudeSession(environment: EnvironmentPort): ClaudeSession {
   let session = sessions.get(environment);
   if (session === undefined) {
-    session = { files: new Map(), started: {} };
+    session = { files: new Map(), started: {}, named: new Set(), subagentFiles: new Set(), unmodelledChanges: new Map() };
     sessions.set(environment, session);
   }
   return session;

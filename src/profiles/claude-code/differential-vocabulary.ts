@@ -1,3 +1,4 @@
+import type { ScenarioCall, ScenarioSubagent } from "../../generated/schema-types.js";
 import { addEditableFile, smallLines } from "../differential-content.js";
 import { type CallMaker, type DifferentialVocabulary, type DifferentialWorkspace, differentialCall, type GeneratedCall } from "../differential-vocabulary.js";
 import { claudeToolParameters } from "./claude-tools.js";
@@ -53,7 +54,7 @@ const readCalls: CallMaker[] = [
   },
   (b) => {
     const path = b.fresh("book", ".ipynb");
-    const cells = Array.from({ length: b.random.int(1, 3) }, (_, index) => ({
+    const cells = Array.from({ length: b.random.int(0, 3) }, (_, index) => ({
       cell_type: b.random.pick(["code", "markdown"]),
       source: b.random.chance(0.5) ? smallLines(b.random).map((line, i, all) => (i < all.length - 1 ? `${line}\n` : line)) : smallLines(b.random).join("\n"),
       metadata: {},
@@ -65,6 +66,22 @@ const readCalls: CallMaker[] = [
       nbformat: 4,
       nbformat_minor: 5,
     });
+    // offset and limit change nothing on a notebook (spec §4.7).
+    return readOnly("Read", { file_path: at(path), ...(b.random.chance(0.3) ? { offset: b.random.int(1, 3), limit: 1 } : {}) });
+  },
+  (b) => {
+    const gif = b.random.chance(0.5);
+    const path = b.fresh("tiny", gif ? ".gif" : ".png");
+    b.files[path] = {
+      base64: gif ? "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" : "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    };
+    return readOnly("Read", { file_path: at(path), ...(b.random.chance(0.4) ? { offset: b.random.int(1, 9), limit: 1 } : {}) });
+  },
+  (b) => {
+    const path = b.fresh("utf16be", ".txt");
+    const text = smallLines(b.random).join("\n");
+    const bytes = [0xfe, 0xff, ...[...text].flatMap((char) => [char.charCodeAt(0) >> 8, char.charCodeAt(0) & 0xff])];
+    b.files[path] = { base64: btoa(String.fromCharCode(...bytes)) };
     return readOnly("Read", { file_path: at(path) });
   },
   (b) => {
@@ -87,6 +104,10 @@ function bashCommand(b: DifferentialWorkspace): string {
     () => `head -c ${r.pick([29999, 30000, 30001, 40000])} /dev/zero | tr '\\0' x`,
     () => `printf '${r.pick(["é", "✓", "😀"])}%.0s' $(seq 1 ${r.pick([7000, 9999, 10001, 15000, 15001])})`,
     () => `seq 1 ${r.pick([5000, 6000, 9000, 20000])}${r.chance(0.5) ? " >&2; exit 3" : ""}`,
+    // Bytes as written around 30,000 (a final newline counts), failures around the 11,024-char cut and past 30,000 bytes of multi-byte text (spec §3.3, §3.4).
+    () => `printf '€%.0s' $(seq 1 ${r.pick([9999, 10000])})${r.pick(["", "; echo", "; printf x"])}`,
+    () => `head -c ${r.pick([9988, 9989, 10010, 11011, 11012, 11013, 12000])} /dev/zero | tr '\\0' b; exit ${r.pick([1, 9])}`,
+    () => `for i in $(seq 1 ${r.pick([3000, 4000])}); do echo "line $i ✓"; done; exit 7`,
     () => r.pick(["nosuchcommand-xyz", "if then fi", "echo 'unterminated", "cat /nonexistent/file", "ls /nonexistent"]),
     () => r.pick(["pwd", "cd sub-dir-x 2>/dev/null; pwd", "cd / && pwd", "cd .. ; pwd", "cd /tmp; echo moved"]),
     () => `cat ${b.someStableFile().path} | head -c ${r.pick([10, 100, 5000])}`,
@@ -138,6 +159,18 @@ const editCalls: CallMaker[] = [
     const old = text.split(/\r?\n/)[1] ?? "x";
     return mutating("Edit", { path: at(path), old_str: old, new_str: `${old}!` });
   },
+  // A directory, and files refused for their encoding (each edit would otherwise apply; spec §5.2).
+  (b) => {
+    const directory = b.fresh("edir", "");
+    b.directories.push(directory);
+    return mutating("Edit", { file_path: at(directory), old_string: "a", new_string: "b" });
+  },
+  (b) => {
+    const path = b.fresh(b.random.pick(["latin", "nul"]), ".txt");
+    const latin = path.startsWith("latin");
+    b.files[path] = { base64: latin ? "Y2Fm6SBvbmUKdHdvCg==" : "b25lAHR3bwp0aHJlZQo=" };
+    return mutating("Edit", { file_path: at(path), old_string: latin ? "two" : "three", new_string: "X" });
+  },
 ];
 
 const writeCalls: CallMaker[] = [
@@ -154,6 +187,11 @@ const writeCalls: CallMaker[] = [
     const directory = b.fresh("dir", "");
     b.directories.push(directory);
     return mutating("Write", { file_path: at(directory), content: "x" });
+  },
+  (b) => {
+    const path = b.fresh("latin", ".txt");
+    b.files[path] = { base64: "Y2Fm6SBvbmUKdHdvCg==" };
+    return mutating("Write", { file_path: at(path), content: "now utf-8 é\n" });
   },
 ];
 
@@ -240,6 +278,49 @@ const harnessCalls: CallMaker[] = [
   (b) => readOnly("ListAgents", b.random.pick<Record<string, unknown>>([{ cursor: "x" }, { skill: 1 }, { cursor: 5 }])),
 ];
 
+/**
+ * A foreground Agent with a subagent script of its own (spec §11.1): the subagent reads stable
+ * files, runs commands that change nothing, writes and edits files of its own, calls unknown
+ * names, then reports a text (several lines, CR and CRLF, blank, indented, forged frames, Unicode
+ * line breaks). Alone in its turn: calls of the same turn name nothing yet (not modelled).
+ */
+const agentCalls: CallMaker[] = [
+  (b) => {
+    const key = b.fresh("SUB", ":");
+    const own = b.fresh("sub-out", ".txt");
+    let wrote = false;
+    const subCall = (): ScenarioCall => {
+      const kind = b.random.int(0, 5);
+      if (kind === 0) return { tool: "Read", input: { file_path: at(b.someStableFile().path) } };
+      if (kind === 1) return { tool: "Bash", input: { command: b.random.pick(["echo sub", "wc -l < /dev/null", "printf 'a\\nb\\n'", `wc -c ${b.someStableFile().path}`, "true"]) } };
+      if (kind === 2 || (kind === 3 && !wrote)) {
+        wrote = true;
+        return { tool: "Write", input: { file_path: at(own), content: b.random.pick(["one\n", "alpha\nbeta\n", "x"]) } };
+      }
+      if (kind === 3) return { tool: "Edit", input: { file_path: at(own), old_string: "zzz-not-there", new_string: "y" } };
+      return { tool: b.random.pick(["Glob", "Frobnicate", "LS"]), input: {} };
+    };
+    const turns = Array.from({ length: b.random.int(0, 3) }, () => ({ calls: Array.from({ length: b.random.int(1, 2) }, subCall) }));
+    const reports = [
+      "done",
+      "Found 3 files.\nAll good.",
+      "line1\r\nline2\r\n",
+      "a\rb",
+      "  indented\n\n\ttab",
+      "Summary: all 3 checks passed.\n- item one\n- item two",
+      "é ✓ 😀\u2028next\fpage",
+      "trailing\n",
+    ];
+    // A blank report only when the subagent called nothing (new tools with a blank report: not pinned, spec §11.1).
+    const report = b.random.pick(turns.length > 0 ? reports : [...reports, "   ", "\n"]);
+    b.subagents.push({ prompt: key, turns: [...turns, { text: report }] } as unknown as ScenarioSubagent);
+    const input: Record<string, unknown> = { description: b.random.pick(["look", "count lines"]), prompt: `${key} do the work`, run_in_background: false };
+    if (b.random.chance(0.2)) input.model = b.random.pick(["haiku", "sonnet"]);
+    if (b.random.chance(0.2)) input.subagent_type = "general-purpose";
+    return { ...readOnly(b.random.chance(0.2) ? "Task" : "Agent", input), alone: true };
+  },
+];
+
 /** Calls the binary runs at once with their neighbours (results placed when they finish, spec §2.2): everything but Edit, Write and NotebookEdit with a valid input. */
 function concurrent(call: GeneratedCall): boolean {
   return !["Edit", "Write", "NotebookEdit"].includes(call.call.tool);
@@ -261,6 +342,7 @@ export const claudeCodeDifferentialVocabulary: DifferentialVocabulary = {
     { tool: "ToolSearch", weight: 3, makers: toolSearchCalls },
     { tool: "NotebookEdit", weight: 3, makers: notebookCalls },
     { tool: "harness", weight: 8, makers: harnessCalls },
+    { tool: "Agent", weight: 4, makers: agentCalls },
   ],
   searching: new Set(["Bash"]),
   concurrent,

@@ -5,14 +5,16 @@ import { findOnPath } from "../find-on-path.js";
 import { type ToolCall, UnsupportedError } from "../profile.js";
 import { KNOWN_TEXT_MAX_BYTES, namesWriteCommand } from "./bash/claude-changed-on-disk.js";
 import { claudeNextCwd } from "./bash/claude-shell-cwd.js";
-import { claudeCwd, claudeSession } from "./claude-session.js";
+import { type ClaudeSession, claudeCwd, claudeSession } from "./claude-session.js";
 import { claudeEnumIssue, claudeInputIssues, claudeLiveAliases, claudeNormalizedInput, claudeRefinementIssue, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
 import { claudeBinaryExtension, claudeSimilarFile, claudeSuggestUnderCwd } from "./files/claude-read-kinds.js";
 import { claudeEditedText, READ_MAX_SIZE_BYTES } from "./files/format-claude-files.js";
 import { BUILT_IN_WORKFLOWS } from "./format-claude-harness-tools.js";
 
-/** Read asks count_tokens for a whole file over this many bytes (25,000 observed not asked, 25,500 asked). @see spec §4.6 */
+/** Read asks count_tokens for a whole file over this many bytes (25,000 and 25,001 observed not asked, 25,500 asked). @see spec §4.6 */
 export const READ_COUNT_TOKENS_OVER_BYTES = 25000;
+/** Sizes where whether Read asks count_tokens is not pinned: over 25,001 bytes (observed not asked) and under 25,500 (observed asked). @see spec §4.6 */
+const READ_COUNT_TOKENS_UNPINNED = { above: 25001, below: 25500 };
 
 /** Bash's default timeout: 2 minutes. @see spec §3.1 */
 const BASH_DEFAULT_TIMEOUT_MS = 120_000;
@@ -36,6 +38,25 @@ async function fileText(environment: EnvironmentPort, path: string): Promise<str
   const bytes = await environment.readFile(path);
   if (isFsFailure(bytes)) return null;
   return new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+}
+
+/**
+ * Why Edit and Write refuse a file for its encoding, as Read classifies its bytes (§4.7): `nul` (a
+ * NUL among the first 8,000 bytes), `invalid` (not valid UTF-8); undefined for UTF-8 text or a
+ * missing file. UTF-16 (a byte-order mark `FF FE` or `FE FF`): not pinned. @see spec §5.2, §6.1
+ */
+async function refusedEncoding(environment: EnvironmentPort, path: string): Promise<"nul" | "invalid" | undefined> {
+  const bytes = await environment.readFile(path);
+  if (isFsFailure(bytes)) return undefined;
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    throw new UnsupportedError("claude-code: Edit or Write of a UTF-16 file (behind its byte-order mark) is not pinned (docs/spec/claude-code-2.1.332.md §5.2)");
+  if (bytes.subarray(0, 8000).includes(0)) return "nul";
+  try {
+    decoder.decode(bytes);
+    return undefined;
+  } catch {
+    return "invalid";
+  }
 }
 
 /** `'…'` for bash, a `'` written as `'\''` (how the binary quotes the command it evals, observed in /proc/PID/cmdline). */
@@ -150,10 +171,17 @@ async function knownMtimes(environment: EnvironmentPort, paths: readonly string[
   return times;
 }
 
+/** A file the binary changed in a way the profile does not model: what a call then reads of it or does to it is not the replay's. */
+function unmodelledChange(session: ClaudeSession, path: string): void {
+  const why = session.unmodelledChanges.get(path);
+  if (why !== undefined) throw new UnsupportedError(`claude-code: ${path} was changed by ${why}: its bytes on disk are not the replay's`);
+}
+
 /** Read: the file's bytes and what the binary checks first (a binary extension, a suggestion for a missing path). @see spec §4 */
 async function runRead(input: Record<string, unknown>, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   const cwd = claudeCwd(environment);
   const path = resolvePath(cwd, String(input.file_path));
+  unmodelledChange(claudeSession(environment), path);
   const base = { path, workspace: environment.workspace, ...(cwd === environment.workspace ? {} : { cwd }) };
   if (claudeBinaryExtension(path) !== undefined) return { ...base, kind: "file", binaryExtension: true };
   const fact = await environment.stat(path);
@@ -167,7 +195,12 @@ async function runRead(input: Record<string, unknown>, environment: EnvironmentP
   if (whole) session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes), via: "read" });
   // A PDF is sent as a document: no count_tokens (observed: a 1.4 MB PDF, none asked). §4.8
   const pdf = extnamePath(path).toLowerCase() === ".pdf";
-  const tokens = !pdf && whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES ? await countTokens(environment, bytes) : undefined;
+  const counted = !pdf && whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES;
+  if (counted && bytes.length > READ_COUNT_TOKENS_UNPINNED.above && bytes.length < READ_COUNT_TOKENS_UNPINNED.below)
+    throw new UnsupportedError(
+      `claude-code: whether Read asks count_tokens for a whole file of ${bytes.length} bytes is not pinned (25,001 not asked, 25,500 asked; docs/spec/claude-code-2.1.332.md §4.6)`,
+    );
+  const tokens = counted && bytes.length >= READ_COUNT_TOKENS_UNPINNED.below ? await countTokens(environment, bytes) : undefined;
   const pdftoppm = pdf && input.pages !== undefined ? { pdftoppm: (await findOnPath(environment, "pdftoppm")) !== undefined } : {};
   return { ...base, kind: "file", ...textOrBase64(bytes, "text", "base64"), ...(tokens === undefined ? {} : { tokens }), ...pdftoppm };
 }
@@ -189,6 +222,14 @@ async function suggestion(environment: EnvironmentPort, path: string, cwd: strin
 export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   const tool = Object.hasOwn(claudeLiveAliases, call.tool) ? claudeLiveAliases[call.tool]! : call.tool;
   if (!claudeToolNames.includes(tool)) return {};
+  const named = claudeSession(environment).named;
+  if (tool === "Agent") {
+    // Before this call is named: the hand-back's note leaves out what earlier requests named. §11.1
+    const observed = await observeAgent(call, environment);
+    named.add(call.tool);
+    return observed;
+  }
+  named.add(call.tool);
   if (claudeToolParameters[tool] === undefined) throw new UnsupportedError(`claude-code: the ${tool} tool is not modelled (docs/spec/claude-code-2.1.332.md §9)`);
   const normalized = claudeNormalizedInput(tool, call.input);
   if (claudeInputIssues(tool, normalized).length > 0) return {};
@@ -204,7 +245,14 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       return runRead(input, environment);
     case "Edit": {
       const path = resolvePath(cwd, String(input.file_path));
+      if (session.subagentFiles.has(path))
+        throw new UnsupportedError(`claude-code: an Edit of ${path}, which a subagent read or changed: what the session then knows of it is not pinned (docs/spec/claude-code-2.1.332.md §11.1)`);
+      unmodelledChange(session, path);
+      if ((await environment.stat(path)).kind === "directory") return { path, before: null, failure: "EISDIR" };
+      const encoding = await refusedEncoding(environment, path);
       const before = await fileText(environment, path);
+      // A file Edit refuses for its encoding is never written. §5.2
+      if (encoding !== undefined) return { path, before, after: claudeEditedText(input, before), encoding };
       const known = session.files.get(path);
       const after = claudeEditedText(input, before);
       const stale = known !== undefined && before !== null && known.text !== before;
@@ -230,6 +278,11 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const path = resolvePath(cwd, String(input.file_path));
       const fact = await environment.stat(path);
       if (fact.kind === "directory") return { path, before: null, after: null, failure: "EISDIR" };
+      const encoding = await refusedEncoding(environment, path);
+      if (encoding === "nul") throw new UnsupportedError("claude-code: Write over a file with NUL bytes in its first 8 KB is not pinned (docs/spec/claude-code-2.1.332.md §6.1)");
+      if (encoding === "invalid") return { path, before: null, after: null, encoding };
+      // Written whole: the replay's bytes are the binary's again.
+      session.unmodelledChanges.delete(path);
       const before = await fileText(environment, path);
       const content = String(input.content);
       const failure = await environment.writeFile(path, new TextEncoder().encode(content), { parents: true });
@@ -244,11 +297,67 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
     case "NotebookEdit": {
       const path = resolvePath(cwd, String(input.notebook_path));
       const fact = await environment.stat(path);
-      return { path, kind: fact.kind, known: session.files.has(path) };
+      const known = session.files.has(path);
+      // Past the "not read yet" refusal the binary edits the notebook (observed: `Updated cell cell-1 with x = 2`, then a Read shows it): not modelled, so its bytes are not the replay's.
+      if (known || fact.kind !== "file") session.unmodelledChanges.set(path, "a NotebookEdit the profile does not model (spec §7.4)");
+      return { path, kind: fact.kind, known };
     }
     default:
       return observeHarnessTool(tool, input, environment);
   }
+}
+
+/** The tools a subagent's tools-used note can list (observed: Bash, Read, Edit, Write; unknown names are counted in `tool_uses`, never listed). @see spec §11.1 */
+const SUBAGENT_LISTED_TOOLS: ReadonlySet<string> = new Set(["Bash", "Read", "Edit", "Write"]);
+
+/**
+ * Agent: the input's validation first (its refusals are formatted from the input alone), then,
+ * for a foreground agent (`run_in_background: false`) whose subagent the scenario scripts (the
+ * first `subagents` entry whose prompt the Agent's prompt holds, as the fake picks it), the
+ * subagent's calls run in the workspace with a session of their own, and the observation holds
+ * its report, the names its note lists and its call count. @see spec §11.1
+ */
+async function observeAgent(call: ToolCall, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+  const normalized = claudeNormalizedInput("Agent", call.input);
+  if (claudeInputIssues("Agent", normalized).length > 0) return {};
+  const input = normalized as Record<string, unknown>;
+  if (claudeEnumIssue("Agent", input) !== null || claudeRefinementIssue("Agent", input) !== null) return {};
+  const session = claudeSession(environment);
+  const unsupported = (what: string): never => {
+    throw new UnsupportedError(`claude-code: ${what} (docs/spec/claude-code-2.1.332.md §11.1)`);
+  };
+  if (input.run_in_background !== false) {
+    session.started.tasks = true;
+    unsupported("a background Agent (run_in_background not false) answers with a random output file, and its report arrives later as a notification at a time not pinned; not modelled");
+  }
+  if (input.isolation !== undefined) unsupported("an Agent with isolation (a worktree or a remote session) is not modelled");
+  if (input.subagent_type !== undefined && input.subagent_type !== "general-purpose")
+    unsupported(`an Agent of type ${String(input.subagent_type)} is not modelled (Explore and Plan hand back the report bare; other types are the project's)`);
+  const script = environment.subagents?.find((sub) => String(input.prompt).includes(sub.prompt));
+  if (script === undefined) unsupported("an Agent whose subagent the scenario does not script (`subagents`) is not modelled");
+  const last = script!.turns.findIndex((turn) => (turn.calls ?? []).length === 0);
+  if (last < 0) unsupported("a subagent script that never ends with a text turn is not modelled");
+  const child = Object.create(environment) as EnvironmentPort;
+  let toolUses = 0;
+  const used = new Set<string>();
+  for (const turn of script!.turns.slice(0, last)) {
+    for (const subCall of turn.calls ?? []) {
+      toolUses++;
+      const tool = subCall.tool;
+      if (!claudeToolNames.includes(tool) && !Object.hasOwn(claudeLiveAliases, tool)) continue;
+      if (!SUBAGENT_LISTED_TOOLS.has(tool)) unsupported(`a subagent's call of ${tool} (whether its note lists it) is not pinned`);
+      if (claudeInputIssues(tool, claudeNormalizedInput(tool, subCall.input)).length > 0) unsupported("a subagent's call with an invalid input is not pinned");
+      used.add(tool);
+      await runClaudeTool({ tool, input: subCall.input }, child);
+    }
+  }
+  // What the subagent read or changed: the main session's knowledge of those files is not pinned.
+  for (const path of claudeSession(child).files.keys()) session.subagentFiles.add(path);
+  for (const [path, known] of session.files) if ((await fileText(environment, path)) !== known.text) known.uncertain = true;
+  if (claudeCwd(child) !== environment.workspace) unsupported("a subagent that changed its shell's working directory is not pinned");
+  const toolsUsed = [...used].filter((name) => !session.named.has(name)).sort();
+  for (const name of toolsUsed) session.named.add(name);
+  return { subagent: { report: script!.turns[last]!.text ?? null, toolsUsed, toolUses } };
 }
 
 /** Whether a path exists (any kind). */
@@ -294,7 +403,6 @@ async function observeHarnessTool(tool: string, input: Record<string, unknown>, 
     case "ScheduleWakeup":
       if (input.stop !== true && input.delaySeconds !== undefined && input.reason !== undefined && input.prompt !== undefined) Object.assign(session.started, { wakeups: true, jobs: true });
       break;
-    case "Agent":
     case "Monitor":
       session.started.tasks = true;
       break;

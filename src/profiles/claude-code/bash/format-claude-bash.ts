@@ -7,12 +7,14 @@ import type { ClaudeCodeResult } from "../claude-result.js";
 import { changedOnDiskNote, modifiedFilesHint } from "./claude-changed-on-disk.js";
 import { claudeNextCwd, environmentUpdateNote, withCwdReset } from "./claude-shell-cwd.js";
 
-/** Output over this many characters is persisted (success) or cut (failure). @see spec §3.3 */
+/** Output over this many UTF-8 bytes is persisted (success) or cut to them (failure). @see spec §3.3, §3.4 */
 export const BASH_MAX_OUTPUT_LENGTH = 30000;
 /** The persisted-output preview: the first 2,000 characters. @see spec §3.3 */
 export const PERSISTED_PREVIEW_LENGTH = 2000;
-/** A failure's text is cut in its middle past this many characters, keeping half at each end. @see spec §3.4 */
+/** A failure's text is cut in its middle to this many characters, keeping half at each end… @see spec §3.4 */
 export const ERROR_MAX_LENGTH = 10000;
+/** …once it is longer than 10,000 + 1,024 characters (bundle: `cp(e, n = K9t)` returns `e` while `e.length <= n + lI`, `K9t = 1e4`, `lI = 1024`; observed: 10,001 whole). @see spec §3.4 */
+const ERROR_CUT_SLACK = 1024;
 
 /** The observed facts of a Bash call (observations/command-run): stdout and stderr merged in arrival order. */
 export interface ClaudeBashObservation {
@@ -41,9 +43,9 @@ function outputText(observation: ClaudeBashObservation): string {
   return "";
 }
 
-/** `106.3KB`: bytes / 1024 with one decimal. @see spec §3.3 */
+/** `106.3KB`, `38KB`, `256KB`: bytes / 1024 with one decimal, a trailing `.0` dropped (observed: 38,893 bytes → `38KB`, 262,145 → `256KB`). @see spec §3.3, §4.5 */
 export function claudeKilobytes(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)}KB`;
+  return `${(bytes / 1024).toFixed(1).replace(/\.0$/, "")}KB`;
 }
 
 /** The preview of a persisted output: its first 2,000 characters, cut back to before the last newline among them when there is one. @see spec §3.3 */
@@ -53,9 +55,9 @@ export function persistedPreview(text: string): string {
   return newline > 0 ? head.slice(0, newline) : head;
 }
 
-/** A failure's text past 10,000 characters: the first and last 5,000 around a count of what was left out. @see spec §3.4 */
+/** A failure's text past 11,024 characters: the first and last 5,000 around a count of what was left out. @see spec §3.4 */
 export function cutErrorMiddle(text: string): string {
-  if (text.length <= ERROR_MAX_LENGTH) return text;
+  if (text.length <= ERROR_MAX_LENGTH + ERROR_CUT_SLACK) return text;
   const half = ERROR_MAX_LENGTH / 2;
   return `${text.slice(0, half)}\n\n... [${text.length - ERROR_MAX_LENGTH} characters truncated] ...\n\n${text.slice(text.length - half)}`;
 }
@@ -80,8 +82,10 @@ export function formatClaudeBash(observation: ClaudeBashObservation, store: Outp
   if (next.cwd !== cwd && changed.length > 0)
     throw new UnsupportedError("claude-code: a command that moved the working directory and changed a file the session wrote: how its two notes are placed is not pinned (spec §3.5, §5.4)");
   const notes = next.cwd !== cwd ? [environmentUpdateNote(next.cwd, cwd)] : changed.length > 0 ? [changed.join("\n\n")] : undefined;
-  const raw = next.reset ? withCwdReset(outputText(observation), workspace) : outputText(observation);
-  const result = formatClaudeBashText(raw, observation.exitCode ?? 0, store);
+  const output = outputText(observation);
+  const raw = next.reset ? withCwdReset(output, workspace) : output;
+  const written = observation.outputBase64 !== undefined ? decodeBase64(observation.outputBase64).length : utf8Length(output);
+  const result = formatClaudeBashText(raw, written, observation.exitCode ?? 0, store);
   if (observation.racedKnownFiles !== undefined)
     throw new UnsupportedError(
       `claude-code: ${observation.racedKnownFiles.join(", ")} changed by an earlier command less than a second before this write command: whether its hint names them depends on the clock (the binary compares with the call's start floored to the second, spec §5.4)`,
@@ -96,18 +100,30 @@ export function formatClaudeBash(observation: ClaudeBashObservation, store: Outp
   return { ...result, ...(notes === undefined ? {} : { notes }) };
 }
 
-/** The result for a command's output text and exit code (§3.2–§3.4). */
-function formatClaudeBashText(raw: string, code: number, store: OutputStorePort): ClaudeCodeResult {
+/** The first 30,000 UTF-8 bytes of a failing command's text (observed: 54,898 bytes of `line N ✓` lines cut to 25,556 characters). @see spec §3.4 */
+function firstBytes(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  if (bytes.length <= BASH_MAX_OUTPUT_LENGTH) return text;
+  const head = bytes.subarray(0, BASH_MAX_OUTPUT_LENGTH);
+  // A cut inside a multi-byte character: whether it is dropped or shown as U+FFFD is not pinned.
+  if ((head[head.length - 1]! & 0x80) !== 0 && (bytes[BASH_MAX_OUTPUT_LENGTH]! & 0xc0) === 0x80)
+    throw new UnsupportedError("claude-code: a failing output cut at 30,000 bytes inside a multi-byte character is not pinned (docs/spec/claude-code-2.1.332.md §3.4)");
+  return new TextDecoder().decode(head);
+}
+
+/** The result for a command's output text, the output's UTF-8 bytes as the command wrote them, and its exit code (§3.2–§3.4). */
+function formatClaudeBashText(raw: string, outputBytes: number, code: number, store: OutputStorePort): ClaudeCodeResult {
   const text = raw.replace(/^\n+/, "").trimEnd();
   if (code !== 0) {
-    const output = text.length > BASH_MAX_OUTPUT_LENGTH ? text.slice(0, BASH_MAX_OUTPUT_LENGTH) : text;
+    const output = firstBytes(text);
     return { content: cutErrorMiddle(output === "" ? `Exit code ${code}` : `Exit code ${code}\n${output}`), is_error: true };
   }
   if (text === "") return { content: "(Bash completed with no output)", is_error: false };
-  // The threshold counts UTF-8 bytes (10,500 × ✓ = 31,500 bytes and 16,000 × é = 32,000 bytes were persisted). §3.3
-  if (utf8Length(text) <= BASH_MAX_OUTPUT_LENGTH) return { content: text, is_error: false };
+  // The threshold counts the output's UTF-8 bytes as written, a final newline included (10,500 × ✓ = 31,500 bytes
+  // and 16,000 × é = 32,000 bytes were persisted; 30,000 bytes of € and a newline too, as 29.3KB). §3.3
+  if (outputBytes <= BASH_MAX_OUTPUT_LENGTH) return { content: text, is_error: false };
   const path = store.write(text);
-  const size = claudeKilobytes(utf8Length(text));
+  const size = claudeKilobytes(outputBytes);
   const preview = persistedPreview(text);
   return {
     content: `<persisted-output>\nOutput too large (${size}). Full output saved to: ${path}\n\nPreview (first 2KB):\n${preview}\n...\n</persisted-output>`,

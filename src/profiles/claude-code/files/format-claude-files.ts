@@ -73,9 +73,19 @@ export interface ClaudeChangeObservation {
   suggestion?: string;
   /** A Bash command changed the file after the session saw it: whether the binary's note refreshed its state is not pinned (§9). */
   uncertain?: boolean;
-  /** Why nothing was written: `EISDIR` for a directory (§6.1). */
+  /** Why nothing was written: `EISDIR` for a directory (§5.2, §6.1). */
   failure?: string;
+  /** The file's bytes are refused for their encoding: NUL bytes in the first 8 KB, or not valid UTF-8 (§5.2, §6.1). */
+  encoding?: "nul" | "invalid";
 }
+
+/** What Edit and Write say of a file they refuse for its encoding, after the reason (observed). @see spec §5.2, §6.1 */
+const ENCODING_REFUSAL_TAIL =
+  " These tools write UTF-8 (or UTF-16LE behind its byte-order mark) and never convert a file's encoding on their own, so nothing was written. If the file is text, make the change with a shell command that reads and writes it in its own encoding (iconv, or PowerShell Get-Content/Set-Content -Encoding), or ask the user whether to convert it to UTF-8 first. To replace the whole file with new UTF-8 text anyway, delete it first, then Write it.";
+const ENCODING_REFUSAL_REASON = {
+  nul: "File has NUL bytes in its first 8 KB: binary data, UTF-16/UTF-32 without a byte-order mark, or text with embedded NULs.",
+  invalid: "File is not valid UTF-8: it uses a legacy encoding such as Windows-1252, Shift-JIS or GBK, or it is binary.",
+} as const;
 
 /** The missing-file text, naming the session's working directory and a suggestion. @see spec §4.3 */
 const missingText = (cwd: string, suggestion?: string) => `File does not exist. Note: your current working directory is ${cwd}.${suggestion === undefined ? "" : ` Did you mean ${suggestion}?`}`;
@@ -87,6 +97,10 @@ export const NOT_UTF8_NOTE =
 /** The note Read appends to a file with a NUL among its first 8,000 bytes. @see spec §4.7 */
 export const NUL_NOTE =
   "\n\n[This file has NUL bytes in its first 8 KB: binary data, UTF-16/UTF-32 without a byte-order mark, or text with embedded NULs. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]";
+
+/** The note Read appends to a file that starts with the UTF-16BE byte-order mark (observed, `claude-unseen2-read-encodings`). @see spec §4.7 */
+export const UTF16BE_NOTE =
+  "\n\n[This file is UTF-16 big-endian (it starts FE FF), which these tools cannot write. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]";
 
 /** The note Edit adds instead of the file-state note when the file had changed on disk since the session saw it. @see spec §5.4 */
 export const STALE_EDIT_NOTE =
@@ -101,7 +115,8 @@ export const STALE_EDIT_NOTE =
 function readText(observation: ClaudeReadObservation): { text: string; note: string } {
   const bytes = observation.base64 !== undefined ? decodeBase64(observation.base64) : new TextEncoder().encode(observation.text ?? "");
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(bytes), note: "" };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) throw new UnsupportedError("claude-code: Read of a UTF-16BE file (its note) is not modelled (docs/spec/claude-code-2.1.332.md §9)");
+  // UTF-16BE is decoded as UTF-8 (its mark as two U+FFFD, the NULs kept) and gets its own note, not the NUL one (observed: FE FF 00 h 00 i 00 LF → `1⇥��\0h\0i\0⏎2⇥`).
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes), note: UTF16BE_NOTE };
   const text = (observation.text ?? new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes)).replace(/^\uFEFF/, "");
   if (bytes.subarray(0, 8000).includes(0)) return { text, note: NUL_NOTE };
   return { text, note: observation.text === undefined ? NOT_UTF8_NOTE : "" };
@@ -215,6 +230,16 @@ export function formatClaudeEdit(input: Record<string, unknown>, observation: Cl
     );
   const oldString = String(input.old_string);
   const newString = String(input.new_string);
+  if (observation.failure === "EISDIR" || observation.encoding !== undefined) {
+    // Observed only for edits that would otherwise apply (a directory: any strings that differ, old_string not empty).
+    const applies = observation.failure === "EISDIR" ? oldString !== newString && oldString !== "" : observation.after !== null && observation.after !== undefined;
+    if (!applies)
+      throw new UnsupportedError(
+        `claude-code: an Edit of ${observation.path} (a directory, or a file refused for its encoding) that would be refused anyway: which refusal comes first is not pinned (docs/spec/claude-code-2.1.332.md §5.2)`,
+      );
+    if (observation.failure === "EISDIR") return toolUseError("Error calling tool (Edit): EISDIR: illegal operation on a directory, read");
+    return toolUseError(`${ENCODING_REFUSAL_REASON[observation.encoding!]}${ENCODING_REFUSAL_TAIL}`);
+  }
   if (oldString === newString) return toolUseError("No changes to make: old_string and new_string are exactly the same.");
   if (observation.before === null) {
     if (oldString !== "") return toolUseError(missingText(cwd, observation.suggestion));
@@ -254,6 +279,8 @@ export function claudeEditedText(input: Record<string, unknown>, before: string 
 export function formatClaudeWrite(input: Record<string, unknown>, observation: ClaudeChangeObservation): ClaudeCodeResult {
   const path = String(input.file_path);
   if (observation.failure === "EISDIR") return toolUseError(`${path} is a directory, not a file. To create a file inside it, include the file name in file_path.`);
+  // Write's encoding refusal is a plain error, without `<tool_use_error>` (observed over a file not valid UTF-8). §6.1
+  if (observation.encoding !== undefined) return claudeError(`${ENCODING_REFUSAL_REASON[observation.encoding]}${ENCODING_REFUSAL_TAIL}`);
   if (observation.before === null) return { content: `File created successfully at: ${path}${FILE_STATE_NOTE}` };
   return { content: `The file ${path} has been updated successfully.${FILE_STATE_NOTE}` };
 }

@@ -19,6 +19,14 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } | undefin
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
+/** A GIF's logical screen size from its header, or undefined when the bytes are no GIF. */
+function gifSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const header = new TextDecoder("latin1").decode(bytes.subarray(0, 6));
+  if (bytes.length < 10 || (header !== "GIF87a" && header !== "GIF89a")) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint16(6, true), height: view.getUint16(8, true) };
+}
+
 /** Images the binary sends as they are: small PNGs (larger ones and other formats may be resized or re-encoded; not pinned). */
 const IMAGE_AS_IS_MAX_SIDE = 2000;
 const IMAGE_AS_IS_MAX_BYTES = 256 * 1024;
@@ -34,18 +42,20 @@ const IMAGE_AS_IS_MAX_BYTES = 256 * 1024;
  */
 export function formatClaudeReadKind(input: Record<string, unknown>, observation: ClaudeReadObservation): ClaudeCodeResult | undefined {
   const extension = extnamePath(observation.path).toLowerCase();
-  const ranged = input.offset !== undefined || input.limit !== undefined || input.pages !== undefined;
   if (extension === ".pdf") return formatPdf(input, observation);
   const mediaType = CLAUDE_IMAGE_TYPES[extension];
   if (mediaType !== undefined) {
     const bytes = bytesOf(observation);
-    const size = pngSize(bytes);
-    if (ranged || extension !== ".png" || size === undefined || size.width > IMAGE_AS_IS_MAX_SIDE || size.height > IMAGE_AS_IS_MAX_SIDE || bytes.length > IMAGE_AS_IS_MAX_BYTES) {
-      throw new UnsupportedError("claude-code: Read of an image other than a small PNG (resizing and re-encoding) is not modelled (docs/spec/claude-code-2.1.332.md §9)");
+    // A GIF is sent as it is too (observed: a 1×1 GIF, `claude-unseen2-read-media`).
+    const size = extension === ".png" ? pngSize(bytes) : extension === ".gif" ? gifSize(bytes) : undefined;
+    // offset and limit change nothing (observed: a 1×1 PNG with offset 5, limit 1); pages is not pinned.
+    if (input.pages !== undefined) throw new UnsupportedError("claude-code: Read of an image with pages is not modelled (docs/spec/claude-code-2.1.332.md §4.7, §9)");
+    if ((extension !== ".png" && extension !== ".gif") || size === undefined || size.width > IMAGE_AS_IS_MAX_SIDE || size.height > IMAGE_AS_IS_MAX_SIDE || bytes.length > IMAGE_AS_IS_MAX_BYTES) {
+      throw new UnsupportedError("claude-code: Read of an image other than a small PNG or GIF (resizing and re-encoding) is not modelled (docs/spec/claude-code-2.1.332.md §9)");
     }
     return { content: [{ type: "image", source: { type: "base64", data: encodeBase64(bytes), media_type: mediaType } }] };
   }
-  if (extension === ".ipynb") return formatNotebook(observation, ranged);
+  if (extension === ".ipynb") return formatNotebook(observation, input.pages !== undefined);
   return undefined;
 }
 
@@ -89,7 +99,8 @@ const startsWithPdfHeader = (bytes: Uint8Array) => new TextDecoder("latin1").dec
 
 function formatNotebook(observation: ClaudeReadObservation, ranged: boolean): ClaudeCodeResult {
   const unsupported = (why: string) => new UnsupportedError(`claude-code: Read of a notebook ${why} is not modelled (docs/spec/claude-code-2.1.332.md §9)`);
-  if (ranged) throw unsupported("with offset, limit or pages");
+  // offset and limit change nothing (observed: offset 2, limit 1 gave every cell, `claude-unseen2-notebook`).
+  if (ranged) throw unsupported("with pages");
   let notebook: unknown;
   try {
     notebook = JSON.parse(observation.text ?? "");
@@ -97,7 +108,9 @@ function formatNotebook(observation: ClaudeReadObservation, ranged: boolean): Cl
     throw unsupported("that is not valid JSON");
   }
   const cells = (notebook as { cells?: unknown }).cells;
-  if (!Array.isArray(cells) || cells.length === 0) throw unsupported("without cells");
+  if (!Array.isArray(cells)) throw unsupported("without a cells list");
+  // No cells: the string the binary sends for an empty result (observed, `claude-unseen2-notebook`).
+  if (cells.length === 0) return { content: "(Read completed with no output)" };
   const texts = cells.map((cell: unknown, index) => {
     const { cell_type: type, source, outputs, id } = (cell ?? {}) as Record<string, unknown>;
     if ((type !== "code" && type !== "markdown") || id !== undefined || (outputs !== undefined && (!Array.isArray(outputs) || outputs.length > 0))) {
