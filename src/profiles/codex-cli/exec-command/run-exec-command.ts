@@ -94,6 +94,8 @@ async function runWithShell(input: Record<string, unknown>, environment: Environ
     const handle = environment.startSession(spec);
     const piece = await handle.read(yieldMs);
     const wallTimeSeconds = (performance.now() - started) / 1000;
+    // a terminal's folder is known to exist (terminalCwd): a spawn failure is the environment's terminal, not Codex's
+    if (piece.spawnError && tty) throw new UnsupportedError(`codex-cli: this environment could not start a terminal session (${piece.spawnError.failure}: util-linux script missing?)`);
     if (piece.spawnError) return { spawnFailure: rustIoError(piece.spawnError.failure) };
     const output = outputOf(piece.chunks);
     if (piece.ended === null) return { ...output, running: true, sessionId: keepSession(environment, handle), chunkId: chunkId(), wallTimeSeconds };
