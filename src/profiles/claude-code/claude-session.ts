@@ -46,6 +46,12 @@ export interface ClaudeSession {
   named: Set<string>;
   /** Files a subagent read or changed: what the main session then knows of them is not pinned. @see spec §11.1 */
   subagentFiles: Set<string>;
+  /**
+   * Files read only in part (`offset`/`limit`): not known for Edit's note, but a write command's
+   * hint names them too (observed: `Read p.txt limit 1`, then `sed -i … p.txt` → the hint names
+   * p.txt). @see spec §5.4
+   */
+  partialReads: Map<string, { bashChangedAt?: number }>;
   /** Files the binary may have changed in a way the profile does not model (a NotebookEdit it runs): their bytes on disk differ from the replay's. @see spec §7.4 */
   unmodelledChanges: Map<string, string>;
 }
@@ -55,7 +61,7 @@ const sessions = new WeakMap<EnvironmentPort, ClaudeSession>();
 export function claudeSession(environment: EnvironmentPort): ClaudeSession {
   let session = sessions.get(environment);
   if (session === undefined) {
-    session = { files: new Map(), started: {}, named: new Set(), subagentFiles: new Set(), unmodelledChanges: new Map() };
+    session = { files: new Map(), started: {}, named: new Set(), subagentFiles: new Set(), unmodelledChanges: new Map(), partialReads: new Map() };
     sessions.set(environment, session);
   }
   return session;

@@ -107,7 +107,7 @@ async function runBash(input: Record<string, unknown>, environment: EnvironmentP
   const script = `{ eval ${shellQuote(String(input.command))} < /dev/null; } 2>&1 && pwd -P >&2`;
   const command = String(input.command);
   // The known files' modification times before and after, for the hint a write command adds (§5.4).
-  const before = await knownMtimes(environment, [...session.files.keys()]);
+  const before = await knownMtimes(environment, [...new Set([...session.files.keys(), ...session.partialReads.keys()])]);
   const started = Date.now();
   const run = await environment.run({ file: CLAUDE_SHELL, args: ["-c", script], cwd, env: environment.agentEnv, timeoutMs, stderr: "separate" });
   if (run.timedOut) throw new UnsupportedError("claude-code: a Bash command over its timeout is moved to the background; not modelled (spec §9)");
@@ -119,7 +119,7 @@ async function runBash(input: Record<string, unknown>, environment: EnvironmentP
   const raced: string[] = [];
   for (const [path, mtime] of before) {
     const now = after.get(path);
-    const known = session.files.get(path);
+    const known = session.files.get(path) ?? session.partialReads.get(path);
     if (now !== undefined && now !== mtime) {
       modified.push(path);
       if (known !== undefined) known.bashChangedAt = now;
@@ -193,6 +193,7 @@ async function runRead(input: Record<string, unknown>, environment: EnvironmentP
   const whole = input.offset === undefined && input.limit === undefined;
   const session = claudeSession(environment);
   if (whole) session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes), via: "read" });
+  else if (!session.files.has(path) && !session.partialReads.has(path)) session.partialReads.set(path, {});
   // A PDF is sent as a document: no count_tokens (observed: a 1.4 MB PDF, none asked). §4.8
   const pdf = extnamePath(path).toLowerCase() === ".pdf";
   const counted = !pdf && whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES;
