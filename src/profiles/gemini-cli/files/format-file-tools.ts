@@ -56,12 +56,19 @@ export function formatReadFile(callInput: unknown, observation: Record<string, u
       return geminiOutput(`Cannot display content of binary file: ${shown}`);
     case "image":
       return { response: { output: "Binary content provided (1 item(s))." }, parts: [{ inlineData: { data: encodeBase64(bytes), mimeType: type.mimeType } }] };
-    case "text":
-      return geminiOutput(readTextSelection(decodeOrUnsupported(bytes), start, end));
-    case "svg":
+    case "text": {
+      const text = decodeOrUnsupported(bytes);
+      // a read that fails while decoding (§3.1: UTF-16BE with an odd byte count)
+      if (typeof text !== "string") return geminiError(`Error reading file ${path}: ${text.error}`);
+      return geminiOutput(readTextSelection(text, start, end));
+    }
+    case "svg": {
       // the whole text, decoded by its BOM, without line handling (ranges are not applied)
       if (bytes.length > SVG_MAX_BYTES) return geminiOutput(`Cannot display content of SVG file larger than 1MB: ${shown}`);
-      return geminiOutput(decodeOrUnsupported(bytes));
+      const text = decodeOrUnsupported(bytes);
+      if (typeof text !== "string") throw new UnsupportedError("read_file: an SVG file in UTF-16BE with an odd byte count is not modelled");
+      return geminiOutput(text);
+    }
     case "pdf":
       return { response: { output: "Binary content provided (1 item(s))." }, parts: [{ inlineData: { data: encodeBase64(bytes), mimeType: "application/pdf" } }] };
     case "audio":
@@ -80,7 +87,7 @@ export function formatReadFile(callInput: unknown, observation: Record<string, u
   }
 }
 
-function decodeOrUnsupported(bytes: Uint8Array): string {
+function decodeOrUnsupported(bytes: Uint8Array): string | { error: string } {
   const text = decodeGeminiText(bytes);
   if (text === null) throw new UnsupportedError("read_file: UTF-32 files are not modelled");
   return text;

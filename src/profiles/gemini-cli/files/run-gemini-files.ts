@@ -1,6 +1,7 @@
 import { encodeBase64 } from "../../../text/base64.js";
 import { basenamePath, joinPath, relativePath, resolvePath } from "../../../text/path-posix.js";
 import { type EnvironmentPort, isFsFailure } from "../../environment-port.js";
+import { UnsupportedError } from "../../profile.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { geminiInput } from "../gemini-result.js";
 import { withoutTrailingSlash, workspaceViolation } from "../gemini-workspace.js";
@@ -59,7 +60,10 @@ async function currentText(path: string, environment: EnvironmentPort): Promise<
   const stat = await environment.stat(path);
   if (stat.kind !== "file") return null;
   const bytes = await environment.readFile(path);
-  return isFsFailure(bytes) ? null : (decodeGeminiText(bytes) ?? "");
+  if (isFsFailure(bytes)) return null;
+  const text = decodeGeminiText(bytes);
+  if (text !== null && typeof text !== "string") throw new UnsupportedError(`write_file/replace of a file the CLI cannot decode (${text.error}) is not modelled (spec §3.1)`);
+  return text ?? "";
 }
 
 /**
