@@ -13,6 +13,11 @@ import { decodeSandboxLine, encodeSandboxLine, type SandboxRequest, type Sandbox
  * the machine. Pages are fetched by the gate, never here. It decides nothing: the profile, in the
  * gate process, sends the operations its rules choose.
  */
+// correx's own temp files in here (a terminal session's status file) go to the sandbox's private
+// tmpfs, never into the overlay: what the overlay shows written is then only the replayed calls'
+// (a "wrote outside the run directory … /tmp" note named no call). The replayed commands get the
+// agent's environment, not this one.
+process.env.TMPDIR = "/dev/shm";
 const environment: EnvironmentPort = createNodeEnvironment({ workspace: "/", agentEnv: {} });
 
 const sessions = new Map<number, SessionHandle>();
