@@ -39,6 +39,11 @@ describe("claude-code Agent hand-back (§11.1)", () => {
       expect(() => formatClaudeSubagentHandback({ report, toolsUsed: [], toolUses: 0 }), report).toThrow(/sanitizer/);
   });
 
+  it("a file the subagent read and then changed: unsupported, naming the changed-on-disk note that follows the hand-back (unseen batch 3)", () => {
+    expect(() => formatClaudeSubagentHandback({ report: "Bumped.", toolsUsed: [], toolUses: 2, readThenChanged: "/ws/data.txt" })).toThrow(
+      /a subagent that read \/ws\/data\.txt and then changed it: .*"changed on disk" note after the hand-back, which is not modelled/,
+    );
+  });
   it("new tools with no report: unsupported (the binary hands back the notes alone behind a flag)", () => {
     expect(() => formatClaudeSubagentHandback({ report: "", toolsUsed: ["Read"], toolUses: 1 })).toThrow(/not pinned/);
   });

@@ -14,6 +14,8 @@ export interface ClaudeSubagentObservation {
   toolsUsed: string[];
   /** The tool calls the subagent made (every tool_use block, unknown names included). */
   toolUses: number;
+  /** A file the subagent read and then changed (its calls ran: their effects are the workspace's). */
+  readThenChanged?: string;
 }
 
 /** The frame before the report (bundle: `WLt`; observed). */
@@ -53,6 +55,12 @@ const REPORT_MAX_CHARS = 20_000;
 
 /** The foreground hand-back. The usage's tokens and duration are the binary's own (redacted, §8): here `0`. */
 export function formatClaudeSubagentHandback(observation: ClaudeSubagentObservation): ClaudeCodeResult {
+  // observed (unseen batch 3, claude-unseen3-agent-foreground call 3: Read, then Edit of data.txt): the
+  // main session takes over the subagent's read and sends a "changed on disk" note after the hand-back
+  if (observation.readThenChanged !== undefined)
+    throw new UnsupportedError(
+      `claude-code: a subagent that read ${observation.readThenChanged} and then changed it: the main session takes the subagent's read over and sends a "changed on disk" note after the hand-back, which is not modelled (docs/spec/claude-code-2.1.332.md §11.1)`,
+    );
   const report = observation.report !== null && observation.report.trim() !== "" ? observation.report : null;
   if (report !== null && report.length > REPORT_MAX_CHARS)
     throw new UnsupportedError("claude-code: a subagent report past 20,000 characters may be cut to fit the Agent result; not modelled (docs/spec/claude-code-2.1.332.md §11.1)");

@@ -341,6 +341,11 @@ async function observeAgent(call: ToolCall, environment: EnvironmentPort): Promi
   const child = Object.create(environment) as EnvironmentPort;
   let toolUses = 0;
   const used = new Set<string>();
+  // Files the subagent's Read saw: the main session takes them over as read, so one the subagent then
+  // changed draws a "changed on disk" note after the hand-back (observed: unseen batch 3,
+  // claude-unseen3-agent-foreground call 3 — Read, then Edit of data.txt); that note is not modelled.
+  const subagentRead = new Set<string>();
+  let readThenChanged: string | undefined;
   for (const turn of script!.turns.slice(0, last)) {
     for (const subCall of turn.calls ?? []) {
       toolUses++;
@@ -348,6 +353,10 @@ async function observeAgent(call: ToolCall, environment: EnvironmentPort): Promi
       if (!claudeToolNames.includes(tool) && !Object.hasOwn(claudeLiveAliases, tool)) continue;
       if (!SUBAGENT_LISTED_TOOLS.has(tool)) unsupported(`a subagent's call of ${tool} (whether its note lists it) is not pinned`);
       if (claudeInputIssues(tool, claudeNormalizedInput(tool, subCall.input)).length > 0) unsupported("a subagent's call with an invalid input is not pinned");
+      const subInput = claudeNormalizedInput(tool, subCall.input) as Record<string, unknown>;
+      const subPath = typeof subInput.file_path === "string" ? resolvePath(claudeCwd(child), subInput.file_path) : undefined;
+      if (subPath !== undefined && tool === "Read") subagentRead.add(subPath);
+      if (subPath !== undefined && (tool === "Edit" || tool === "Write") && subagentRead.has(subPath)) readThenChanged ??= subPath;
       used.add(tool);
       await runClaudeTool({ tool, input: subCall.input }, child);
     }
@@ -358,7 +367,7 @@ async function observeAgent(call: ToolCall, environment: EnvironmentPort): Promi
   if (claudeCwd(child) !== environment.workspace) unsupported("a subagent that changed its shell's working directory is not pinned");
   const toolsUsed = [...used].filter((name) => !session.named.has(name)).sort();
   for (const name of toolsUsed) session.named.add(name);
-  return { subagent: { report: script!.turns[last]!.text ?? null, toolsUsed, toolUses } };
+  return { subagent: { report: script!.turns[last]!.text ?? null, toolsUsed, toolUses, ...(readThenChanged === undefined ? {} : { readThenChanged }) } };
 }
 
 /** Whether a path exists (any kind). */
