@@ -19,67 +19,20 @@ export interface OverlayWrite {
   change: "written" | "deleted";
 }
 
-/**
- * What a sandbox wrote on the machine's files, read from its overlay's upper layers
- * (`<control>/layers/<n>/upper` for mount n): each file, link or whiteout there, each directory
- * that holds nothing else, and each folder the machine does not have (once, ending in `/`, not
- * its contents), as the absolute path it had inside. Paths under `allowed`
- * (the folders the sandboxed program may write) are left out. Sorted; never follows a link.
- */
-export function overlayWrites(control: string, mounts: readonly SandboxMount[], allowed: readonly string[]): OverlayWrite[] {
-  const writes: OverlayWrite[] = [];
-  const isAllowed = (path: string) => allowed.some((folder) => path === folder || path.startsWith(`${folder}/`));
-  // A deeper mount's layer owns its paths: a parent layer's entry at a child mount point is only the mount point.
-  const mountPoints = new Set(mounts.map((mount) => mount.path));
-  mounts.forEach((mount, index) => {
-    const upper = join(control, "layers", String(index), "upper");
-    const walk = (directory: string, inside: string) => {
-      let names: string[];
-      try {
-        names = readdirSync(directory);
-      } catch {
-        return;
-      }
-      for (const name of names) {
-        const host = join(directory, name);
-        const path = inside === "/" ? `/${name}` : `${inside}/${name}`;
-        if (mountPoints.has(path) && path !== mount.path) continue;
-        let stats: ReturnType<typeof lstatSync>;
-        try {
-          stats = lstatSync(host);
-        } catch {
-          continue;
-        }
-        if (stats.isDirectory()) {
-          // A folder the machine does not have was made in the sandbox: it is reported once, as a folder.
-          if (!existsOnMachine(path)) {
-            if (!isAllowed(path)) writes.push({ path: `${path}/`, change: "written" });
-            continue;
-          }
-          const before = writes.length;
-          walk(host, path);
-          if (writes.length === before && readdirSync(host).length === 0 && !isAllowed(path)) writes.push({ path, change: "written" });
-          continue;
-        }
-        if (isAllowed(path)) continue;
-        const whiteout = stats.isCharacterDevice() && stats.rdev === 0;
-        writes.push({ path, change: whiteout ? "deleted" : "written" });
-      }
-    };
-    walk(upper, mount.path);
-  });
-  return writes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+/** One entry of an overlay upper layer: where it is on the machine (`host`), the path it has inside the sandbox, and its lstat. */
+interface UpperEntry {
+  host: string;
+  path: string;
+  stats: BigIntStats;
 }
 
 /**
- * What a sandbox has written, as a snapshot: every file, link and whiteout of its overlay upper
- * layers (the run directory included), each with what changes when it is written again (kind,
- * size, mode, modification time in nanoseconds). Directories are left out: a folder appears in an
- * upper layer whenever something below it is first written (copy-up), and its time changes with
- * its entries, which are in the snapshot themselves. Never follows a link.
+ * Walks every mount's upper layer (`<control>/layers/<n>/upper` for mount n), never following a
+ * link: `enter` sees each entry and says whether to walk into a directory; `leave` sees a
+ * directory once its entries are done. A deeper mount's layer owns its paths: a parent layer's
+ * entry at a child mount point is only the mount point, and is skipped.
  */
-export function overlaySnapshot(control: string, mounts: readonly SandboxMount[]): Map<string, string> {
-  const snapshot = new Map<string, string>();
+function walkUpperLayers(control: string, mounts: readonly SandboxMount[], enter: (entry: UpperEntry) => boolean, leave: (entry: UpperEntry) => void = () => {}): void {
   const mountPoints = new Set(mounts.map((mount) => mount.path));
   mounts.forEach((mount, index) => {
     const walk = (directory: string, inside: string) => {
@@ -99,11 +52,66 @@ export function overlaySnapshot(control: string, mounts: readonly SandboxMount[]
         } catch {
           continue;
         }
-        if (stats.isDirectory()) walk(host, path);
-        else snapshot.set(path, `${stats.isSymbolicLink() ? "l" : stats.isCharacterDevice() ? "c" : "f"}:${stats.size}:${stats.mode}:${stats.mtimeNs}`);
+        const entry = { host, path, stats };
+        if (enter(entry) && stats.isDirectory()) {
+          walk(host, path);
+          leave(entry);
+        }
       }
     };
     walk(join(control, "layers", String(index), "upper"), mount.path);
+  });
+}
+
+/**
+ * What a sandbox wrote on the machine's files, read from its overlay's upper layers: each file,
+ * link or whiteout there, each directory that holds nothing else, and each folder the machine does
+ * not have (once, ending in `/`, not its contents), as the absolute path it had inside. Paths under
+ * `allowed` (the folders the sandboxed program may write) are left out. Sorted; never follows a link.
+ */
+export function overlayWrites(control: string, mounts: readonly SandboxMount[], allowed: readonly string[]): OverlayWrite[] {
+  const writes: OverlayWrite[] = [];
+  const isAllowed = (path: string) => allowed.some((folder) => path === folder || path.startsWith(`${folder}/`));
+  // how many writes were known when each folder the walk went into was entered
+  const writesBefore = new Map<string, number>();
+  walkUpperLayers(
+    control,
+    mounts,
+    ({ path, stats }) => {
+      if (stats.isDirectory()) {
+        // A folder the machine does not have was made in the sandbox: it is reported once, as a folder.
+        if (!existsOnMachine(path)) {
+          if (!isAllowed(path)) writes.push({ path: `${path}/`, change: "written" });
+          return false;
+        }
+        writesBefore.set(path, writes.length);
+        return true;
+      }
+      if (isAllowed(path)) return false;
+      const whiteout = stats.isCharacterDevice() && stats.rdev === 0n;
+      writes.push({ path, change: whiteout ? "deleted" : "written" });
+      return false;
+    },
+    ({ host, path }) => {
+      if (writes.length === writesBefore.get(path) && readdirSync(host).length === 0 && !isAllowed(path)) writes.push({ path, change: "written" });
+    },
+  );
+  return writes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * What a sandbox has written, as a snapshot: every file, link and whiteout of its overlay upper
+ * layers (the run directory included), each with what changes when it is written again (kind,
+ * size, mode, modification time in nanoseconds). Directories are left out: a folder appears in an
+ * upper layer whenever something below it is first written (copy-up), and its time changes with
+ * its entries, which are in the snapshot themselves. Never follows a link.
+ */
+export function overlaySnapshot(control: string, mounts: readonly SandboxMount[]): Map<string, string> {
+  const snapshot = new Map<string, string>();
+  walkUpperLayers(control, mounts, ({ path, stats }) => {
+    if (stats.isDirectory()) return true;
+    snapshot.set(path, `${stats.isSymbolicLink() ? "l" : stats.isCharacterDevice() ? "c" : "f"}:${stats.size}:${stats.mode}:${stats.mtimeNs}`);
+    return false;
   });
   return snapshot;
 }
