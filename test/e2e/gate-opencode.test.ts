@@ -55,7 +55,8 @@ const scenarios = [
  * openai-responses was added last (issue 30) and lowers through the same v1 formatters as the other
  * three: CI runs one scenario per category on it (every tool, images, errors, parallel calls,
  * permission asks), which keeps `.ci/run` inside its budget on 2 cores. All 37 passed on it once,
- * 84/84 tool results (README "correx gate").
+ * 84/84 tool results (README "correx gate"). google-gemini runs the same per-category list since
+ * stop 37 (.ci/run measured 63m42s with all 37 there; all 37 had passed on it in every CI run).
  */
 const responsesScenarios = [
   "bash-echo",
@@ -78,7 +79,7 @@ const { binary, skipReason } = await realAgent("test/e2e/gate-opencode.test.ts")
 
 describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against the real opencode 1.18.33", () => {
   it(
-    "passes for every scenario × openai-chat, anthropic-messages and google-gemini, and one per category × openai-responses",
+    "passes for every scenario × openai-chat and anthropic-messages, and one per category × google-gemini and openai-responses",
     async () => {
       const work = makeTempDir("correx-gate-opencode-");
       const protocols = ["openai-chat", "anthropic-messages", "google-gemini", "openai-responses"] as const;
@@ -91,7 +92,7 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against
               configTemplate: `${repoRoot}/examples/agents/opencode.json.template`,
               timeoutMs: 90000,
               work,
-              scenarioFiles: (protocol === "openai-responses" ? responsesScenarios : scenarios).map((name) => `${repoRoot}/fixtures/scenarios/${name}.yaml`),
+              scenarioFiles: (protocol === "openai-responses" || protocol === "google-gemini" ? responsesScenarios : scenarios).map((name) => `${repoRoot}/fixtures/scenarios/${name}.yaml`),
               agent: ["sh", `${repoRoot}/examples/agents/opencode-run.sh`],
             }),
             { OPENCODE_BIN: binary! },
@@ -109,7 +110,7 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against
         expect(run.code, run.stdout).toBe(0);
       });
       console.log(`correx gate vs opencode 1.18.33: scenarios green per protocol ${JSON.stringify(green)}`);
-      for (const protocol of protocols) expect(green[protocol]).toBeGreaterThanOrEqual(protocol === "openai-responses" ? responsesScenarios.length - 2 : 20);
+      for (const protocol of protocols) expect(green[protocol]).toBeGreaterThanOrEqual(protocol === "openai-responses" || protocol === "google-gemini" ? responsesScenarios.length - 2 : 20);
     },
     40 * 60 * 1000,
   );
