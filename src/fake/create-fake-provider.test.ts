@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { getResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -154,6 +156,12 @@ describe("createFakeProvider: turn selection by history", () => {
   });
 });
 
+/** A full garbage collection, from inside a test worker that was started without --expose-gc. */
+function collectGarbage(): void {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+}
+
 describe("createFakeProvider: error injection", () => {
   const faulty = (kind: "rate-limit" | "server-error" | "malformed-stream" | "truncated-stream" | "hang", times = 1): Scenario => ({
     name: "faulty",
@@ -216,6 +224,9 @@ describe("createFakeProvider: error injection", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fake.requests.length).toBe(1);
     expect(answered).toBe(false);
+    // a collection while the reply waits (as on CI's loaded machine, where this test once hung
+    // 60 s): the Request must stay reachable, or its signal stops following the caller's abort
+    collectGarbage();
     controller.abort();
     expect((await pending)!.type).toBe("error");
     expect(fake.requests[0].status).toBe(0);

@@ -110,10 +110,10 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
     return captured;
   };
 
-  const finish = (captured: CapturedRequest, reply: FakeReply, signal: AbortSignal): Promise<Response> => {
+  const finish = (captured: CapturedRequest, reply: FakeReply, request: Request): Promise<Response> => {
     captured.status = fakeReplyStatus(reply);
     options.onCapture?.(captured);
-    return renderFakeReply(reply, signal);
+    return renderFakeReply(reply, request);
   };
 
   const answer = async (request: Request): Promise<Response> => {
@@ -133,7 +133,7 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
       const violation: FakeViolation = { seq: captured.seq, method: captured.method, path: captured.path, schema, issues, message };
       captured.violation = violation;
       violations.push(violation);
-      return finish(captured, providerErrorReply(protocol, "invalid-request", `Invalid request body (${schema}): ${message}`), request.signal);
+      return finish(captured, providerErrorReply(protocol, "invalid-request", `Invalid request body (${schema}): ${message}`), request);
     };
     let body: unknown;
     try {
@@ -166,7 +166,7 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
     const checked = await check(request, captured);
     if (checked instanceof Response) return checked;
     const reply: FakeReply = { type: "json", status: 200, headers: {}, body: { input_tokens: fakeInputTokens(captured.rawBody, scenario.countTokens) } };
-    return finish(captured, reply, request.signal);
+    return finish(captured, reply, request);
   };
 
   /** Answers a valid model request with the scripted turn its history selects. */
@@ -188,7 +188,7 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
     captured.subagent = fromSubagent;
     if (script === undefined) {
       const unscripted: FakeTurn = { index: -1, text: UNSCRIPTED_SUBAGENT_TEXT, calls: [], fault: null };
-      return finish(captured, planFakeReply(protocol, unscripted, mode, context, 1), request.signal);
+      return finish(captured, planFakeReply(protocol, unscripted, mode, context, 1), request);
     }
     const index = selectFakeTurn(script.callIds, facts, protocol === "google-gemini");
     const attempt = (script.attempts.get(index) ?? 0) + 1;
@@ -199,7 +199,7 @@ export async function createFakeProvider(options: FakeProviderOptions): Promise<
     if (options.workspace !== undefined) placeholders.workspace = options.workspace;
     const results = resultTextLookup(script.callIds, fakeResultTexts(protocol, [body], script.callIds.flat()));
     const turn = fakeTurnAt(script.scenario, index, protocol, profile, placeholders, results);
-    return finish(captured, planFakeReply(protocol, turn, mode, context, attempt), request.signal);
+    return finish(captured, planFakeReply(protocol, turn, mode, context, attempt), request);
   };
 
   const pageHandlers = Object.entries(scenario.pages ?? {}).map(([path, page]) => {
