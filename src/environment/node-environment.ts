@@ -18,6 +18,7 @@ import type {
 import type { ScenarioMcp } from "../scenario/scenario.js";
 import { commandRanFact, type EnvironmentFact } from "./environment-fact.js";
 import { createScriptedMcpEnvironment } from "./scripted-mcp-environment.js";
+import { createSessionOutput } from "./session-output.js";
 import { startTerminalSession } from "./terminal-session.js";
 
 export interface NodeEnvironmentOptions {
@@ -199,19 +200,13 @@ const SESSION_DEADLINE_MS = 120000;
  * it ends, at `kill`, or at its deadline), stdin closed, output kept until read.
  */
 function startSession(command: CommandSpec): SessionHandle {
-  const pending: CommandChunk[] = [];
-  let ended: SessionPiece["ended"] = null;
-  let spawnError: FsFailure | undefined;
-  let wake: (() => void) | undefined;
+  const output = createSessionOutput();
   const tree = createProcessTree();
   let pid: number | undefined;
   const settle = (fact: NonNullable<SessionPiece["ended"]>, error?: FsFailure) => {
-    if (ended !== null) return;
-    ended = fact;
-    spawnError = error;
+    if (!output.end(fact, error)) return;
     clearTimeout(deadline);
     tree.kill();
-    wake?.();
   };
   const deadline = setTimeout(() => tree.kill(), command.timeoutMs ?? SESSION_DEADLINE_MS);
   deadline.unref();
@@ -223,31 +218,18 @@ function startSession(command: CommandSpec): SessionHandle {
     child.unref();
     (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
     (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
-    child.stdout?.on("data", (chunk: Buffer) => pending.push({ stream: "stdout", bytes: new Uint8Array(chunk) }));
-    child.stderr?.on("data", (chunk: Buffer) => pending.push({ stream: "stderr", bytes: new Uint8Array(chunk) }));
+    child.stdout?.on("data", (chunk: Buffer) => output.push("stdout", chunk));
+    child.stderr?.on("data", (chunk: Buffer) => output.push("stderr", chunk));
     child.on("error", (error) => settle({ exitCode: null, signal: null }, fsFailure(error)));
     child.on("close", (code, signal) => settle({ exitCode: code, signal: signal ?? null }));
   } catch (error) {
     settle({ exitCode: null, signal: null }, fsFailure(error));
   }
   return {
-    async read(waitMs) {
-      if (ended === null) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, waitMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = undefined;
-      }
-      const chunks = pending.splice(0, pending.length);
-      return { chunks, ended, ...(spawnError ? { spawnError } : {}) };
-    },
+    read: (waitMs) => output.read(waitMs),
     kill: () => tree.kill(),
     async signal(name) {
-      if (ended !== null || pid === undefined) return;
+      if (output.hasEnded || pid === undefined) return;
       try {
         process.kill(-pid, name);
       } catch {

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createProcessTree } from "../process/process-tree.js";
-import type { CommandChunk, CommandSpec, FsFailure, SessionHandle, SessionPiece } from "../profiles/environment-port.js";
+import type { CommandSpec, FsFailure, SessionHandle, SessionPiece } from "../profiles/environment-port.js";
+import { createSessionOutput } from "./session-output.js";
 
 /**
  * The program's parent on the terminal: a node process that runs it with exactly its environment
@@ -49,10 +50,7 @@ const READY_LIMIT_MS = 10000;
  * it ends, at `kill`, or at its deadline.
  */
 export function startTerminalSession(command: CommandSpec, terminal: { rows: number; cols: number }): SessionHandle {
-  const pending: CommandChunk[] = [];
-  let ended: SessionPiece["ended"] = null;
-  let spawnError: FsFailure | undefined;
-  let wake: (() => void) | undefined;
+  const output = createSessionOutput();
   const tree = createProcessTree();
   const folder = mkdtempSync(join(tmpdir(), "correx-terminal-"));
   const statusFile = join(folder, "status.json");
@@ -61,14 +59,11 @@ export function startTerminalSession(command: CommandSpec, terminal: { rows: num
     markReady = resolve;
   });
   const settle = (fact: NonNullable<SessionPiece["ended"]>, error?: FsFailure) => {
-    if (ended !== null) return;
     markReady();
-    ended = fact;
-    spawnError = error;
+    if (!output.end(fact, error)) return;
     clearTimeout(deadline);
     tree.kill();
     rmSync(folder, { recursive: true, force: true });
-    wake?.();
   };
   const deadline = setTimeout(() => tree.kill(), command.timeoutMs ?? SESSION_DEADLINE_MS);
   deadline.unref();
@@ -94,7 +89,7 @@ export function startTerminalSession(command: CommandSpec, terminal: { rows: num
     stdin = child.stdin;
     child.stdin?.on("error", () => {});
     (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
-    child.stdout?.on("data", (chunk: Buffer) => pending.push({ stream: "stdout", bytes: new Uint8Array(chunk) }));
+    child.stdout?.on("data", (chunk: Buffer) => output.push("stdout", chunk));
     child.on("error", (error) => settle({ exitCode: null, signal: null }, failureOf(error)));
     child.on("close", (code, signal) => settle(statusOf(statusFile) ?? { exitCode: code, signal: signal ?? null }));
   } catch (error) {
@@ -106,23 +101,12 @@ export function startTerminalSession(command: CommandSpec, terminal: { rows: num
   return {
     async read(waitMs) {
       await started();
-      if (ended === null) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, waitMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = undefined;
-      }
-      const chunks = pending.splice(0, pending.length);
-      return { chunks, ended, ...(spawnError ? { spawnError } : {}) };
+      return output.read(waitMs);
     },
     kill: () => tree.kill(),
     async write(bytes) {
       await started();
-      if (ended !== null || stdin === null) return;
+      if (output.hasEnded || stdin === null) return;
       const target = stdin;
       await new Promise<void>((resolve) => target.write(bytes, () => resolve()));
     },
