@@ -1,31 +1,13 @@
 import type { CommandRunObservation } from "../../../generated/schema-types.js";
 import { decodeBase64 } from "../../../text/base64.js";
 import { utf8Length } from "../../../text/utf8-length.js";
+import { LINUX_SIGNAL_NUMBERS } from "../../linux-signal-numbers.js";
 import { UnsupportedError } from "../../profile.js";
 import { approxTokensFromBytes, formattedTruncateText, truncateMiddleTokens } from "../truncate/codex-truncate.js";
 import { headTailCapture } from "./head-tail-capture.js";
 
 /** The token budget of exec output for gpt-5.5: 10000, and no request gets more. @see spec §3.2 */
 export const EXEC_MAX_OUTPUT_TOKENS = 10000;
-
-/** Linux signal numbers: Codex reports a command a signal ended as exit code 128 + its number. @see spec §2.2 (observed: SIGINT 130, SIGKILL 137, SIGTERM 143) */
-const SIGNAL_NUMBERS: Readonly<Record<string, number>> = {
-  SIGHUP: 1,
-  SIGINT: 2,
-  SIGQUIT: 3,
-  SIGILL: 4,
-  SIGTRAP: 5,
-  SIGABRT: 6,
-  SIGBUS: 7,
-  SIGFPE: 8,
-  SIGKILL: 9,
-  SIGUSR1: 10,
-  SIGSEGV: 11,
-  SIGUSR2: 12,
-  SIGPIPE: 13,
-  SIGALRM: 14,
-  SIGTERM: 15,
-};
 
 /**
  * The text of an exec_command / write_stdin result:
@@ -44,7 +26,8 @@ export function execOutputText(observation: CommandRunObservation, maxOutputToke
   if (observation.running) lines.push(`Process running with session ID ${observation.sessionId ?? 1000}`);
   else if (observation.exitCode !== undefined && observation.exitCode !== null) lines.push(`Process exited with code ${observation.exitCode}`);
   else if (observation.signal !== undefined) {
-    const number = SIGNAL_NUMBERS[observation.signal];
+    // a command a signal ended exits with code 128 + its number (spec §2.2; observed SIGINT 130, SIGKILL 137, SIGTERM 143)
+    const number = LINUX_SIGNAL_NUMBERS[observation.signal];
     if (number === undefined) throw new UnsupportedError(`codex-cli: the number of ${observation.signal} is not modelled`);
     lines.push(`Process exited with code ${128 + number}`);
   }

@@ -1,4 +1,5 @@
 import type { CommandStreamsObservation } from "../../../generated/schema-types.js";
+import { LINUX_SIGNAL_NUMBERS } from "../../linux-signal-numbers.js";
 import type { OutputStorePort } from "../../output-store-port.js";
 import { UnsupportedError } from "../../profile.js";
 import { geminiParamsError } from "../gemini-params.js";
@@ -8,40 +9,6 @@ import { truncateShellOutput } from "../truncate/truncate-shell-output.js";
 import { hasCommandSubstitution } from "./shell-command-substitution.js";
 import { shellOutputText } from "./shell-output-text.js";
 import { wrapUntrusted } from "./wrap-untrusted.js";
-
-/** Linux signal numbers by name (os.constants.signals). @see spec §2.3 */
-const SIGNALS: Readonly<Record<string, number>> = {
-  SIGHUP: 1,
-  SIGINT: 2,
-  SIGQUIT: 3,
-  SIGILL: 4,
-  SIGTRAP: 5,
-  SIGABRT: 6,
-  SIGBUS: 7,
-  SIGFPE: 8,
-  SIGKILL: 9,
-  SIGUSR1: 10,
-  SIGSEGV: 11,
-  SIGUSR2: 12,
-  SIGPIPE: 13,
-  SIGALRM: 14,
-  SIGTERM: 15,
-  SIGCHLD: 17,
-  SIGCONT: 18,
-  SIGSTOP: 19,
-  SIGTSTP: 20,
-  SIGTTIN: 21,
-  SIGTTOU: 22,
-  SIGURG: 23,
-  SIGXCPU: 24,
-  SIGXFSZ: 25,
-  SIGVTALRM: 26,
-  SIGPROF: 27,
-  SIGWINCH: 28,
-  SIGIO: 29,
-  SIGPWR: 30,
-  SIGSYS: 31,
-};
 
 /** The refusal of a command holding command substitution (an output, not an error). @see spec §2.7 */
 export const COMMAND_SUBSTITUTION_REFUSAL =
@@ -84,7 +51,8 @@ export function formatShellCommand(callInput: unknown, observation: CommandStrea
   const lines = [`Output: ${text || "(empty)"}`];
   if (observation.exitCode !== null && observation.exitCode !== undefined && observation.exitCode !== 0) lines.push(`Exit Code: ${observation.exitCode}`);
   if (observation.signal) {
-    const number = SIGNALS[observation.signal];
+    // the number from os.constants.signals (spec §2.3)
+    const number = LINUX_SIGNAL_NUMBERS[observation.signal];
     if (number === undefined) throw new UnsupportedError(`run_shell_command: signal ${observation.signal} has no known number`);
     lines.push(`Signal: ${number}`);
   }
