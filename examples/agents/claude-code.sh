@@ -5,7 +5,7 @@
 # then one headless `claude -p` run with every tool call allowed. As root, IS_SANDBOX=1 (without
 # it the binary refuses --dangerously-skip-permissions).
 #
-#   correx gate --profile claude-code --protocol anthropic-messages --model claude-sonnet-4-6 \
+#   npx correx gate --profile claude-code --protocol anthropic-messages --model claude-opus-5-5 \
 #     --scenario fixtures/scenarios/claude-bash-echo.yaml -- sh examples/agents/claude-code.sh
 #
 # Reads what correx gate sets: CORREX_RUN_DIR, CORREX_BASE_URL, CORREX_MODEL, CORREX_PROMPT,

@@ -3,6 +3,7 @@ import { createMemoryOutputStore } from "../memory-output-store.test-support.js"
 import { cutErrorMiddle, formatClaudeBash, persistedPreview } from "./bash/format-claude-bash.js";
 import { claudeAfterNotes, QUIET_REMINDER } from "./claude-after-notes.js";
 import { claudeInputIssues } from "./claude-tools.js";
+import { claudeEditedText, formatClaudeEdit } from "./files/format-claude-files.js";
 
 describe("claude-code Bash boundaries (docs/spec/claude-code-2.1.332.md §3)", () => {
   it("§3.3: 30,000 characters stay whole, 30,001 are persisted (29.3KB, observed with 30,001 x)", () => {
@@ -23,6 +24,55 @@ describe("claude-code Bash boundaries (docs/spec/claude-code-2.1.332.md §3)", (
     expect(cutErrorMiddle(text)).toBe("h".repeat(5000) + "\n\n... [1025 characters truncated] ...\n\n" + "t".repeat(5000));
     expect(cutErrorMiddle("x".repeat(11024))).toBe("x".repeat(11024));
     expect(cutErrorMiddle("x".repeat(10001))).toBe("x".repeat(10001));
+  });
+
+  it("§3.3: the preview is cut back to its last newline only past unit 1,000 (binary, claude-unseen5-preview-cut: newline at 500, 999, 1,000 → 2,000 units; 1,001 → 1,001)", () => {
+    for (const at of [500, 999, 1000]) expect(persistedPreview(`${"0".repeat(at)}\n${"y".repeat(40000)}`)).toBe(`${"0".repeat(at)}\n${"y".repeat(1999 - at)}`);
+    expect(persistedPreview(`${"0".repeat(1001)}\n${"y".repeat(40000)}`)).toBe("0".repeat(1001));
+    // claude-unseen5-surrogates call 3: `line one⏎x` then 8,000 😀 → 2,000 units, not `line one`
+    expect(persistedPreview(`line one\nx${"😀".repeat(8000)}`)).toBe(`line one\nx${"😀".repeat(995)}`);
+  });
+
+  it("§3.3: the preview never ends in half a surrogate pair (binary, claude-unseen5-multibyte call 8 and -surrogates call 2: 1,999 units)", () => {
+    expect(persistedPreview(`a${"😀".repeat(8000)}`)).toBe(`a${"😀".repeat(999)}`);
+    expect(persistedPreview(`a${"𝔸".repeat(9000)}`)).toBe(`a${"𝔸".repeat(999)}`);
+    expect(persistedPreview(`ab${"😀".repeat(8000)}`)).toBe(`ab${"😀".repeat(999)}`);
+  });
+
+  it("§3.4: the middle cut never leaves half a surrogate pair and counts what it left out (binary, claude-unseen5-surrogates calls 4-6)", () => {
+    const cut = (text: string) => {
+      const match = /^([^]*)\n\n\.\.\. \[(\d+) characters truncated\] \.\.\.\n\n([^]*)$/.exec(cutErrorMiddle(text))!;
+      return [match[1]!.length, Number(match[2]), match[3]!.length];
+    };
+    expect(cut(`Exit code 1\na${"😀".repeat(6000)}`)).toEqual([4999, 2014, 5000]);
+    expect(cut(`Exit code 1\n${"😀".repeat(6000)}b`)).toEqual([5000, 2014, 4999]);
+    expect(cut(`Exit code 7\na${"😀".repeat(6000)}b`)).toEqual([4999, 2016, 4999]);
+    // an even split (claude-unseen5-multibyte call 6, 6,000 😀): K = 2,012 as before
+    expect(cut(`Exit code 1\n${"😀".repeat(6000)}`)).toEqual([5000, 2012, 5000]);
+  });
+
+  it("§3.4: a marker already in the cut middle carries its count (bundle: cp adds N minus the marker's length)", () => {
+    const marker = "\n\n... [5000 characters truncated] ...\n\n";
+    const text = "h".repeat(5000) + "m".repeat(1000) + marker + "m".repeat(1000) + "t".repeat(5000);
+    expect(cutErrorMiddle(text)).toBe(`${"h".repeat(5000)}\n\n... [${2000 + 5000} characters truncated] ...\n\n${"t".repeat(5000)}`);
+  });
+
+  it("§3.4: a failing output cut at 30,000 bytes inside a character ends in one U+FFFD (binary, claude-unseen5-surrogates calls 7, 8)", () => {
+    const store = createMemoryOutputStore();
+    const content = String(formatClaudeBash({ output: `a${"✓".repeat(10000)}`, exitCode: 1 }, store).content);
+    expect(content).toBe(`Exit code 1\na${"✓".repeat(9999)}\ufffd`);
+    expect(content.length).toBe(10013);
+  });
+
+  it("§5.2: an old_string found only once curly quotes read as straight is unsupported, not 'not found' (binary, claude-unseen5-write-endings call 6 edited the file)", () => {
+    const input = { file_path: "/ws/q.txt", old_string: 'say "hello"', new_string: 'say "hi"' };
+    const before = "say \u201chello\u201d and \u2018bye\u2019\n";
+    expect(() => claudeEditedText(input, before)).toThrow(/quote/);
+    expect(() => formatClaudeEdit(input, { path: "/ws/q.txt", before, after: null }, "/ws")).toThrow(/quote/);
+    // a string in neither form is still not found
+    expect(formatClaudeEdit({ ...input, old_string: "nope" }, { path: "/ws/q.txt", before, after: null }, "/ws").content).toBe(
+      "<tool_use_error>String to replace not found in file.\nString: nope</tool_use_error>",
+    );
   });
 
   it("§3.3: sizes drop a trailing .0 (observed 38,893 bytes → 38KB, 262,145 → 256KB, 108,894 → 106.3KB)", async () => {

@@ -40,6 +40,12 @@ async function fileText(environment: EnvironmentPort, path: string): Promise<str
   return new TextDecoder("utf-8", { fatal: false }).decode(bytes);
 }
 
+/** Whether the file starts with UTF-8's byte-order mark. */
+async function hasUtf8Bom(environment: EnvironmentPort, path: string): Promise<boolean> {
+  const bytes = await environment.readFile(path);
+  return !isFsFailure(bytes) && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
 /**
  * Why Edit and Write refuse a file for its encoding, as Read classifies its bytes (§4.7): `nul` (a
  * NUL among the first 8,000 bytes), `invalid` (not valid UTF-8); undefined for UTF-8 text or a
@@ -258,7 +264,9 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const after = claudeEditedText(input, before);
       const stale = known !== undefined && before !== null && known.text !== before;
       if (after !== null) {
-        const failure = await environment.writeFile(path, new TextEncoder().encode(after), { parents: true });
+        // The file's UTF-8 byte-order mark is kept (claude-unseen5-write-endings call 7: `od` shows 357 273 277 after the Edit). §5.5
+        const bom = before !== null && (await hasUtf8Bom(environment, path)) ? "\uFEFF" : "";
+        const failure = await environment.writeFile(path, new TextEncoder().encode(bom + after), { parents: true });
         if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
         // The edit keeps the file in the session's context only when it was (or the edit created it):
         // an edit of a file never read leaves it unread (a second edit gets no note either). §5.1

@@ -48,18 +48,57 @@ export function claudeKilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1).replace(/\.0$/, "")}KB`;
 }
 
-/** The preview of a persisted output: its first 2,000 characters, cut back to before the last newline among them when there is one. @see spec §3.3 */
-export function persistedPreview(text: string): string {
-  const head = text.slice(0, PERSISTED_PREVIEW_LENGTH);
-  const newline = head.lastIndexOf("\n");
-  return newline > 0 ? head.slice(0, newline) : head;
+/** The first `count` UTF-16 units of `text`, less a high surrogate left without its pair (bundle: `ee`). @see spec §3.3 */
+function headUnits(text: string, count: number): string {
+  if (text.length <= count) return text;
+  const head = text.slice(0, count);
+  return isHighSurrogate(head.charCodeAt(count - 1)) ? head.slice(0, -1) : head;
 }
 
-/** A failure's text past 11,024 characters: the first and last 5,000 around a count of what was left out. @see spec §3.4 */
+/** The last `count` UTF-16 units of `text`, less a low surrogate left without its pair (bundle: `Za`). @see spec §3.4 */
+function tailUnits(text: string, count: number): string {
+  if (text.length <= count) return text;
+  const tail = text.slice(-count);
+  return isLowSurrogate(tail.charCodeAt(0)) ? tail.slice(1) : tail;
+}
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
+/**
+ * The preview of a persisted output: its first 2,000 UTF-16 units, cut back to before the last
+ * newline among them only when that newline lies past the 1,000th unit, never leaving half a
+ * surrogate pair (bundle: `h$e`, `o > n * 0.5 ? o : n`). @see spec §3.3
+ */
+export function persistedPreview(text: string): string {
+  const newline = text.slice(0, PERSISTED_PREVIEW_LENGTH).lastIndexOf("\n");
+  const preview = headUnits(text, newline > PERSISTED_PREVIEW_LENGTH / 2 ? newline : PERSISTED_PREVIEW_LENGTH);
+  // the binary passes the preview through a tag neutraliser for `persisted-output` (bundle: `K`, `HLt`) whose rewriting is not pinned
+  if (preview.includes("persisted-output"))
+    throw new UnsupportedError("claude-code: a persisted-output preview holding the text `persisted-output` (the binary neutralises that tag) is not modelled (docs/spec/claude-code-2.1.332.md §3.3)");
+  return preview;
+}
+
+/** A truncation marker already in a text: its count is carried into the marker that replaces it (bundle: `uI`). */
+const TRUNCATION_MARKER = /\n\n\.\.\. \[(\d+) characters truncated\] \.\.\.\n\n/g;
+
+/**
+ * A failure's text past 11,024 units: its first 5,000 and last 5,000 units (never half a surrogate
+ * pair) around `⏎⏎... [K characters truncated] ...⏎⏎`, K the units left out plus what the markers
+ * among them had already left out (bundle: `cp`, `MH`, `ee`, `Za`). @see spec §3.4
+ */
 export function cutErrorMiddle(text: string): string {
   if (text.length <= ERROR_MAX_LENGTH + ERROR_CUT_SLACK) return text;
   const half = ERROR_MAX_LENGTH / 2;
-  return `${text.slice(0, half)}\n\n... [${text.length - ERROR_MAX_LENGTH} characters truncated] ...\n\n${text.slice(text.length - half)}`;
+  const head = headUnits(text, half);
+  const tail = tailUnits(text, half);
+  let carried = 0;
+  for (const marker of text.slice(half, text.length - half).matchAll(TRUNCATION_MARKER)) {
+    const count = marker[1]!.length <= 15 ? Number(marker[1]) : Number.NaN;
+    if (Number.isSafeInteger(count) && count >= marker[0].length) carried += count - marker[0].length;
+  }
+  const left = text.length - head.length - tail.length + carried;
+  return `${head}\n\n... [${left} characters truncated] ...\n\n${tail}`;
 }
 
 /**
@@ -104,11 +143,9 @@ export function formatClaudeBash(observation: ClaudeBashObservation, store: Outp
 function firstBytes(text: string): string {
   const bytes = new TextEncoder().encode(text);
   if (bytes.length <= BASH_MAX_OUTPUT_LENGTH) return text;
-  const head = bytes.subarray(0, BASH_MAX_OUTPUT_LENGTH);
-  // A cut inside a multi-byte character: whether it is dropped or shown as U+FFFD is not pinned.
-  if ((head[head.length - 1]! & 0x80) !== 0 && (bytes[BASH_MAX_OUTPUT_LENGTH]! & 0xc0) === 0x80)
-    throw new UnsupportedError("claude-code: a failing output cut at 30,000 bytes inside a multi-byte character is not pinned (docs/spec/claude-code-2.1.332.md §3.4)");
-  return new TextDecoder().decode(head);
+  // A cut inside a multi-byte character leaves one U+FFFD for the piece (observed with 2 bytes of
+  // a 3-byte and of a 4-byte character: claude-unseen5-surrogates calls 7 and 8), as a decoder does.
+  return new TextDecoder().decode(bytes.subarray(0, BASH_MAX_OUTPUT_LENGTH));
 }
 
 /** The result for a command's output text, the output's UTF-8 bytes as the command wrote them, and its exit code (§3.2–§3.4). */

@@ -207,6 +207,21 @@ function writtenLineEnding(text: string): "\r\n" | "\n" {
   return crlf > lf ? "\r\n" : "\n";
 }
 
+/** Curly quotes as the straight ones Edit's quote normalisation reads them as (observed: `say "hello"` matched `say “hello”`). */
+const straightQuotes = (text: string) => text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
+
+/**
+ * Refuses, as unsupported, an old_string that is not in the file as written but is once curly
+ * quotes read as straight ones: the binary then edits the file and writes the new string in the
+ * file's quote style (claude-unseen5-write-endings call 6), a rule not modelled. @see spec §5.2
+ */
+function refuseQuoteNormalisedMatch(view: string, oldString: string): void {
+  if (straightQuotes(view).includes(straightQuotes(oldString)))
+    throw new UnsupportedError(
+      "claude-code: an Edit whose old_string is found only once curly quotes are read as straight ones: the binary edits the file then, in a quote style not modelled (docs/spec/claude-code-2.1.332.md §5.2)",
+    );
+}
+
 /** How many times `needle` occurs in `text`, without overlaps. */
 function occurrences(text: string, needle: string): number {
   let count = 0;
@@ -248,7 +263,9 @@ export function formatClaudeEdit(input: Record<string, unknown>, observation: Cl
   if (oldString === "") {
     if (observation.before !== "") return toolUseError("Cannot create new file - file already exists.");
   } else {
-    const count = occurrences(editableView(observation.before), oldString);
+    const view = editableView(observation.before);
+    const count = occurrences(view, oldString);
+    if (count === 0) refuseQuoteNormalisedMatch(view, oldString);
     if (count === 0) return toolUseError(`String to replace not found in file.\nString: ${oldString}`);
     if (count > 1 && input.replace_all !== true) {
       return toolUseError(
@@ -270,6 +287,7 @@ export function claudeEditedText(input: Record<string, unknown>, before: string 
   if (oldString === "") return before === "" ? newString : null;
   const view = editableView(before);
   const count = occurrences(view, oldString);
+  if (count === 0) refuseQuoteNormalisedMatch(view, oldString);
   if (count === 0 || (count > 1 && input.replace_all !== true)) return null;
   const edited = input.replace_all === true ? view.split(oldString).join(newString) : view.replace(oldString, () => newString);
   return writtenLineEnding(before) === "\r\n" ? edited.replaceAll("\n", "\r\n") : edited;
