@@ -41,7 +41,7 @@ describe("claude-code Bash boundaries (docs/spec/claude-code-2.1.332.md §3)", (
 
   it("§3.4: the middle cut never leaves half a surrogate pair and counts what it left out (binary, claude-unseen5-surrogates calls 4-6)", () => {
     const cut = (text: string) => {
-      const match = /^([^]*)\n\n\.\.\. \[(\d+) characters truncated\] \.\.\.\n\n([^]*)$/.exec(cutErrorMiddle(text))!;
+      const match = /^([\s\S]*)\n\n\.\.\. \[(\d+) characters truncated\] \.\.\.\n\n([\s\S]*)$/.exec(cutErrorMiddle(text))!;
       return [match[1]!.length, Number(match[2]), match[3]!.length];
     };
     expect(cut(`Exit code 1\na${"😀".repeat(6000)}`)).toEqual([4999, 2014, 5000]);
