@@ -67,7 +67,7 @@ describe("parseScenario", () => {
   it("refuses a call id used twice", async () => {
     const text = "name: x\nspec: §2.1\nprompt: p\nturns:\n  - calls:\n      - {tool: bash, input: {}, id: a}\n      - {tool: bash, input: {}, id: a}\n  - text: Done.\n";
     const error = await parseScenario(text, "x.yaml").catch((caught: unknown) => caught);
-    expect(InputError.isInstance(error) && error.render()).toBe('x.yaml:7:37: call id "a" is used twice');
+    expect(InputError.isInstance(error) && error.render()).toBe('x.yaml:7:37: /turns/0/calls/1/id: call id "a" is used twice');
   });
 });
 
@@ -80,12 +80,12 @@ describe("parseScenario: mcp", () => {
 
   it("refuses a call to a server the scenario does not declare, at the call's server", async () => {
     const error = await parseScenario(`${head}turns:\n  - calls:\n      - {server: wiki, tool: lookup, input: {}}\n  - text: Done.\n`, "x.yaml").catch((caught: unknown) => caught);
-    expect(InputError.isInstance(error) && error.render()).toBe('x.yaml:13:18: /turns/0/calls/0: MCP server "wiki" is not declared in mcp.servers');
+    expect(InputError.isInstance(error) && error.render()).toBe('x.yaml:13:18: /turns/0/calls/0/server: MCP server "wiki" is not declared in mcp.servers');
   });
 
   it("refuses a call to a tool its server does not declare", async () => {
     const error = await parseScenario(`${head}turns:\n  - calls:\n      - {server: docs, tool: find, input: {}}\n  - text: Done.\n`, "x.yaml").catch((caught: unknown) => caught);
-    expect(InputError.isInstance(error) && error.render()).toBe('x.yaml:13:18: /turns/0/calls/0: MCP server "docs" declares no tool "find"');
+    expect(InputError.isInstance(error) && error.render()).toBe('x.yaml:13:18: /turns/0/calls/0/server: MCP server "docs" declares no tool "find"');
   });
 
   it("refuses an answer that is neither a result, an error nor an exit", async () => {

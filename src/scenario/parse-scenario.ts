@@ -4,7 +4,7 @@ import { focusIssues } from "../schema/focus-issues.js";
 import { loadValidator } from "../schema/load-validator.js";
 import { toValidationIssues, type ValidationIssue } from "../schema/validation-issue.js";
 import type { Scenario } from "./scenario.js";
-import { findScenarioLimitProblem } from "./scenario-limits.js";
+import { findScenarioProblem } from "./scenario-problems.js";
 
 /** What parseScenario may check beyond the text: whether a workspace folder exists (the caller's I/O). */
 export interface ScenarioChecks {
@@ -12,8 +12,6 @@ export interface ScenarioChecks {
   /** Improves a schema issue's message (allowed values, did you mean). */
   explain?: (issue: ValidationIssue, kind: string, data: unknown) => ValidationIssue;
 }
-
-import { findFromResults, fromResultProblem } from "./scenario-from-result.js";
 
 /**
  * Parses a scenario file's YAML text and validates it against schemas/scenario.json.
@@ -30,12 +28,7 @@ export async function parseScenario(text: string, file: string, checks: Scenario
     throw new InputError(`${issue?.pointer || "/"}: expected ${issue?.expected ?? "a scenario"}, found ${issue?.found ?? "something else"} (scenario)`, file, line, column);
   }
   const scenario = record.value as Scenario;
-  const last = scenario.turns[scenario.turns.length - 1];
-  if (last.calls !== undefined || last.text === undefined) {
-    const { line, column } = record.locate(`/turns/${scenario.turns.length - 1}`);
-    throw new InputError("/turns: the last turn must be a final text without calls", file, line, column);
-  }
-  const problem = findScenarioLimitProblem(scenario);
+  const problem = findScenarioProblem(scenario);
   if (problem) {
     const { line, column } = record.locate(problem.pointer, problem.atKey);
     // A key's pointer holds the (maybe long or unprintable) path the message already shows, escaped: name its parent.
@@ -47,43 +40,6 @@ export async function parseScenario(text: string, file: string, checks: Scenario
     const { line, column } = record.locate("/workspace/folder");
     throw new InputError(`/workspace/folder: no folder "${folder}" under fixtures/workspaces/`, file, line, column);
   }
-  scenario.turns.forEach((turn, turnIndex) =>
-    turn.calls?.forEach((call, callIndex) => {
-      if (call.server === undefined) return;
-      const server = scenario.mcp?.servers[call.server];
-      const problem =
-        server === undefined
-          ? `MCP server "${call.server}" is not declared in mcp.servers`
-          : server.tools.some((tool) => tool.name === call.tool)
-            ? undefined
-            : `MCP server "${call.server}" declares no tool "${call.tool}"`;
-      if (problem === undefined) return;
-      const { line, column } = record.locate(`/turns/${turnIndex}/calls/${callIndex}/server`);
-      throw new InputError(`/turns/${turnIndex}/calls/${callIndex}: ${problem}`, file, line, column);
-    }),
-  );
-  const ids = new Set<string>();
-  scenario.turns.forEach((turn, turnIndex) =>
-    turn.calls?.forEach((call, callIndex) => {
-      if (call.id === undefined) return;
-      if (ids.has(call.id)) {
-        const { line, column } = record.locate(`/turns/${turnIndex}/calls/${callIndex}/id`);
-        throw new InputError(`call id "${call.id}" is used twice`, file, line, column);
-      }
-      ids.add(call.id);
-    }),
-  );
-  const callsPerTurn = scenario.turns.map((turn) => turn.calls?.length ?? 0);
-  scenario.turns.forEach((turn, turnIndex) =>
-    turn.calls?.forEach((call, callIndex) => {
-      for (const { pointer, reference } of findFromResults(call.input)) {
-        const problem = fromResultProblem(reference, turnIndex, callsPerTurn);
-        if (problem === null) continue;
-        const { line, column } = record.locate(`/turns/${turnIndex}/calls/${callIndex}/input${pointer}`);
-        throw new InputError(`/turns/${turnIndex}/calls/${callIndex}/input${pointer}: ${problem}`, file, line, column);
-      }
-    }),
-  );
   return scenario;
 }
 

@@ -26,7 +26,10 @@ export function fromResultProblem(reference: unknown, turnIndex: number, callsPe
   if (reference === null || typeof reference !== "object" || Array.isArray(reference)) return "$fromResult must be an object {turn, call, pattern, as}";
   const { turn, call = 1, pattern, as = "string", ...rest } = reference as Record<string, unknown>;
   if (Object.keys(rest).length > 0) return `$fromResult has an unknown key "${Object.keys(rest)[0]}" (known: turn, call, pattern, as)`;
-  if (!Number.isInteger(turn) || (turn as number) < 1 || (turn as number) > turnIndex) return `$fromResult.turn must name an earlier turn (1…${turnIndex}), found ${JSON.stringify(turn)}`;
+  if (!Number.isInteger(turn) || (turn as number) < 1 || (turn as number) > turnIndex)
+    return turnIndex === 0
+      ? `$fromResult in the first turn: there is no earlier turn to take a result from, found turn ${JSON.stringify(turn)}`
+      : `$fromResult.turn must name an earlier turn (1…${turnIndex}), found ${JSON.stringify(turn)}`;
   const calls = callsPerTurn[(turn as number) - 1] ?? 0;
   if (!Number.isInteger(call) || (call as number) < 1 || (call as number) > calls) return `$fromResult.call must be a call of turn ${turn} (1…${calls}), found ${JSON.stringify(call)}`;
   if (typeof pattern !== "string") return "$fromResult.pattern must be a regular expression (a string)";

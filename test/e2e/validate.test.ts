@@ -106,6 +106,18 @@ describe("correx validate", () => {
     expect(run.stdout).toBe(`${path}:7:1  /extra  expected no other properties, found property "extra"  (envelope/tool-result-part)\n${path}: invalid envelope/tool-result-part\n`);
   });
 
+  it("holds a scenario to the rules the gate loads it by, not only its schema (an outside judge's scenarios passed validate and were refused by the gate)", () => {
+    const head = "name: s\nspec: §1\nprompt: p\nturns:\n";
+    const later = file("later.yaml", `${head}  - calls:\n      - tool: Bash\n        input:\n          command: {$fromResult: {turn: 2, pattern: "(x)"}}\n  - calls:\n      - tool: Bash\n        input: {command: ls}\n  - text: Done.\n`);
+    const noText = file("no-text.yaml", `${head}  - calls:\n      - tool: Bash\n        input: {command: ls}\n`);
+    const run = runCli(["validate", "--as", "scenario", later, noText]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe(
+      `${later}:8:34  /turns/0/calls/0/input/command/$fromResult  expected a scenario the gate can run, found $fromResult in the first turn: there is no earlier turn to take a result from, found turn 2  (scenario)\n${later}: invalid scenario\n` +
+        `${noText}:5:5  /turns/0  expected a scenario the gate can run, found the last turn must be a final text without calls  (scenario)\n${noText}: invalid scenario\n`,
+    );
+  });
+
   describe("exits 2 with one clear line, no stack trace", () => {
     const expectOneLine = (args: string[], pattern: RegExp, input?: string | Buffer) => {
       const run = runCli(args, { input });

@@ -81,7 +81,7 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
               if (need === "yaml") yamlParser = (await import("../../input/parse-yaml-record.js")).parseYamlRecord;
               else if (need === "suggestions") suggestions = await import("../schema-suggestions.js");
               else if (need === "corpus-rules") corpusRules = await loadCorpusRules();
-              else if (need === "scenario-limits") scenarioLimits = (await import("../../scenario/scenario-limits.js")).findScenarioLimitProblem;
+              else if (need === "scenario-problems") scenarioProblem = (await import("../../scenario/scenario-problems.js")).findScenarioProblem;
               else if (need.startsWith("all-errors:")) {
                 const kind = need.slice("all-errors:".length) as SchemaKind;
                 explainers.set(kind, await loadAllErrorsValidator(kind));
@@ -125,8 +125,8 @@ async function loadCorpusRules() {
   return { caseObservationKind: corpus.caseObservationKind, caseFolderProblem: corpus.caseFolderProblem, expandGenerators: generators.expandGenerators, GeneratorError: generators.GeneratorError };
 }
 
-/** The limits a scenario is held to beyond its schema, loaded the first time one is seen. */
-let scenarioLimits: typeof import("../../scenario/scenario-limits.js").findScenarioLimitProblem | null = null;
+/** The limits and rules a scenario is held to beyond its schema (as the gate loads it), loaded the first time one is seen. */
+let scenarioProblem: typeof import("../../scenario/scenario-problems.js").findScenarioProblem | null = null;
 
 /** All-errors validators, loaded the first time a record of that kind fails. */
 const explainers = new Map<SchemaKind, Validator>();
@@ -152,7 +152,7 @@ function validateRecord(record: InputRecord, report: FileReport, forced: readonl
   for (const kind of candidates) if (!validators.has(kind)) return candidates.filter((each) => !validators.has(each));
   const corpusKind = candidates[0] === "case" || candidates[0] === "golden";
   if (corpusKind && !corpusRules) return ["corpus-rules"];
-  if (candidates.includes("scenario") && !scenarioLimits) return ["scenario-limits"];
+  if (candidates.includes("scenario") && !scenarioProblem) return ["scenario-problems"];
   // A case's observation must also fit its tool's observation schema, as `correx check` requires.
   const observationKind = candidates[0] === "case" && value !== null && typeof value === "object" ? corpusRules!.caseObservationKind(value as Record<string, unknown>) : null;
   if (observationKind && !validators.has(observationKind)) return [observationKind];
@@ -201,13 +201,14 @@ function validateRecord(record: InputRecord, report: FileReport, forced: readonl
         const locate = (pointer: string, atKey?: boolean) => locateIn(record, yaml, pointer, atKey);
         if (caseRuleIssues(value as Record<string, unknown>, observationKind, report, locate, suggestions.withSuggestions)) return null;
       }
-      // A scenario the schema admits may still break a limit the gate refuses it for (README "Limits").
-      const problem = kind === "scenario" ? scenarioLimits!(value as Scenario) : null;
+      // A scenario the schema admits may still break a limit or a rule the gate refuses it for (README "Limits").
+      const problem = kind === "scenario" ? scenarioProblem!(value as Scenario) : null;
       if (problem) {
         const { line, column } = locateIn(record, yaml, problem.pointer, problem.atKey);
         const pointer = problem.atKey ? problem.pointer.slice(0, problem.pointer.lastIndexOf("/")) : problem.pointer;
         report.invalid++;
-        report.errors.push({ kind, code: "limit", pointer, line, column, schemaPath: "", params: {}, expected: `a scenario within correx's limits`, found: problem.message });
+        const expected = problem.rule ? "a scenario the gate can run" : "a scenario within correx's limits";
+        report.errors.push({ kind, code: problem.rule ? "scenario-rule" : "limit", pointer, line, column, schemaPath: "", params: {}, expected, found: problem.message });
         return null;
       }
       report.kinds.set(kind, (report.kinds.get(kind) ?? 0) + 1);
