@@ -108,7 +108,10 @@ describe("correx validate", () => {
 
   it("holds a scenario to the rules the gate loads it by, not only its schema (an outside judge's scenarios passed validate and were refused by the gate)", () => {
     const head = "name: s\nspec: §1\nprompt: p\nturns:\n";
-    const later = file("later.yaml", `${head}  - calls:\n      - tool: Bash\n        input:\n          command: {$fromResult: {turn: 2, pattern: "(x)"}}\n  - calls:\n      - tool: Bash\n        input: {command: ls}\n  - text: Done.\n`);
+    const later = file(
+      "later.yaml",
+      `${head}  - calls:\n      - tool: Bash\n        input:\n          command: {$fromResult: {turn: 2, pattern: "(x)"}}\n  - calls:\n      - tool: Bash\n        input: {command: ls}\n  - text: Done.\n`,
+    );
     const noText = file("no-text.yaml", `${head}  - calls:\n      - tool: Bash\n        input: {command: ls}\n`);
     const run = runCli(["validate", "--as", "scenario", later, noText]);
     expect(run.code).toBe(1);
