@@ -369,14 +369,20 @@ async function observeAgent(call: ToolCall, environment: EnvironmentPort): Promi
   const unsupported = (what: string): never => {
     throw new UnsupportedError(`claude-code: ${what} (docs/spec/claude-code-2.1.332.md §11.1)`);
   };
-  if (input.run_in_background !== false) {
-    session.started.tasks = true;
-    unsupported("a background Agent (run_in_background not false) answers with a random output file, and its report arrives later as a notification at a time not pinned; not modelled");
-  }
+  const background = input.run_in_background !== false;
+  if (background) session.started.tasks = true;
   if (input.isolation !== undefined) unsupported("an Agent with isolation (a worktree or a remote session) is not modelled");
   if (input.subagent_type !== undefined && input.subagent_type !== "general-purpose")
     unsupported(`an Agent of type ${String(input.subagent_type)} is not modelled (Explore and Plan hand back the report bare; other types are the project's)`);
   const script = environment.subagents?.find((sub) => String(input.prompt).includes(sub.prompt));
+  if (background) {
+    // The launch is answered at once; the subagent runs beside the main session's later calls. One
+    // that makes no calls changes nothing they see (an unscripted one gets the fake's final text).
+    if (environment.subagents === undefined) unsupported("a background Agent outside a gate run (no subagent scripts known) is not modelled");
+    if ((script?.turns ?? []).some((turn) => (turn.calls ?? []).length > 0))
+      unsupported("a background Agent whose subagent calls tools runs them beside the main session's later calls, in an order not pinned; not modelled");
+    return { backgroundAgent: true };
+  }
   if (script === undefined) unsupported("an Agent whose subagent the scenario does not script (`subagents`) is not modelled");
   const last = script!.turns.findIndex((turn) => (turn.calls ?? []).length === 0);
   if (last < 0) unsupported("a subagent script that never ends with a text turn is not modelled");
