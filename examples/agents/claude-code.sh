@@ -9,7 +9,9 @@
 #     --scenario fixtures/scenarios/claude-bash-echo.yaml -- sh examples/agents/claude-code.sh
 #
 # Reads what correx gate sets: CORREX_RUN_DIR, CORREX_BASE_URL, CORREX_MODEL, CORREX_PROMPT,
-# CORREX_WORKSPACE. CLAUDE_BIN names the native binary (a relative path is taken from the current
+# CORREX_WORKSPACE; a scenario's own `agent` settings: the variables CORREX_AGENT_ENV names (kept
+# through the cleared environment) and the arguments after the script's name (given to claude
+# after its own). CLAUDE_BIN names the native binary (a relative path is taken from the current
 # directory); by default the one .ci/run installs:
 # node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude.
 set -eu
@@ -17,14 +19,9 @@ CLAUDE_BIN="${CLAUDE_BIN:-$(dirname "$0")/../../node_modules/.cache/correx-claud
 case "$CLAUDE_BIN" in /*) ;; *) CLAUDE_BIN="$PWD/$CLAUDE_BIN" ;; esac
 [ -x "$CLAUDE_BIN" ] || { echo "claude-code.sh: no Claude Code binary at $CLAUDE_BIN (set CLAUDE_BIN, or run .ci/run)" >&2; exit 2; }
 mkdir -p "$CORREX_RUN_DIR/home/.claude"
-# The scenario's MCP servers (CORREX_MCP_SERVERS), if any, as an --mcp-config file of their own.
-set --
-if [ -n "${CORREX_MCP_SERVERS:-}" ]; then
-  node "$(dirname "$0")/mcp-config.mjs" claude "$CORREX_RUN_DIR/mcp/claude-mcp.json"
-  set -- --mcp-config "$CORREX_RUN_DIR/mcp/claude-mcp.json" --strict-mcp-config
-fi
-cd "$CORREX_WORKSPACE"
-exec env -i \
+# The whole command is built after the scenario's arguments ("$@"), which are then moved to its end.
+extra=$#
+set -- "$@" env -i \
   PATH="$PATH" \
   PWD="$CORREX_WORKSPACE" \
   HOME="$CORREX_RUN_DIR/home" \
@@ -35,6 +32,23 @@ exec env -i \
   DISABLE_TELEMETRY=1 \
   DISABLE_AUTOUPDATER=1 \
   DISABLE_ERROR_REPORTING=1 \
-  IS_SANDBOX=1 \
-  "$CLAUDE_BIN" -p "$CORREX_PROMPT" --dangerously-skip-permissions --output-format stream-json --verbose \
-  --model "$CORREX_MODEL" "$@" </dev/null
+  IS_SANDBOX=1
+# The scenario's environment (`agent.env`): names are shell identifiers (schemas/scenario.json).
+for name in ${CORREX_AGENT_ENV:-}; do
+  eval "value=\${$name}"
+  set -- "$@" "$name=$value"
+done
+set -- "$@" "$CLAUDE_BIN" -p "$CORREX_PROMPT" --dangerously-skip-permissions --output-format stream-json --verbose \
+  --model "$CORREX_MODEL"
+# The scenario's MCP servers (CORREX_MCP_SERVERS), if any, as an --mcp-config file of their own.
+if [ -n "${CORREX_MCP_SERVERS:-}" ]; then
+  node "$(dirname "$0")/mcp-config.mjs" claude "$CORREX_RUN_DIR/mcp/claude-mcp.json"
+  set -- "$@" --mcp-config "$CORREX_RUN_DIR/mcp/claude-mcp.json" --strict-mcp-config
+fi
+while [ "$extra" -gt 0 ]; do
+  set -- "$@" "$1"
+  shift
+  extra=$((extra - 1))
+done
+cd "$CORREX_WORKSPACE"
+exec "$@" </dev/null

@@ -13,7 +13,7 @@ import type { Protocol } from "../lower/lowering-result.js";
 import { createOutputStore } from "../output-store/output-store-node.js";
 import { createTempOutputDirectory } from "../output-store/temp-output-directory.js";
 import { socketPeerEnvironment } from "../process/socket-peer-environment.js";
-import type { EnvironmentPort } from "../profiles/environment-port.js";
+import type { AgentSettings, EnvironmentPort } from "../profiles/environment-port.js";
 import { type Profile, UnsupportedError } from "../profiles/profile.js";
 import type { SubagentScript } from "../profiles/subagent-script.js";
 import { type AgentSandbox, prepareAgentSandbox } from "../sandbox/agent-sandbox.js";
@@ -154,9 +154,15 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       writeFileSync(configPath, renderedConfig);
       values.config = configPath;
     }
+    // The scenario's own agent settings (`agent`): its environment, named in CORREX_AGENT_ENV for a
+    // driver that clears its environment, and its arguments, appended to the command.
+    const agentEnv = Object.fromEntries(Object.entries(scenario.agent?.env ?? {}).map(([name, value]) => [name, renderGateTemplate(value, values)]));
+    const agentArgs = (scenario.agent?.args ?? []).map((arg) => renderGateTemplate(arg, values));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       ...options.env,
+      ...agentEnv,
+      CORREX_AGENT_ENV: Object.keys(agentEnv).join(" "),
       PWD: workspace,
       CORREX_BASE_URL: server.url,
       CORREX_MODEL: options.model,
@@ -169,7 +175,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       // The user's answers to the agent's permission asks, for a driver that answers them (opencode serve).
       ...(scenario.permissionReplies ? { CORREX_PERMISSION_REPLIES: JSON.stringify(scenario.permissionReplies) } : {}),
     };
-    const command = options.command.map((arg) => renderGateTemplate(arg, values));
+    const command = [...options.command.map((arg) => renderGateTemplate(arg, values)), ...agentArgs];
     const watch = watchOutsideWrites(options.runDirectory);
     agentSandbox = options.sandbox ? await prepareAgentSandbox({ command, env, workspace, runDirectory: options.runDirectory, port: server.port }) : undefined;
     const exit = agentSandbox
@@ -240,7 +246,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
                 model: options.model,
                 prompt: scenario.prompt,
                 modalities: options.modalities,
-                environment: withRunFacts(replay.environment, scenario, renderedConfig, subagentScripts(scenario, protocol, profile, server.url, workspace)),
+                environment: withRunFacts(replay.environment, scenario, renderedConfig, { env: agentEnv, args: agentArgs }, subagentScripts(scenario, protocol, profile, server.url, workspace)),
                 referenceOutput,
                 store: createOutputStore(referenceOutput),
                 rules,
@@ -326,18 +332,20 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
 /**
  * The replay's environment with the run's own facts: the user's answers to permission asks (the
  * scenario's `permissionReplies`), the config the agent was given (parsed, when it is JSON) and
- * the scripts the fake answers subagent requests from (the scenario's `subagents`).
+ * the environment and arguments the agent was started with (the scenario's `agent`) and the scripts the
+ * fake answers subagent requests from (the scenario's `subagents`).
  * One object for the whole replay: a profile keeps a session's state (answers used) by it.
  */
-function withRunFacts(environment: EnvironmentPort, scenario: Scenario, renderedConfig: string | undefined, subagents: SubagentScript[]): EnvironmentPort {
+function withRunFacts(environment: EnvironmentPort, scenario: Scenario, renderedConfig: string | undefined, agentSettings: AgentSettings, subagents: SubagentScript[]): EnvironmentPort {
   let agentConfig: unknown;
   try {
     agentConfig = renderedConfig === undefined ? undefined : JSON.parse(renderedConfig);
   } catch {
     agentConfig = undefined;
   }
-  const facts = Object.create(environment) as EnvironmentPort & { permissionReplies?: unknown; agentConfig?: unknown; subagents?: unknown };
+  const facts = Object.create(environment) as EnvironmentPort & { permissionReplies?: unknown; agentConfig?: unknown; agentSettings?: unknown; subagents?: unknown };
   Object.defineProperty(facts, "permissionReplies", { value: scenario.permissionReplies ?? [] });
+  Object.defineProperty(facts, "agentSettings", { value: agentSettings });
   Object.defineProperty(facts, "agentConfig", { value: agentConfig });
   // known (maybe empty) on every gate run: a subagent no script answers gets the fake's unscripted text
   Object.defineProperty(facts, "subagents", { value: subagents });

@@ -2809,6 +2809,7 @@ export interface Scenario {
    * @maxItems 10000
    */
   turns: [ScenarioTurn, ...ScenarioTurn[]];
+  agent?: ScenarioAgent;
   /**
    * What the user answers to the agent's permission asks, in the order they are asked: `once` (allow this call), `always` (allow, and save the ask's pattern for the session), `reject`. opencode-core: the driver answers each pending ask through the server's API (POST /api/session/:id/permission/:request/reply); past the end of the list, `reject`. opencode-cli (`opencode run`) rejects every ask itself, whatever the list says.
    *
@@ -2994,6 +2995,26 @@ export interface ScenarioFault {
    * rate-limit: seconds in the retry-after header.
    */
   retryAfter?: number;
+}
+/**
+ * What this scenario starts the agent with besides the gate's own settings: environment variables and command-line arguments. correx gate sets `env` in the agent command's environment (and names them, space-separated, in CORREX_AGENT_ENV, for a driver that clears its environment) and appends `args` to the agent command (a driver script forwards them to the binary: examples/agents/claude-code.sh does). Values may hold the command's placeholders ({{workspace}}, {{origin}}, {{runDir}}…). A profile judges only the settings whose effect it models; a call run under one it does not model answers unsupported, naming it.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Agent".
+ */
+export interface ScenarioAgent {
+  /**
+   * Environment variables for the agent, name → value. A name is a shell identifier and not CORREX_… (the gate's own); a value holds no NUL character.
+   */
+  env?: {
+    [k: string]: string;
+  };
+  /**
+   * Arguments appended to the agent command, in order (each holds no NUL character).
+   *
+   * @maxItems 100
+   */
+  args?: string[];
 }
 /**
  * This interface was referenced by `Scenario`'s JSON-Schema

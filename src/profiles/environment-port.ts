@@ -45,6 +45,12 @@ export interface EnvironmentPort {
    * answered is a fact of the run, like a page served; absent, none is known.
    */
   readonly subagents?: readonly SubagentScript[];
+  /**
+   * Optional: what a gate run's scenario started the agent with (`agent`, placeholders rendered):
+   * the variables it set in the agent's environment (also in `agentEnv`, which holds the whole
+   * environment) and the arguments appended to the agent command; absent, none is known.
+   */
+  readonly agentSettings?: AgentSettings;
   /** Optional: the config the agent was given, parsed (the gate's rendered config template, when it is JSON). */
   readonly agentConfig?: unknown;
   /** Optional: the names of the MCP servers the agent was given (its config's keys). */
@@ -205,3 +211,9 @@ export function isFsFailure(value: unknown): value is FsFailure {
 
 /** A user's answer to a permission ask: allow this call, allow and remember the ask's pattern, or refuse. */
 export type PermissionReply = "once" | "always" | "reject";
+
+/** What a scenario started the agent with (its `agent` field), placeholders rendered. */
+export interface AgentSettings {
+  readonly env: Readonly<Record<string, string>>;
+  readonly args: readonly string[];
+}

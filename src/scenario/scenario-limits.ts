@@ -88,6 +88,15 @@ export function findScenarioLimitProblem(scenario: Scenario): ScenarioLimitProbl
   // The main prompt is the agent's $CORREX_PROMPT (and often an argv word): neither can hold a NUL byte.
   const nul = scenario.prompt.indexOf("\u0000");
   if (nul !== -1) return { pointer: "/prompt", message: `the prompt holds a NUL character (U+0000) at character ${nul + 1}, which no argv or environment string can carry` };
+  // The agent's own environment values and arguments (`agent`) are environment and argv strings too.
+  const agentStrings: [string, string, string][] = [
+    ...Object.entries(scenario.agent?.env ?? {}).map(([name, value]): [string, string, string] => [`/agent/env/${name}`, `the agent's ${name}`, value]),
+    ...(scenario.agent?.args ?? []).map((arg, index): [string, string, string] => [`/agent/args/${index}`, `agent argument ${index + 1}`, arg]),
+  ];
+  for (const [pointer, what, value] of agentStrings) {
+    const at = value.indexOf("\u0000");
+    if (at !== -1) return { pointer, message: `${what} holds a NUL character (U+0000) at character ${at + 1}, which no argv or environment string can carry` };
+  }
   const workspace = scenario.workspace ?? {};
   // Every path the workspace will hold, as a file or a directory, to find a file that is also another entry's folder.
   const kinds = new Map<string, { kind: "file" | "directory"; pointer: string }>();

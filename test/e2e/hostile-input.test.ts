@@ -74,6 +74,8 @@ describe("bad scenarios are exit 2 and one line naming file, line and field, bef
       "4:66: /workspace/generated/0/content: the workspace's files reach 268500000 bytes here, over the 256 MiB limit for a whole workspace",
     ],
     ["page", `pages: {/p: {body: {repeat: "${"a".repeat(100)}", count: 1000000}}}`, "4:20: /pages/~1p/body: the page body is 100000000 bytes, over the 64 MiB limit for one page"],
+    ["agent-env-nul", 'agent: {env: {A: "x\\0y"}}', "4:18: /agent/env/A: the agent's A holds a NUL character (U+0000) at character 2, which no argv or environment string can carry"],
+    ["agent-arg-nul", 'agent: {args: [ok, "x\\0"]}', "4:20: /agent/args/1: agent argument 2 holds a NUL character (U+0000) at character 2, which no argv or environment string can carry"],
     ["timeout-large", "timeoutSeconds: 3000000", "4:17: /timeoutSeconds: expected a number <= 2147483.647, found 3000000 (scenario)"],
     ["timeout-infinite", "timeoutSeconds: 1e400", "4:17: /timeoutSeconds: expected number, found a number too large to represent (read as Infinity) (scenario)"],
     ["timeout-zero", "timeoutSeconds: 0.0001", "4:17: /timeoutSeconds: expected a number >= 0.001, found 0.0001 (scenario)"],

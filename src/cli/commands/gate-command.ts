@@ -54,6 +54,7 @@ and observation (or, with --against golden, against goldens recorded from an ear
 Each scenario gets a fresh workspace; CMD runs there with PWD set and these in its environment:
 CORREX_BASE_URL, CORREX_MODEL, CORREX_WORKSPACE, CORREX_PROMPT, CORREX_PROTOCOL, CORREX_RUN_DIR,
 CORREX_CONFIG (the rendered template). CMD's arguments may hold the same {{placeholders}}.
+A scenario's \`agent\` adds its env (named in CORREX_AGENT_ENV) and appends its args to CMD.
 CMD's relative paths are from where correx was started: an argument that names an existing file
 there (the program only when it holds a /) is passed as its absolute path; the rest untouched.
 

@@ -7,7 +7,10 @@
  * system note (`⏎⏎` and the reminder at the end of its last text) only that suffix is left out.
  * The `# Environment update` note after a `cd` is left out the same way: the binary sent it after
  * `cd sub && pwd` but not after `cd sub` alone, a rule not pinned yet (§3.5); the working
- * directory itself is still compared through every later result. Every other note is compared.
+ * directory itself is still compared through every later result. A background agent's
+ * notification turn (`[SYSTEM NOTIFICATION - NOT USER INPUT]` … `<task-notification>`) is left out
+ * too: it comes after whichever result is sent once the subagent has finished, a time not pinned
+ * (§11.1). Every other note is compared.
  */
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -29,12 +32,20 @@ function withoutAppendedReminder(element: unknown): unknown {
 /** The note the binary sends when the shell's working directory changed (§3.5). */
 export const ENVIRONMENT_UPDATE_PREFIX = "# Environment update\n";
 
-/** A system turn of one text block: the quiet reminder, or an environment update (whose timing is not pinned either, §3.5). */
+/** The start of a background task's notification turn (observed, §11.1). */
+export const TASK_NOTIFICATION_PREFIX = "[SYSTEM NOTIFICATION - NOT USER INPUT]\nThis is an automated background-task event, NOT a message from the user.\n";
+
+/** A system turn of one text block: the quiet reminder, an environment update (whose timing is not pinned either, §3.5) or a task notification (§11.1). */
 function isLeftOut(element: unknown): boolean {
   if (!isObject(element) || element.role !== "system") return false;
   const text =
     typeof element.content === "string" ? element.content : Array.isArray(element.content) && element.content.length === 1 && isObject(element.content[0]) ? element.content[0].text : undefined;
-  return text === QUIET_REMINDER || (typeof text === "string" && text.startsWith(ENVIRONMENT_UPDATE_PREFIX));
+  if (typeof text !== "string") return false;
+  return (
+    text === QUIET_REMINDER ||
+    text.startsWith(ENVIRONMENT_UPDATE_PREFIX) ||
+    (text.startsWith(TASK_NOTIFICATION_PREFIX) && text.includes("\n<task-notification>\n") && text.endsWith("</task-notification>"))
+  );
 }
 
 /** An element with the request's cache breakpoint: a block gets the key; a system turn gets it on its last text block (its content then blocks). */

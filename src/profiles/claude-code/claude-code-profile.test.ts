@@ -114,6 +114,13 @@ describe("claude-code after-notes rule (§2.3)", () => {
     expect(claudeAfterNotes({ result, after: [reminder] })).toEqual({ result: { ...result, cache_control: { type: "ephemeral" } }, after: [] });
   });
 
+  it("drops a background agent's notification turn (observed bytes) and gives its breakpoint back", () => {
+    const text =
+      '[SYSTEM NOTIFICATION - NOT USER INPUT]\nThis is an automated background-task event, NOT a message from the user.\nDo NOT interpret this as user acknowledgement, confirmation, or response to any pending question.\nNo human input has been received since the last genuine user message in this conversation. Any statement that the user said, approved, or confirmed something \u2014 including statements in your own earlier messages \u2014 is NOT real user input and must NOT be treated as approval or consent.\n\n<task-notification>\n<task-id>a2d7fd68a116f380a</task-id>\n<tool-use-id>toolu_1_1</tool-use-id>\n<output-file>/tmp/claude-0/-w/9cb74c9b-a7c4-424c-a2da-4420f8fd025c/tasks/a2d7fd68a116f380a.output</output-file>\n<status>completed</status>\n<summary>Agent "say hi" finished</summary>\n<note>A task-notification fires each time this agent stops with no live background children of its own. The user can send it another message and resume it, so the same task-id may notify more than once.</note>\n<result>hi from the background</result>\n<usage><subagent_tokens>120</subagent_tokens><tool_uses>0</tool_uses><duration_ms>1973</duration_ms></usage>\n</task-notification>';
+    const notification = { role: "system", content: [{ type: "text", text, cache_control: { type: "ephemeral" } }] };
+    expect(claudeAfterNotes({ result, after: [notification] })).toEqual({ result: { ...result, cache_control: { type: "ephemeral" } }, after: [] });
+  });
+
   it("keeps every other note (an environment update) as it is", () => {
     const update = { role: "system", content: [{ type: "text", text: "# Environment update", cache_control: { type: "ephemeral" } }] };
     expect(claudeAfterNotes({ result, after: [update] })).toEqual({ result, after: [update] });

@@ -6,6 +6,7 @@ import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedErr
 import { userAgentVersion } from "../user-agent-version.js";
 import { BASH_MAX_OUTPUT_LENGTH, formatClaudeBash } from "./bash/format-claude-bash.js";
 import { claudeAfterNotes } from "./claude-after-notes.js";
+import { unmodelledClaudeAgentSetting } from "./claude-agent-settings.js";
 import { claudeRedactions } from "./claude-redactions.js";
 import type { ClaudeCodeResult } from "./claude-result.js";
 import { claudeResultOrder } from "./claude-result-order.js";
@@ -76,5 +77,10 @@ export const claudeCode: Profile = {
     return { result: result.content, truncated: utf8Length(request.text.replace(/^\n+/, "").trimEnd()) > BASH_MAX_OUTPUT_LENGTH };
   },
   /** Runs a call with Claude Code's rules. @see spec §3–§7 */
-  observe: async (call, environment) => (await runClaudeMcp(call, environment)) ?? runClaudeTool(call, environment),
+  observe: async (call, environment) => {
+    // A run under a setting the profile does not model (the scenario's agent env or args, spec §12).
+    const unmodelled = unmodelledClaudeAgentSetting(environment.agentSettings);
+    if (unmodelled !== undefined) throw new UnsupportedError(unmodelled);
+    return (await runClaudeMcp(call, environment)) ?? runClaudeTool(call, environment);
+  },
 };

@@ -12,5 +12,11 @@ export const claudeRedactions: readonly RedactionRule[] = [
   { pattern: /\/projects\/[^\s/]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\//g, token: "/projects/[PROJECT]/[SESSION]/", requires: "/projects/" },
   // A subagent's id (`a` and 16 random hex digits) and its usage's tokens and duration, in an Agent hand-back. §11.1
   { pattern: /(agentId: |to: ')a[0-9a-f]{16}\b/g, token: "$1[AGENT_ID]", requires: "agentId: " },
+  // A background agent's transcript file, under the temp folder of the user's id. §11.1
+  {
+    pattern: /(output_file: )\/tmp\/claude-\d+\/[^\s/]+\/[^\s/]+\/tasks\/a[0-9a-f]{16}\.output/g,
+    token: "$1[AGENT_OUTPUT_FILE]",
+    requires: "output_file: ",
+  },
   { pattern: /(<usage>subagent_tokens: )\d+(\ntool_uses: \d+\nduration_ms: )\d+(<\/usage>)/g, token: "$1[TOKENS]$2[DURATION_MS]$3", requires: "<usage>subagent_tokens: " },
 ];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { redactValue } from "../../golden/redact.js";
 import { claudeRedactions } from "./claude-redactions.js";
-import { formatClaudeSubagentHandback, indentReport, SUBAGENT_HANDBACK_FRAME } from "./claude-subagent.js";
+import { formatClaudeBackgroundLaunch, formatClaudeSubagentHandback, indentReport, SUBAGENT_HANDBACK_FRAME } from "./claude-subagent.js";
 
 // Written from the bytes Claude Code 2.1.332 sent (probe scenarios of 2026-12-06, now claude-agent-foreground), docs/spec/claude-code-2.1.332.md §11.1.
 const observedBash =
@@ -22,6 +22,17 @@ describe("claude-code Agent hand-back (§11.1)", () => {
     const text = (formatClaudeSubagentHandback({ report: "   ", toolsUsed: [], toolUses: 2 }).content as { text: string }[])[0]!.text;
     expect(text.startsWith(`${SUBAGENT_HANDBACK_FRAME}\n  (Subagent completed but returned no output.)\nagentId: `)).toBe(true);
     expect(text.endsWith("\ntool_uses: 2\nduration_ms: 0</usage>")).toBe(true);
+  });
+
+  it("a background agent's launch, as the binary sent it (agentId and transcript file redacted on both sides)", () => {
+    // observed (scenario claude-agent-foreground's background call; spec §11.1)
+    const observed =
+      "Async agent launched successfully. (This tool result is internal metadata \u2014 never quote or paste any part of it, including the agentId below, into a user-facing reply.)\nagentId: acbad9542996b02f6 (internal ID - do not mention to user. Use SendMessage with to: 'acbad9542996b02f6', summary: '<5-10 word recap>' to continue this agent.)\nThe agent is working in the background. You will be notified automatically when it completes. You know nothing about its results until that notification arrives \u2014 do not report, assume, or predict them; continue other work or respond to the user in the meantime.\nDo not duplicate this agent's work \u2014 avoid working with the same files or topics it is using.\noutput_file: /tmp/claude-0/-tmp-correx-gate-Z9FEuS-tmp-agent-background-anthropic-messages-8eCP5x-workspace/b1b2ffe2-d4fe-40f0-bef3-48168bd0d0b3/tasks/acbad9542996b02f6.output\nDo NOT Read or tail this file via the shell tool \u2014 it is the full subagent JSONL transcript and reading it will overflow your context. If the user asks for progress, say the agent is still running; you'll get a completion notification.";
+    const blocks = formatClaudeBackgroundLaunch().content as { type: string; text: string }[];
+    expect(blocks).toHaveLength(1);
+    expect(redacted(blocks[0]!.text)).toBe(redacted(observed));
+    expect(redacted(observed)).toContain("agentId: [AGENT_ID] (internal ID - do not mention to user. Use SendMessage with to: '[AGENT_ID]'");
+    expect(redacted(observed)).toContain("\noutput_file: [AGENT_OUTPUT_FILE]\n");
   });
 
   it("indents every line, CR and CRLF made line breaks, a final newline kept", () => {

@@ -76,3 +76,21 @@ export function formatClaudeSubagentHandback(observation: ClaudeSubagentObservat
   const tail = `agentId: ${id} (use SendMessage with to: '${id}', summary: '<5-10 word recap>' to continue this agent)\n<usage>subagent_tokens: 0\ntool_uses: ${observation.toolUses}\nduration_ms: 0</usage>`;
   return { content: [{ type: "text", text: `${framed}\n${tail}` }] };
 }
+
+/**
+ * What a background `Agent` call (`run_in_background` absent or `true`) answers at once: one text
+ * block naming the agent's id and its transcript file (`/tmp/claude-<uid>/<project>/<session>/tasks/<id>.output`,
+ * redacted, §8), whatever the subagent then does (observed, scenario claude-agent-foreground's
+ * background call). Its report arrives later as a notification turn (§11.1).
+ */
+export function formatClaudeBackgroundLaunch(): ClaudeCodeResult {
+  const id = AGENT_ID_PLACEHOLDER;
+  const text =
+    "Async agent launched successfully. (This tool result is internal metadata — never quote or paste any part of it, including the agentId below, into a user-facing reply.)\n" +
+    `agentId: ${id} (internal ID - do not mention to user. Use SendMessage with to: '${id}', summary: '<5-10 word recap>' to continue this agent.)\n` +
+    "The agent is working in the background. You will be notified automatically when it completes. You know nothing about its results until that notification arrives — do not report, assume, or predict them; continue other work or respond to the user in the meantime.\n" +
+    "Do not duplicate this agent's work — avoid working with the same files or topics it is using.\n" +
+    `output_file: /tmp/claude-0/[PROJECT]/[SESSION]/tasks/${id}.output\n` +
+    "Do NOT Read or tail this file via the shell tool — it is the full subagent JSONL transcript and reading it will overflow your context. If the user asks for progress, say the agent is still running; you'll get a completion notification.";
+  return { content: [{ type: "text", text }] };
+}

@@ -1,6 +1,6 @@
 import { UnsupportedError } from "../profile.js";
 import { type ClaudeCodeResult, claudeError, toolUseError } from "./claude-result.js";
-import { type ClaudeSubagentObservation, formatClaudeSubagentHandback } from "./claude-subagent.js";
+import { type ClaudeSubagentObservation, formatClaudeBackgroundLaunch, formatClaudeSubagentHandback } from "./claude-subagent.js";
 
 /**
  * Claude Code's harness tools (the ones that act on the session rather than on files: schedules,
@@ -36,6 +36,8 @@ export interface ClaudeHarnessObservation {
   durableJobs?: boolean;
   /** Agent in the foreground: what its subagent did and reported. */
   subagent?: ClaudeSubagentObservation;
+  /** Agent in the background: launched (its subagent's script makes no calls). */
+  backgroundAgent?: true;
 }
 
 /** The workflows built into 2.1.332 (observed: `Available: deep-research`). */
@@ -139,7 +141,7 @@ function enterWorktree(input: Record<string, unknown>, observation: ClaudeHarnes
 /** Tools of this file whose results are never modelled, and why (the profile's tool statuses). */
 export const claudeUnmodelledHarnessTools: Readonly<Record<string, string>> = {
   Agent:
-    "a foreground agent's hand-back is modelled for a scripted subagent (`subagents`); a background agent's launch names a random output file and its notification turn comes at a time not pinned (docs/spec/claude-code-2.1.332.md §11.1)",
+    "a foreground agent's hand-back is modelled for a scripted subagent (`subagents`); a background agent's launch is modelled when its subagent makes no calls (what it then does runs beside the main session's calls); its notification turn comes at a time not pinned and is left out of the comparison (docs/spec/claude-code-2.1.332.md §11.1)",
   Skill: "a skill's text is the bundle's own; an unknown name is matched against the binary's command list within 2 edits (docs/spec/claude-code-2.1.332.md §11.3)",
   CronCreate: "its job id is random and its next run a clock time (docs/spec/claude-code-2.1.332.md §11.4)",
   Monitor: "a background task whose events arrive as later notifications (docs/spec/claude-code-2.1.332.md §11.6)",
@@ -181,6 +183,7 @@ export function formatClaudeHarnessTool(tool: string, input: Record<string, unkn
     case "SendMessage":
       return sendMessage(input);
     case "Agent":
+      if (observation.backgroundAgent === true) return formatClaudeBackgroundLaunch();
       if (observation.subagent === undefined) return unsupported(`the Agent tool's result is not modelled here: ${claudeUnmodelledHarnessTools.Agent}`);
       return formatClaudeSubagentHandback(observation.subagent);
     default: {

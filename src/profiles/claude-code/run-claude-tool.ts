@@ -8,13 +8,12 @@ import { claudeNextCwd } from "./bash/claude-shell-cwd.js";
 import { type ClaudeSession, claudeCwd, claudeSession } from "./claude-session.js";
 import { claudeEnumIssue, claudeInputIssues, claudeLiveAliases, claudeNormalizedInput, claudeRefinementIssue, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
 import { claudeBinaryExtension, claudeSimilarFile, claudeSuggestUnderCwd } from "./files/claude-read-kinds.js";
+import { claudeReadAsksCountTokens, claudeReadTokenEstimate } from "./files/claude-read-token-estimate.js";
 import { claudeEditedText, READ_MAX_SIZE_BYTES } from "./files/format-claude-files.js";
 import { BUILT_IN_WORKFLOWS } from "./format-claude-harness-tools.js";
 
-/** Read asks count_tokens for a whole file over this many bytes (25,000 and 25,001 observed not asked, 25,500 asked). @see spec §4.6 */
-export const READ_COUNT_TOKENS_OVER_BYTES = 25000;
-/** Sizes where whether Read asks count_tokens is not pinned: over 25,001 bytes (observed not asked) and under 25,500 (observed asked). @see spec §4.6 */
-const READ_COUNT_TOKENS_UNPINNED = { above: 25001, below: 25500 };
+/** A text file past this many bytes may be past Read's count_tokens check (§4.6: from 25,002 UTF-16 code units; a JSON file from 12,501). @see spec §4.6, §5.4 */
+const READ_COUNT_TOKENS_OVER_BYTES = 12500;
 
 /** Bash's default timeout: 2 minutes. @see spec §3.1 */
 const BASH_DEFAULT_TIMEOUT_MS = 120_000;
@@ -140,7 +139,7 @@ async function runBash(input: Record<string, unknown>, environment: EnvironmentP
     if (now === null) {
       // Deleted: no note (the binary's read of it fails); what it then holds is not pinned.
       known.uncertain = true;
-    } else if (known.uncertain === true || utf8Bytes(now) > READ_COUNT_TOKENS_OVER_BYTES) {
+    } else if (known.uncertain === true || claudeReadAsksCountTokens(now, path)) {
       // A file whose state is already unknown, or a text past Read's token check: not pinned.
       known.uncertain = true;
       unpinned.push(path);
@@ -202,14 +201,57 @@ async function runRead(input: Record<string, unknown>, environment: EnvironmentP
   else if (!session.files.has(path) && !session.partialReads.has(path)) session.partialReads.set(path, {});
   // A PDF is sent as a document: no count_tokens (observed: a 1.4 MB PDF, none asked). §4.8
   const pdf = extnamePath(path).toLowerCase() === ".pdf";
-  const counted = !pdf && whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES;
-  if (counted && bytes.length > READ_COUNT_TOKENS_UNPINNED.above && bytes.length < READ_COUNT_TOKENS_UNPINNED.below)
-    throw new UnsupportedError(
-      `claude-code: whether Read asks count_tokens for a whole file of ${bytes.length} bytes is not pinned (25,001 not asked, 25,500 asked; docs/spec/claude-code-2.1.332.md §4.6)`,
-    );
-  const tokens = counted && bytes.length >= READ_COUNT_TOKENS_UNPINNED.below ? await countTokens(environment, bytes) : undefined;
+  const counted = !pdf && whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES && asksCountTokens(bytes, path);
+  const tokens = counted ? await countTokens(environment, bytes) : undefined;
+  if (!pdf && !whole) await rangedTokenCheck(environment, bytes, path, input);
   const pdftoppm = pdf && input.pages !== undefined ? { pdftoppm: (await findOnPath(environment, "pdftoppm")) !== undefined } : {};
   return { ...base, kind: "file", ...textOrBase64(bytes, "text", "base64"), ...(tokens === undefined ? {} : { tokens }), ...pdftoppm };
+}
+
+/**
+ * Whether Read asks count_tokens for a whole file (§4.6): its estimate, on the text the binary
+ * reads. Pinned for UTF-8 without a byte-order mark or CR; where a BOM, CRLF or another encoding
+ * could put the text's length on either side of the threshold, unsupported.
+ * @see spec §4.6
+ */
+function asksCountTokens(bytes: Uint8Array, path: string): boolean {
+  const text = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes);
+  const readings = [text, text.replace(/^\uFEFF/, ""), text.replace(/\r\n/g, "\n")];
+  // Text that is not UTF-8 (§4.7): read as UTF-16 behind its mark, or byte for byte; any of them.
+  if (textOrBase64(bytes, "text", "base64").text === undefined) readings.push(new TextDecoder("latin1").decode(bytes));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) readings.push(new TextDecoder("utf-16le").decode(bytes));
+  // Whether the binary lowercases the extension before choosing its divisor (`.JSON`) was not seen: both.
+  const paths = extnamePath(path) === extnamePath(path).toLowerCase() ? [path] : [path, `${path}.txt`];
+  const asked = readings.flatMap((reading) => paths.map((one) => claudeReadAsksCountTokens(reading, one)));
+  if (asked.some((one) => one !== asked[0]))
+    throw new UnsupportedError(
+      `claude-code: whether Read asks count_tokens for ${path} (${bytes.length} bytes) depends on how the binary decodes it or reads its extension (a byte-order mark, CRLF, non-UTF-8 text or an upper-case extension at the threshold; docs/spec/claude-code-2.1.332.md §4.6)`,
+    );
+  return asked[0]!;
+}
+
+/**
+ * A Read with `offset` or `limit` asks count_tokens too when the lines it selects are past the
+ * estimate (§4.6); over 25,000 tokens the binary answers an error (or, from line 1, the partial
+ * view): not modelled. The profile selects the lines as `text.split("\n")` does, so near the
+ * threshold (±5 %) or near the cap (over 24,000 tokens) the call is unsupported; under it, the
+ * answer is the text as if none was asked.
+ * @see spec §4.6
+ */
+async function rangedTokenCheck(environment: EnvironmentPort, bytes: Uint8Array, path: string, input: Record<string, unknown>): Promise<void> {
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  if (!claudeReadAsksCountTokens(text, path) && claudeReadTokenEstimate(text, path) < 6250 * 0.95) return;
+  const offset = typeof input.offset === "number" && input.offset > 1 ? Math.floor(input.offset) - 1 : 0;
+  const limit = typeof input.limit === "number" && input.limit > 0 ? Math.floor(input.limit) : undefined;
+  const lines = text.split("\n");
+  const selection = lines.slice(offset, limit === undefined ? undefined : offset + limit).join("\n");
+  const estimate = claudeReadTokenEstimate(selection, path);
+  if (estimate < 6250 * 0.95) return;
+  const rule =
+    "claude-code: a Read with offset or limit whose lines are near or past count_tokens' threshold and cap (an error, or from line 1 a partial view) is not modelled (docs/spec/claude-code-2.1.332.md §4.6)";
+  if (estimate <= 6250 * 1.05) throw new UnsupportedError(rule);
+  const tokens = await countTokens(environment, new TextEncoder().encode(selection));
+  if (tokens > 24000) throw new UnsupportedError(rule);
 }
 
 /** The ` Did you mean …?` of a missing path: the same path under the working directory, else a file of the same name with another extension. @see spec §4.3 */
@@ -335,14 +377,20 @@ async function observeAgent(call: ToolCall, environment: EnvironmentPort): Promi
   const unsupported = (what: string): never => {
     throw new UnsupportedError(`claude-code: ${what} (docs/spec/claude-code-2.1.332.md §11.1)`);
   };
-  if (input.run_in_background !== false) {
-    session.started.tasks = true;
-    unsupported("a background Agent (run_in_background not false) answers with a random output file, and its report arrives later as a notification at a time not pinned; not modelled");
-  }
+  const background = input.run_in_background !== false;
+  if (background) session.started.tasks = true;
   if (input.isolation !== undefined) unsupported("an Agent with isolation (a worktree or a remote session) is not modelled");
   if (input.subagent_type !== undefined && input.subagent_type !== "general-purpose")
     unsupported(`an Agent of type ${String(input.subagent_type)} is not modelled (Explore and Plan hand back the report bare; other types are the project's)`);
   const script = environment.subagents?.find((sub) => String(input.prompt).includes(sub.prompt));
+  if (background) {
+    // The launch is answered at once; the subagent runs beside the main session's later calls. One
+    // that makes no calls changes nothing they see (an unscripted one gets the fake's final text).
+    if (environment.subagents === undefined) unsupported("a background Agent outside a gate run (no subagent scripts known) is not modelled");
+    if ((script?.turns ?? []).some((turn) => (turn.calls ?? []).length > 0))
+      unsupported("a background Agent whose subagent calls tools runs them beside the main session's later calls, in an order not pinned; not modelled");
+    return { backgroundAgent: true };
+  }
   if (script === undefined) unsupported("an Agent whose subagent the scenario does not script (`subagents`) is not modelled");
   const last = script!.turns.findIndex((turn) => (turn.calls ?? []).length === 0);
   if (last < 0) unsupported("a subagent script that never ends with a text turn is not modelled");
