@@ -46,6 +46,22 @@ const scripts: SubagentScript[] = [
   },
   { prompt: "SUBD", turns: [{ text: "looking first", calls: [{ tool: "read", input: { filePath: "/w/a.txt" } }] }, { text: "" }] },
   { prompt: "SUBF", turns: [{ fault: { kind: "server-error" } }, { text: "late" }] },
+  { prompt: "SUBR", turns: [{ text: "after retry", fault: { kind: "rate-limit" } }] },
+  { prompt: "SUBM", turns: [{ text: "never", fault: { kind: "malformed-stream", times: 5 } }] },
+  { prompt: "SUBX", turns: [{ text: "never", fault: { kind: "truncated-stream", times: 6 } }] },
+  { prompt: "SUBP", turns: [{ calls: [{ tool: "read", input: { filePath: "/w/.env" } }] }, { text: "read it" }] },
+  {
+    prompt: "SUBQ",
+    turns: [
+      {
+        calls: [
+          { tool: "read", input: { filePath: "/w/.env" } },
+          { tool: "bash", input: { command: "ls" } },
+        ],
+      },
+      { text: "read it" },
+    ],
+  },
 ];
 
 /** Runs a task, recording the child calls that ran for their effects. */
@@ -83,12 +99,22 @@ describe("v1 task on the run's subagent scripts (spec §2.13; fixtures/scenarios
     });
   });
 
+  it("a rate limit once on the child's request is retried away (observed on four protocols)", async () => {
+    expect((await task({ description: "d", prompt: "SUBR", subagent_type: "general" })).observation).toEqual({ sessionId: REPLAY_TASK_SESSION_ID, state: "completed", text: "after retry" });
+  });
+
+  it("a child call whose ask opencode run rejects fails the task with the rejection", async () => {
+    const observation = await runTask({ description: "d", prompt: "SUBP", subagent_type: "general" }, stubEnvironment(scripts), async () => ({ permission: { reply: "reject" } }));
+    expect(observation).toEqual({ error: `Subagent failed (task_id: ${REPLAY_TASK_SESSION_ID}): The user rejected permission to use this specific tool call.` });
+  });
+
   it("an agent the table does not hold (names are case-sensitive) fails the call", async () => {
     expect((await task({ description: "d", prompt: "SUBTWO", subagent_type: "General" })).observation).toEqual({ error: "Unknown agent type: General is not a valid agent type" });
   });
 
   it("a task_id not starting with ses fails with the session id schema's message", async () => {
     expect((await task({ description: "d", prompt: "SUBTWO", subagent_type: "explore", task_id: "nope" })).observation).toEqual({ error: 'Expected a string starting with "ses", got "nope"' });
+    expect((await task({ description: "d", prompt: "SUBTWO", subagent_type: "explore", task_id: "" })).observation).toEqual({ sessionId: REPLAY_TASK_SESSION_ID, state: "completed", text: "hi" });
   });
 
   it("what is not pinned is unsupported, naming the rule", async () => {
@@ -97,6 +123,10 @@ describe("v1 task on the run's subagent scripts (spec §2.13; fixtures/scenarios
     await rejects({ description: "d", prompt: "SUBTWO", subagent_type: "toString" });
     await rejects({ description: "d", prompt: "SUBTWO", subagent_type: "explore", task_id: "ses_123" });
     await rejects({ description: "d", prompt: "SUBF", subagent_type: "general" });
+    await rejects({ description: "d", prompt: "SUBX", subagent_type: "general" });
+    // openai-chat gave the text, anthropic-messages `Subagent failed (…): JSON parsing failed…`
+    await rejects({ description: "d", prompt: "SUBM", subagent_type: "general" });
+    await expect(runTask({ description: "d", prompt: "SUBQ", subagent_type: "general" }, stubEnvironment(scripts), async () => ({ permission: {} }))).rejects.toThrow(UnsupportedError);
     await rejects({ description: "d", prompt: "look at @a.txt", subagent_type: "general" });
     await rejects({ description: "d", prompt: "SUBTWO", subagent_type: "general" }, stubEnvironment(undefined));
     await rejects({ description: "d", prompt: "SUBTWO", subagent_type: "general" }, stubEnvironment(scripts, { agent: { x: {} } }));
