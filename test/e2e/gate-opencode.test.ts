@@ -49,6 +49,8 @@ const scenarios = [
   // issue 30: opencode run rejects every permission ask and its loop stops (the run ends at the call)
   "permission-asks",
   "permission-env-read",
+  // issue 30: task runs its child on the scenario's subagents (spec §2.13)
+  "task-subagents",
 ];
 
 /**

@@ -9,9 +9,17 @@ import { userAgentVersion } from "../user-agent-version.js";
 import { checkToolParameters } from "./check-tool-parameters.js";
 import { formatToolResult, truncateLimits } from "./format-tool-result.js";
 import { runMcp } from "./mcp/run-mcp.js";
+import { opencodeCliRedactions } from "./opencode-cli-redactions.js";
+import { runTask } from "./task/run-task.js";
 import { BUILT_IN_TOOLS } from "./tool-availability.js";
 import { TOOL_PARAMETERS } from "./tool-parameters.js";
 import { truncateOutput } from "./truncate/truncate-output.js";
+
+/** Whether the v1 input schema of `tool` accepts `input`. @see spec §2.0 step 1 */
+function acceptsInput(tool: string, input: unknown): boolean {
+  const parameters = TOOL_PARAMETERS[tool];
+  return parameters !== undefined && checkToolParameters(parameters, input) === undefined;
+}
 
 /**
  * The `opencode-cli` profile: opencode 1.18.33's v1 runtime (what `opencode run` executes).
@@ -52,6 +60,7 @@ export const opencodeCli: Profile = {
   /** Its User-Agent (captured: `opencode run` 1.18.33 sends `opencode/1.18.33 ai-sdk/provider-utils/4.0.23 runtime/bun/1.3.14`). */
   agentVersion: (headers) => userAgentVersion(headers, /^opencode\/(\d+\.\d+\.\d+)(?:\s|$)/),
   errorResult: (message) => ({ status: "error", error: message }),
+  redactions: opencodeCliRedactions,
   format: (request, store) => formatToolResult(request, store),
   truncate(request: TruncateRequest, store: OutputStorePort): TruncateResult {
     if (request.text === undefined) {
@@ -70,10 +79,11 @@ export const opencodeCli: Profile = {
   async observe(call, environment) {
     const mcp = await runMcp(call, environment);
     if (mcp !== null) return mcp;
-    return runOpencodeTool("v1", call, environment, (tool, input) => {
-      const parameters = TOOL_PARAMETERS[tool];
-      return parameters !== undefined && checkToolParameters(parameters, input) === undefined;
-    });
+    // `task` runs its child session on the run's subagent scripts; the child's calls run with the same rules. @see spec §2.13
+    if (call.tool.toLowerCase() === "task" && acceptsInput("task", call.input)) {
+      return runTask(call.input as Record<string, unknown>, environment, (childCall, child) => runOpencodeTool("v1", childCall, child, acceptsInput));
+    }
+    return runOpencodeTool("v1", call, environment, acceptsInput);
   },
 
   /** A refused permission ends the session before the call's result is sent. @see src/profiles/opencode-shared/permission-ask.ts */

@@ -1,4 +1,4 @@
-import type { ScenarioPage } from "../../generated/schema-types.js";
+import type { ScenarioCall, ScenarioPage, ScenarioSubagent } from "../../generated/schema-types.js";
 import { editableText, smallLines } from "../differential-content.js";
 import {
   type CallMaker,
@@ -316,6 +316,51 @@ const todowriteCalls: CallMaker[] = [
 /** Calls to tools that do not exist, or in another letter case. @see spec §2.0 (repair) */
 const unknownCalls: CallMaker[] = [(b) => readOnly(b.random.pick(["Read", "BASH", "list", "frobnicate"]), b.random.pick([{ filePath: b.someStableFile().path }, { command: "echo hi" }, {}]))];
 
+/** What a child session ends with: blanks, blank lines, CR and CRLF, Unicode, nothing. */
+const CHILD_REPORTS = ["done", "Found 3 files.\nAll good.", "  indented\n\n\ttab\n  ", "line1\r\nline2\r\n", "a\rb", "é ✓ 😀\u2028next", "trailing\n", "", " "];
+
+/**
+ * task: a child session with a script of its own (spec §2.13) — it reads a stable file, runs a
+ * command that changes nothing, writes a file of its own, globs, then ends with a text — under
+ * general, explore (not offered write) or build; a prompt no script holds; agent names the table
+ * does not hold; task_ids that are not session ids (empty counts as none); invalid arguments.
+ * Alone in its turn (the child's writes). v2 offers no task: each is its unknown-tool error.
+ */
+const taskCalls: CallMaker[] = [
+  (b) => {
+    const key = b.fresh("SUB", ":");
+    const own = b.fresh("sub-out", ".txt");
+    const subCall = (): ScenarioCall => {
+      const kind = b.random.int(0, 3);
+      if (kind === 0) return { tool: "read", input: { filePath: `{{workspace}}/${b.someStableFile().path}` } };
+      if (kind === 1) return { tool: "bash", input: { command: b.random.pick(["echo child", "ls", "true"]) } };
+      if (kind === 2) return { tool: "write", input: { filePath: `{{workspace}}/${own}`, content: "from the child\n" } };
+      return { tool: "glob", input: { pattern: "*.txt" } };
+    };
+    const turns = Array.from({ length: b.random.int(0, 2) }, () => ({ calls: [subCall(), ...(b.random.chance(0.5) ? [subCall()] : [])] as [ScenarioCall, ...ScenarioCall[]] }));
+    b.subagents.push({ prompt: key, turns: [...turns, { text: b.random.pick(CHILD_REPORTS) }] } as unknown as ScenarioSubagent);
+    const input: Record<string, unknown> = {
+      description: b.random.pick(["look", "count lines"]),
+      prompt: `${key} do the work`,
+      subagent_type: b.random.pick(["general", "general", "explore", "build"]),
+    };
+    if (b.random.chance(0.15)) input.task_id = "";
+    return { ...mutating("task", input), alone: true };
+  },
+  (b) => ({ ...readOnly("task", { description: "nobody", prompt: `${b.fresh("NOSCRIPT", ":")} here`, subagent_type: b.random.pick(["general", "explore"]) }), alone: true }),
+  (b) => readOnly("task", { description: "odd agent", prompt: "no child runs", subagent_type: b.random.pick(["General", "wizard", "Explore", ""]) }),
+  (b) => readOnly("task", { description: "resume", prompt: "no child runs", subagent_type: "general", task_id: b.random.pick(["nope", "x1", "task 1"]) }),
+  (b) =>
+    readOnly(
+      "task",
+      b.random.pick<Record<string, unknown>>([
+        { description: "d", prompt: "p" },
+        { description: "d", prompt: 3, subagent_type: "general" },
+        { prompt: "p", subagent_type: "general" },
+      ]),
+    ),
+];
+
 /** Every tool's call makers with its weight in a campaign. */
 const CALL_MAKERS: DifferentialVocabulary["makers"] = [
   { tool: "read", weight: 24, makers: readCalls },
@@ -327,13 +372,14 @@ const CALL_MAKERS: DifferentialVocabulary["makers"] = [
   { tool: "webfetch", weight: 8, makers: webfetchCalls },
   { tool: "todowrite", weight: 4, makers: todowriteCalls },
   { tool: "unknown", weight: 1, makers: unknownCalls },
+  { tool: "task", weight: 3, makers: taskCalls },
 ];
 
 /** opencode's vocabulary: the scenarios are written in `profile`'s argument names. */
 export function opencodeDifferentialVocabulary(profile: "opencode-cli" | "opencode-core"): DifferentialVocabulary {
   return {
     namePrefix: profile === "opencode-cli" ? "cli" : "core",
-    spec: "§2.0–§2.10, §3.1, §3.2",
+    spec: "§2.0–§2.10, §2.13, §3.1, §3.2",
     aims: "over line endings, BOMs, invalid bytes, limits, odd arguments and failing paths",
     makers: CALL_MAKERS,
     searching: new Set(["glob", "grep", "bash"]),

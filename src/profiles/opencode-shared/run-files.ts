@@ -57,6 +57,7 @@ export async function runRead(context: OpencodeRunContext): Promise<Observation>
   if (stat.kind === "missing") return { kind: "missing", path: absolute, siblings: await namesIn(environment, dirnamePath(absolute)) };
   if (stat.kind === "directory") {
     const listed = await environment.listDirectory(absolute);
+    if (context.runtime === "v2") return { kind: "directory", path: absolute, entries: isFsFailure(listed) ? [] : await v2ListedEntries(environment, stat.realPath ?? absolute, listed) };
     const entries = isFsFailure(listed) ? [] : listed.map((entry) => ({ name: entry.name, directory: entry.kind === "directory" || (entry.kind === "symlink" && entry.targetKind === "directory") }));
     return { kind: "directory", path: absolute, entries };
   }
@@ -65,6 +66,23 @@ export async function runRead(context: OpencodeRunContext): Promise<Observation>
   const text = strictUtf8(read);
   const mime = extensionMime(absolute);
   return { kind: "file", path: absolute, ...(text === undefined ? { base64: encodeBase64(read) } : { content: text }), mime };
+}
+
+/**
+ * The entries v2's ReadTool.list keeps: each entry's real path must exist and lie inside the
+ * directory's real path, and be a file or a directory; a dangling link, a link leading out of the
+ * directory, a socket or a fifo is left out.
+ * @see spec §2.2b (directory); the 1.18.33 bundle (`ReadTool.list`); read-directory.yaml (a dangling link, unlisted)
+ */
+async function v2ListedEntries(environment: EnvironmentPort, directory: string, listed: readonly { name: string }[]): Promise<{ name: string; directory: boolean }[]> {
+  const entries: { name: string; directory: boolean }[] = [];
+  for (const entry of listed) {
+    const fact = await environment.stat(resolvePath(directory, entry.name));
+    const real = fact.realPath;
+    if (real === undefined || (real !== directory && !real.startsWith(`${directory.replace(/\/$/, "")}/`))) continue;
+    if (fact.kind === "file" || fact.kind === "directory") entries.push({ name: entry.name, directory: fact.kind === "directory" });
+  }
+  return entries;
 }
 
 /**

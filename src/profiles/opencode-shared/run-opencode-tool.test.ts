@@ -158,3 +158,30 @@ describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §
     expect(writes).toEqual(["/w/typed.txt"]);
   });
 });
+
+describe("v2 read of a directory keeps what ReadTool.list keeps (spec §2.2b; the 1.18.33 bundle; read-directory.yaml)", () => {
+  it("leaves out a dangling link, a link leading out of the directory and what is neither file nor directory; v1 lists them all", async () => {
+    const file = (realPath: string): PathFact => ({ kind: "file", symlink: false, realPath, size: 1 });
+    const paths: Record<string, PathFact> = {
+      "/w/src": dir("/w/src"),
+      "/w/src/a.ts": file("/w/src/a.ts"),
+      "/w/src/lib": dir("/w/src/lib"),
+      "/w/src/link": { ...dir("/w/src/lib"), symlink: true },
+      "/w/src/dangling": { kind: "missing", symlink: true },
+      "/w/src/out": { ...file("/etc/hostname"), symlink: true },
+      "/w/src/fifo": { kind: "other", symlink: false, realPath: "/w/src/fifo" },
+    };
+    const environment = { ...stubEnvironment(paths), listDirectory: async () => ["a.ts", "lib", "link", "dangling", "out", "fifo"].map((name) => ({ name, kind: "file" as const })) };
+    const read = (runtime: "v1" | "v2") => runOpencodeTool(runtime, { tool: "read", input: runtime === "v2" ? { path: "src" } : { filePath: "src" } }, environment, accept);
+    expect(await read("v2")).toEqual({
+      kind: "directory",
+      path: "/w/src",
+      entries: [
+        { name: "a.ts", directory: false },
+        { name: "lib", directory: true },
+        { name: "link", directory: true },
+      ],
+    });
+    expect(((await read("v1")) as { entries: unknown[] }).entries).toHaveLength(6);
+  });
+});

@@ -18,8 +18,8 @@ export const TASK_BACKGROUND_TEXT =
 export function formatTask(input: { description: string }, observation: Record<string, unknown>, _context: FormatContext): ToolOutcome {
   failOnErrorObservation(observation);
   if (typeof observation.sessionId !== "string" || typeof observation.state !== "string") {
-    // The gate's replay has no child session to run: its id and last text are not facts correx has.
-    throw new UnsupportedError("opencode-cli: a subagent's (`task`) result is made of its child session (the session id, the child's last text), which correx does not play yet (spec §2.13)");
+    // Without the child session's facts (the gate plays it on the scenario's `subagents`: task/run-task.ts) there is nothing to format.
+    throw new UnsupportedError("opencode-cli: a subagent's (`task`) result is made of its child session (the session id, the child's last text), which this observation does not hold (spec §2.13)");
   }
   const task = observation as unknown as TaskObservation;
   const running = task.state === "running";
