@@ -160,7 +160,7 @@ describe("webfetch v1 (§2.8, README webfetch)", () => {
   });
 
   it("returns Image fetched successfully with the image as an attachment", () => {
-    const png = encodeBase64(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
+    const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="; // a whole 1x1 PNG: photon decodes it (spec §2.14b);
     expect(fetch({ url: "https://x.test/p.png" }, { url: "https://x.test/p.png", contentType: "image/png", base64: png })).toEqual({
       status: "completed",
       title: "https://x.test/p.png (image/png)",
@@ -269,7 +269,7 @@ describe("small v1 tools (§2.9–§2.14)", () => {
 });
 
 describe("MCP tools (§2.14)", () => {
-  const png = encodeBase64(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="; // a whole 1x1 PNG: photon decodes it (spec §2.14b);
 
   it('joins text items with a blank line (the 1.18.33 bundle\'s q.join("\\n\\n"); docs/spec/captures/mcp/) and attaches images, with an empty title', () => {
     const content = [

@@ -22,7 +22,14 @@ function bytes(values: number[], path: string) {
   return { kind: "file", path, base64: encodeBase64(Uint8Array.from(values)) };
 }
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
+/** A whole 1x1 PNG (fixtures/scenarios/read-png.yaml's dot.png): photon decodes it (spec §2.14b). */
+const PNG = [...Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64")];
+
+/** A PNG signature and IHDR declaring `width` x `height` (photon reads the size from IHDR; spec §2.14b). */
+function pngHeader(width: number, height: number): number[] {
+  const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+  return [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, ...be32(width), ...be32(height), 8, 0, 0, 0, 0];
+}
 
 describe("read v1: text files (§2.2)", () => {
   it("numbers lines from 1 inside <content> with the end-of-file footer (spec example)", () => {
@@ -174,6 +181,30 @@ describe("read v1: images, PDFs, binary (§2.2 steps 5–6)", () => {
     expect(read({ filePath: "/a/p.png" }, { ...bytes(PNG, "/a/p.png"), imageOmitted: true })).toEqual({
       status: "completed",
       title: "p.png",
+      output: "Image read successfully\n\n[1 image omitted: could not be resized below the image size limit.]",
+      metadata: { truncated: false },
+    });
+  });
+
+  it("sends a PNG at the 2000 px limit as it is (spec §2.14b)", () => {
+    const edge = pngHeader(2000, 2000);
+    expect(read({ filePath: "/a/e.png" }, bytes(edge, "/a/e.png"))).toMatchObject({
+      output: "Image read successfully",
+      attachments: [{ type: "file", mime: "image/png", url: `data:image/png;base64,${encodeBase64(Uint8Array.from(edge))}` }],
+    });
+  });
+
+  it("is unsupported, naming Image.normalize, for a PNG the runtime resizes (over 2000 px wide or high; spec §2.14b)", () => {
+    expect(() => read({ filePath: "/a/w.png" }, bytes(pngHeader(2001, 1), "/a/w.png"))).toThrow(
+      "opencode-cli: the runtime resizes this 2001x1 image with base64 size 40 (Image.normalize: over 2000x2000 px or 5242880 base64 bytes",
+    );
+    expect(() => read({ filePath: "/a/t.png" }, bytes(pngHeader(1, 2001), "/a/t.png"))).toThrow("the runtime resizes this 1x2001 image");
+  });
+
+  it("drops a JPEG that ends inside its header (photon cannot decode it) with the omitted note (spec §2.14b; scenario read-png stub.jpg)", () => {
+    expect(read({ filePath: "/a/stub.jpg" }, { kind: "file", path: "/a/stub.jpg", base64: "/9j/4AAQSkZJRgAB" })).toEqual({
+      status: "completed",
+      title: "stub.jpg",
       output: "Image read successfully\n\n[1 image omitted: could not be resized below the image size limit.]",
       metadata: { truncated: false },
     });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatRead } from "./core-format-read.js";
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]).toString("base64");
+/** A whole 1x1 PNG (fixtures/scenarios/read-png.yaml's dot.png): photon decodes it (spec §2.14b). */
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 describe("formatRead (§2.2b)", () => {
   it("sends a whole small file as JSON {uri, name, content, encoding, mime}, with no content parts", () => {
@@ -73,6 +74,20 @@ describe("formatRead (§2.2b)", () => {
         { type: "file", uri: `data:image/png;base64,${PNG}`, mime: "image/png", name: "img.png" },
       ],
     });
+  });
+
+  it("fails with `Image could not be decoded: <resource>` for a JPEG that ends inside its header (spec §2.14b; scenario read-png stub.jpg)", () => {
+    expect(formatRead({ path: "stub.jpg" }, { kind: "file", path: "/w/stub.jpg", base64: "/9j/4AAQSkZJRgAB" }, { cwd: "/w" })).toEqual({ failure: "Image could not be decoded: stub.jpg" });
+  });
+
+  it("is unsupported, naming Image.normalize, for an image the runtime resizes (spec §2.14b)", () => {
+    const ihdr = (width: number, height: number) =>
+      Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
+        Buffer.from([0, 0, width >> 8, width & 255, 0, 0, height >> 8, height & 255, 8, 0, 0, 0, 0]),
+      ]).toString("base64");
+    expect(() => formatRead({ path: "big.png" }, { kind: "file", path: "/w/big.png", base64: ihdr(3000, 2000) })).toThrow("opencode-core: the runtime resizes this 3000x2000 image");
+    expect(formatRead({ path: "edge.png" }, { kind: "file", path: "/w/edge.png", base64: ihdr(2000, 2000) })).toMatchObject({ content: [{ text: "Image read successfully" }, { mime: "image/png" }] });
   });
 
   it("fails with `Unable to read <path as the model gave it>` for a missing path (relative stays relative)", () => {

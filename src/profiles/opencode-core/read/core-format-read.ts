@@ -2,6 +2,7 @@ import type { ReadDirectory, ReadFacts, ReadFile } from "../../../generated/sche
 import { decodeBase64, encodeBase64 } from "../../../text/base64.js";
 import { utf8Length } from "../../../text/utf8-length.js";
 import { input } from "../../opencode-shared/effect-schema-input.js";
+import { imageNormalizeOutcome } from "../../opencode-shared/image-normalize-outcome.js";
 import type { FormatOptions } from "../../profile.js";
 import { UnsupportedError } from "../../profile.js";
 import { requireFacts } from "../core-observation-facts.js";
@@ -31,8 +32,8 @@ export const READ_CHUNK_BYTES = 65536;
 
 /**
  * read: a small whole text file and text pages and directories are JSON (no content parts);
- * an image is `Image read successfully` plus its file part. Every failure but a binary file and
- * the media limit reads `Unable to read <path as the model gave it>` (relative stays relative).
+ * an image is `Image read successfully` plus its file part. Every failure but a binary file, the
+ * media limit and an image photon cannot decode reads `Unable to read <path as the model gave it>` (relative stays relative).
  * @see spec §2.2b; README "Verified against the released binary's v2 runner" (errors);
  * docs/decisions/gate-v2-runner.md (bundle `ReadTool.execute`)
  */
@@ -65,7 +66,8 @@ export function unableToRead(readInput: ReadInput): string {
 }
 
 /**
- * A file, in `ReadTool.read`'s order: an image by magic (media cap); `%PDF` magic or a binary
+ * A file, in `ReadTool.read`'s order: an image by magic (media cap, then `Image.normalize`: bytes
+ * photon cannot decode fail, one it resizes is unsupported, §2.14b); `%PDF` magic or a binary
  * extension → binary; a whole small file (≤ 51200 bytes, no offset/limit) is binary when its
  * first chunk fails the byte test or a later chunk holds NUL, and must be UTF-8; else paged.
  * @see spec §2.2b
@@ -75,9 +77,11 @@ function formatReadFile(readInput: ReadInput, observation: ReadFile, resource: s
   const image = sniffImage(bytes);
   if (image !== undefined) {
     if (bytes.length > READ_MAX_MEDIA_BYTES) return toolFailure(`Media exceeds ${READ_MAX_MEDIA_BYTES} byte ingestion limit: ${resource}`);
+    const base64 = encodeBase64(bytes);
+    if (imageNormalizeOutcome("opencode-core", base64, bytes) === "undecodable") return toolFailure(`Image could not be decoded: ${resource}`);
     return {
       structured: { mime: image, name: readInput.path },
-      content: [{ type: "text", text: "Image read successfully" }, fileContent(encodeBase64(bytes), image, readInput.path)],
+      content: [{ type: "text", text: "Image read successfully" }, fileContent(base64, image, readInput.path)],
     };
   }
   const binary = toolFailure(`Cannot read binary file: ${resource}`);
