@@ -136,6 +136,10 @@ describe("the config's permission rules (spec §2.15 rules; the 1.18.33 binary; 
     await expect(ask("v1", "read", { filePath: "a.txt" }, stubEnvironment(paths, [], { permission: { edit: "deny" } }))).rejects.toThrow(/off the offered tools/);
     await expect(ask("v1", "bash", { command: "ls" }, stubEnvironment(paths, [], { permission: { bash: { "rm *": "deny" } } }))).rejects.toThrow(/rules for bash/);
     await expect(v2Denied("bash", { command: "ls" })).rejects.toThrow(/bash; that tool's failure message is not modelled/);
+    // v1 edit asks after computing the replacement
+    await expect(ask("v1", "edit", { filePath: "a.txt", oldString: "a", newString: "b" }, stubEnvironment(paths, [], { permission: { edit: { "*a.txt": "ask" } } }))).rejects.toThrow(
+      /edit permission for edit/,
+    );
     await expect(ask("v2", "glob", { pattern: "*" }, stubEnvironment(paths, [], { permission: { glob: "ask" } }))).rejects.toThrow(/HTTP 400/);
     await expect(ask("v1", "todowrite", { todos: [] }, stubEnvironment(paths, [], { permission: { todowrite: "ask" } }))).rejects.toThrow(/rules for todowrite/);
   });

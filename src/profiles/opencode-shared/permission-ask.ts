@@ -65,7 +65,13 @@ export async function permissionAsk(tool: string, context: OpencodeRunContext): 
     const refused = await refusedAsk(target, context, rules);
     if (refused !== undefined) return refused;
   }
-  if (own !== undefined && !ownFirst) return decide(own.permission, own.resource, rules, context);
+  if (own !== undefined && !ownFirst) {
+    // v1 edit asks only once the replacement is computed (a failing edit fails first); v1 write's order is not verified.
+    if (own.permission === "edit" && (runtime === "v1" || tool === "edit") && evaluate(own.permission, own.resource, rules) !== "allow") {
+      throw new UnsupportedError(`opencode: a rule that asks or denies the edit permission for ${tool} (${own.resource}): where the ${runtime} ${tool} tool asks it is not modelled`);
+    }
+    return decide(own.permission, own.resource, rules, context);
+  }
   return undefined;
 }
 
