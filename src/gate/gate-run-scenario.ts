@@ -19,6 +19,7 @@ import type { SubagentScript } from "../profiles/subagent-script.js";
 import { type AgentSandbox, prepareAgentSandbox } from "../sandbox/agent-sandbox.js";
 import type { Scenario } from "../scenario/scenario.js";
 import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
+import { declaredModalities, withScenarioConfig } from "./gate-agent-config.js";
 import { type AgentExit, runAgentProcess } from "./gate-agent-process.js";
 import { createCallFootprints } from "./gate-call-footprints.js";
 import { callOutcome, type GateOutcomeContext, gateOutcome } from "./gate-call-outcome.js";
@@ -240,7 +241,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
                 protocol,
                 model: options.model,
                 prompt: scenario.prompt,
-                modalities: options.modalities,
+                modalities: options.modalities ?? declaredModalities(renderedConfig, options.model),
                 environment: withRunFacts(replay.environment, scenario, renderedConfig, subagentScripts(scenario, protocol, profile, server.url, workspace)),
                 referenceOutput,
                 store: createOutputStore(referenceOutput),
@@ -343,44 +344,6 @@ function withRunFacts(environment: EnvironmentPort, scenario: Scenario, rendered
   // known (maybe empty) on every gate run: a subagent no script answers gets the fake's unscripted text
   Object.defineProperty(facts, "subagents", { value: subagents });
   return facts;
-}
-
-/**
- * The rendered config with the scenario's `agentConfig` merged in (objects key by key, anything
- * else replaced; placeholders rendered in its strings), as 2-space JSON; the rendered text as it is
- * when the scenario sets none. A template that is not a JSON object cannot take it: an error.
- */
-export function withScenarioConfig(rendered: string, scenario: Pick<Scenario, "name" | "agentConfig">, values: Record<string, string>): string {
-  if (scenario.agentConfig === undefined) return rendered;
-  let base: unknown;
-  try {
-    base = JSON.parse(rendered);
-  } catch {
-    base = undefined;
-  }
-  if (!isPlainObject(base)) throw new Error(`scenario ${scenario.name} sets agentConfig, but the rendered --config-template is not a JSON object`);
-  const addition = renderStrings(scenario.agentConfig, values);
-  return `${JSON.stringify(mergeConfig(base, addition), null, 2)}\n`;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-function mergeConfig(base: Record<string, unknown>, addition: Record<string, unknown>): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(addition)) {
-    const current = merged[key];
-    merged[key] = isPlainObject(current) && isPlainObject(value) ? mergeConfig(current, value) : value;
-  }
-  return merged;
-}
-
-function renderStrings<T>(value: T, values: Record<string, string>): T {
-  if (typeof value === "string") return renderGateTemplate(value, values) as T;
-  if (Array.isArray(value)) return value.map((item) => renderStrings(item, values)) as T;
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [renderGateTemplate(key, values), renderStrings(item, values)])) as T;
-  return value;
 }
 
 /** The scenario's subagent scripts as the fake answers from them: each call's input as the fake sends it (placeholders rendered, `$fromResult` resolved). */
