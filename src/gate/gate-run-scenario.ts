@@ -19,6 +19,7 @@ import type { SubagentScript } from "../profiles/subagent-script.js";
 import { type AgentSandbox, prepareAgentSandbox } from "../sandbox/agent-sandbox.js";
 import type { Scenario } from "../scenario/scenario.js";
 import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
+import { declaredModalities, withScenarioConfig } from "./gate-agent-config.js";
 import { type AgentExit, runAgentProcess } from "./gate-agent-process.js";
 import { createCallFootprints } from "./gate-call-footprints.js";
 import { callOutcome, type GateOutcomeContext, gateOutcome } from "./gate-call-outcome.js";
@@ -146,11 +147,12 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       scenario: scenario.name,
       protocol,
     };
+    if (scenario.agentConfig !== undefined && !options.configTemplate) throw new Error(`scenario ${scenario.name} sets agentConfig: give the agent's config with --config-template`);
     if (options.configTemplate) {
       // Not beside the workspace: agents look for project config files in the workspace's parents.
       mkdirSync(join(options.runDirectory, "agent-config"), { recursive: true });
       const configPath = join(options.runDirectory, "agent-config", basename(options.configTemplate.name));
-      renderedConfig = renderGateTemplate(options.configTemplate.text, values);
+      renderedConfig = withScenarioConfig(renderGateTemplate(options.configTemplate.text, values), scenario, values);
       writeFileSync(configPath, renderedConfig);
       values.config = configPath;
     }
@@ -245,7 +247,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
                 protocol,
                 model: options.model,
                 prompt: scenario.prompt,
-                modalities: options.modalities,
+                modalities: options.modalities ?? declaredModalities(renderedConfig, options.model),
                 environment: withRunFacts(replay.environment, scenario, renderedConfig, { env: agentEnv, args: agentArgs }, subagentScripts(scenario, protocol, profile, server.url, workspace)),
                 referenceOutput,
                 store: createOutputStore(referenceOutput),

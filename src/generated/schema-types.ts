@@ -2817,6 +2817,12 @@ export interface Scenario {
    */
   permissionReplies?: ("once" | "always" | "reject")[];
   /**
+   * Settings the scenario needs in the agent's config: `correx gate` merges them into the rendered --config-template (a JSON config) before the agent starts, objects key by key and anything else replaced, with the template's placeholders ({{workspace}}, {{runDir}}, …) rendered in its strings. The profiles read the merged config as facts (opencode: `permission` rules, `experimental.continue_loop_on_deny`, `instructions`, model modalities).
+   */
+  agentConfig?: {
+    [k: string]: unknown;
+  };
+  /**
    * Scripts for an agent's subagents (e.g. opencode's task tool): once a request whose user messages contain the scenario's prompt has arrived, a request whose user messages do not contain it comes from a subagent; it is answered from the first entry whose prompt its user messages contain (with call ids of its own, `sub<N>_…`), or, when none matches, with a final text saying so. Never from the main script.
    */
   subagents?: ScenarioSubagent[];

@@ -55,9 +55,11 @@ const scenarios = [
   "grep-paths-and-errors",
   "core-bash-footer-and-capture",
   "core-defects",
-  // issue 30: permission asks answered through the server's API (once, always, reject), never a hang
+  // issue 30: permission asks answered through the server's API (once, always, reject), never a hang;
+  // permission-rules: the config's rules (denials, a configured ask; the .env read rules that
+  // permission-env-read held, in the same agent run)
   "permission-asks",
-  "permission-env-read",
+  "permission-rules",
 ];
 
 /**

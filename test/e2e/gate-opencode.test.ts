@@ -46,9 +46,11 @@ const scenarios = [
   "grep-paths-and-errors",
   "v1-bash-signal-and-decoding",
   "v1-argument-and-output-texts",
-  // issue 30: opencode run rejects every permission ask and its loop stops (the run ends at the call)
+  // issue 30: opencode run rejects every permission ask and its loop stops (the run ends at the call);
+  // permission-rules: the config's rules (deny texts, continue_loop_on_deny, the .env read rules
+  // that permission-env-read held, in the same agent run)
   "permission-asks",
-  "permission-env-read",
+  "permission-rules",
   // issue 30: task runs its child on the scenario's subagents (spec §2.13)
   "task-subagents",
 ];

@@ -78,7 +78,8 @@ ${listProfiles()
   --config-template FILE   rendered per scenario: {{baseURL}} {{model}} {{workspace}} {{prompt}} {{runDir}}
   --model ID               the model id the agent is configured with (default per protocol)
   --modalities LIST        opencode-cli: the model's input modalities besides text as the agent's config declares
-                           them (comma-separated: image,audio,video,pdf; default all)
+                           them (comma-separated: image,audio,video,pdf; default: what the rendered
+                           --config-template declares for the model, else all)
   --timeout MS             per-scenario deadline; the agent's process group is killed (default 120000)
   --against golden         compare with goldens under --golden-dir instead of the profile
   --golden-dir DIR         golden files <DIR>/<scenario>/<protocol>.yaml (review: npx correx golden review --root R, for DIR = R/golden or a folder under it)

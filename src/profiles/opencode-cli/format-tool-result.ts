@@ -1,3 +1,4 @@
+import { permissionErrorText } from "../opencode-shared/permission-ask.js";
 import { type OutputLimits, resolveLimits } from "../output-limits.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import { type FormatOptions, type FormatRequest, UnsupportedError } from "../profile.js";
@@ -58,6 +59,9 @@ export function formatToolResult(request: FormatRequest, store: OutputStorePort)
   if (parameters === undefined) throw new UnsupportedError(`opencode-cli does not implement the ${tool} tool`);
   const problem = checkToolParameters(parameters, input);
   if (problem !== undefined) return { status: "error", error: invalidArgumentsText(tool, problem) };
+  // A permission a rule denied, or one rejected with continue_loop_on_deny: the tool fails with it (§2.15).
+  const refused = permissionErrorText(observation);
+  if (refused !== undefined) return { status: "error", error: refused };
   const name = tool;
   const args = input as Record<string, unknown>;
   return settle(() => runTool(name, args, observation, context), observation, context);

@@ -2,46 +2,151 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { EnvironmentPort, PermissionReply } from "../environment-port.js";
 import { UnsupportedError } from "../profile.js";
 import { inputPath, type OpencodeRunContext, type OpencodeRuntime } from "./opencode-runtime.js";
+import { agentRuleset, disabledTools, evaluate, type PermissionRule, permissionOf, relevantRules, wildcard } from "./permission-rules.js";
 
-/** A permission the runtime asked for before running a call, and what it got. */
+/** A permission the runtime asked for (or a rule denied) before running a call, and what it got. */
 export interface PermissionAsk {
-  /** `external_directory` (a path outside the workspace) or `read` (a `.env` file). */
-  action: "external_directory" | "read";
-  /** The pattern asked for (`<folder>/*`, or the path as the read rule matches it). */
+  /** The permission: `external_directory`, `read`, `edit`, `glob`, `grep`, `bash`, `webfetch`. */
+  action: string;
+  /** The pattern asked for (`<folder>/*`, the path as the read rule matches it, the glob or grep pattern, …). */
   resource: string;
-  reply: PermissionReply;
+  /** `deny`: a rule denied it without asking; else the user's (or `opencode run`'s) answer. */
+  reply: PermissionReply | "deny";
+  /** v1, `deny`: the rules its denial lists (those whose permission matches), in order. */
+  rules?: PermissionRule[];
+  /** v1, `reject` with `experimental.continue_loop_on_deny`: the refusal reaches the model and the loop goes on. */
+  continues?: boolean;
 }
 
 /**
- * What opencode's default permissions ask before `tool` runs, and the answer: undefined when
- * nothing is asked or every ask was allowed (the call runs), else the first refused ask (the call
- * never runs and the session stops: v1's loop breaks on a rejected permission unless
- * `experimental.continue_loop_on_deny`; v2 interrupts the tool and ends the session).
+ * What opencode's permission rules do before `tool` runs: undefined when every ask was allowed
+ * (the call runs), else the first refused one. The rules are the build agent's: opencode's
+ * defaults then the rendered config's `permission` (permission-rules.ts); each ask is decided by
+ * the last rule matching its permission and pattern.
  *
- * - Asks: `external_directory` for a target outside the workspace — v1 `Tool.assertExternalDirectory`
- *   (read, write, edit, glob, grep, bash `workdir`; the folder is the path itself for a directory,
- *   else its parent; lexical paths), v2 `LocationMutation.resolve` (read, write, edit, bash
- *   `workdir`; real paths; glob and grep ask nothing); then `read` for a path matching `*.env` or
- *   `*.env.*` but not `*.env.example` (the build agent's `read` rules, last match wins).
- * - Answers: v1 (`opencode run`) rejects every ask itself ("auto-rejecting"); v2 takes the user's
- *   next reply (`permissionReplies`, reject past their end), and an `always` saves the pattern for
- *   the rest of the session (a later ask it matches is not asked).
- * - Not modelled (unsupported, named): a rendered config with `permission` rules or
- *   `continue_loop_on_deny`; targets in the agent's own folders (HOME, XDG dirs, the opencode tmp
- *   folder), which the defaults partly allow; v2's path errors (a relative path that escapes the
- *   workspace, a path inside it whose real path is outside).
- * @see the 1.18.33 binary: `Tool.assertExternalDirectory`, `@opencode/v2/LocationMutation`, the
- *   build agent's defaults, `opencode run`'s `permission.asked` handler; probes (fixtures/scenarios/permission-*.yaml)
+ * - Asks, in the tool's order: `external_directory` for a target outside the workspace — v1
+ *   `Tool.assertExternalDirectory` (read, write, edit, glob, grep, bash `workdir`; the folder is the
+ *   path itself for a directory, else its parent; lexical paths), v2 `LocationMutation.resolve`
+ *   (read, write, edit, bash `workdir`; real paths; glob and grep ask nothing); the tool's own
+ *   permission (`read` the path, `edit` for write and edit the path, `glob`/`grep` the pattern —
+ *   v1 asks these two before the folder —, `bash`, `webfetch`).
+ * - `deny`: the tool fails and the loop goes on: v1 with the denial (`permissionErrorText`), v2
+ *   with the tool's own failure message (`v2DenialText`).
+ * - `ask`: v1 (`opencode run`) rejects it ("auto-rejecting"): the loop stops, or with
+ *   `experimental.continue_loop_on_deny` the refusal is the result and the loop goes on. v2 takes
+ *   the user's next reply (`permissionReplies`, reject past their end); an `always` saves the
+ *   pattern for the rest of the session.
+ * - Not modelled (unsupported, named): a config with `agent`; rules with patterns for bash and
+ *   webfetch (their patterns come from parsing the command, the URL), or for v2's edit; rules for
+ *   other tools; v1 tools a rule takes off the offered list; v2 denials of tools other than read,
+ *   write and grep, and v2 glob/grep asks;
+ *   targets in the agent's own folders; v2's path errors (relative_escape, location_escape).
+ * @see spec §2.15; the 1.18.33 binary: `Tool.assertExternalDirectory`, `@opencode/v2/LocationMutation`,
+ *   `Permission.evaluate`, the build agent's defaults, `opencode run`'s `permission.asked` handler,
+ *   the processor's `shouldBreak`; probes (fixtures/scenarios/permission-*.yaml)
  */
 export async function permissionAsk(tool: string, context: OpencodeRunContext): Promise<PermissionAsk | undefined> {
+  const { runtime, environment } = context;
+  refuseUnmodelledConfig(environment);
+  const rules = agentRuleset(runtime, environment.agentConfig, environment.agentEnv.HOME);
+  refuseToolOffTheList(runtime, rules);
+  const permission = permissionOf(tool);
   const targets = await askTargets(tool, context);
-  if (targets.length === 0) return undefined;
-  refuseConfiguredPermissions(context.environment);
-  for (const target of targets) {
-    const refused = await refusedAsk(target, context);
+  const own = tool === "read" ? undefined : ownAsk(tool, context, rules);
+  if (tool !== "read" && own === undefined && configuredFor(permission, environment.agentConfig)) {
+    throw new UnsupportedError(`opencode: the config's permission rules for ${permission} (the ${tool} tool) are not modelled`);
+  }
+  const ownFirst = runtime === "v1" && (tool === "glob" || tool === "grep");
+  if (own !== undefined && ownFirst) {
+    const refused = decide(own.permission, own.resource, rules, context);
     if (refused !== undefined) return refused;
   }
+  for (const target of targets) {
+    const refused = await refusedAsk(target, context, rules);
+    if (refused !== undefined) return refused;
+  }
+  if (own !== undefined && !ownFirst) {
+    // v1 edit asks only once the replacement is computed (a failing edit fails first); v1 write's order is not verified.
+    if (own.permission === "edit" && (runtime === "v1" || tool === "edit") && evaluate(own.permission, own.resource, rules) !== "allow") {
+      throw new UnsupportedError(`opencode: a rule that asks or denies the edit permission for ${tool} (${own.resource}): where the ${runtime} ${tool} tool asks it is not modelled`);
+    }
+    return decide(own.permission, own.resource, rules, context);
+  }
   return undefined;
+}
+
+/**
+ * The tool's own ask (its permission and the pattern it asks for) when modelled here (read's is
+ * asked with its target): undefined for tools that ask nothing or whose patterns are not modelled.
+ */
+function ownAsk(tool: string, context: OpencodeRunContext, rules: PermissionRule[]): { permission: string; resource: string } | undefined {
+  const { runtime, input, environment } = context;
+  const permission = permissionOf(tool);
+  const onlyStar = relevantRules(permission, rules).every((rule) => rule.pattern === "*");
+  switch (tool) {
+    case "glob":
+    case "grep":
+      return typeof input.pattern === "string" ? { permission, resource: input.pattern } : undefined;
+    case "write":
+    case "edit": {
+      const path = inputPath(context);
+      if (path === undefined) return undefined;
+      if (runtime === "v2" && !onlyStar) return undefined;
+      const absolute = isAbsolute(path) ? path : resolve(environment.workspace, path);
+      return { permission, resource: runtime === "v1" ? relative("/", absolute) : relative(environment.workspace, absolute) };
+    }
+    case "bash":
+      return onlyStar && typeof input.command === "string" ? { permission, resource: input.command } : undefined;
+    case "webfetch":
+      return onlyStar && typeof input.url === "string" ? { permission, resource: input.url } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Whether the config sets a rule that reaches `permission` (its own key, or a wildcard one). */
+function configuredFor(permission: string, config: unknown): boolean {
+  const configured = (config as Record<string, unknown> | undefined)?.permission;
+  if (configured === null || typeof configured !== "object") return false;
+  return Object.keys(configured).some((key) => wildcard(key, permission));
+}
+
+/** One ask decided: undefined when allowed (by a rule or the answer), else how it was refused. */
+function decide(permission: string, resource: string, rules: PermissionRule[], context: OpencodeRunContext): PermissionAsk | undefined {
+  const { runtime, environment } = context;
+  const verdict = evaluate(permission, resource, rules);
+  if (verdict === "allow") return undefined;
+  if (verdict === "deny") {
+    if (runtime === "v2") return { action: permission, resource, reply: "deny" };
+    if (permission === "external_directory") {
+      throw new UnsupportedError(`opencode-cli: a rule denies the external_directory ask (${resource}); the denial lists the defaults' allowed agent folders, not modelled`);
+    }
+    return { action: permission, resource, reply: "deny", rules: relevantRules(permission, rules) };
+  }
+  if (runtime === "v2" && (permission === "glob" || permission === "grep")) {
+    throw new UnsupportedError(
+      `opencode-core: the ${permission} ask (${resource}) cannot be answered: the server's GET /api/session/:id/permission fails encoding its metadata (HTTP 400, probe), not modelled`,
+    );
+  }
+  const ask = { action: permission, resource };
+  const reply = answer(runtime, ask, environment);
+  if (reply !== "reject") return undefined;
+  return runtime === "v1" && continuesOnDeny(environment) ? { ...ask, reply, continues: true } : { ...ask, reply };
+}
+
+/** Whether the config sets `experimental.continue_loop_on_deny: true`. */
+function continuesOnDeny(environment: EnvironmentPort): boolean {
+  const config = environment.agentConfig as Record<string, unknown> | undefined;
+  const experimental = config?.experimental as Record<string, unknown> | undefined;
+  return experimental?.continue_loop_on_deny === true;
+}
+
+/** v1 takes a tool off the offered list when a rule denies its permission for `*`; calls then go to `invalid` with a shorter list: not modelled. */
+function refuseToolOffTheList(runtime: OpencodeRuntime, rules: PermissionRule[]): void {
+  if (runtime !== "v1") return;
+  const off = disabledTools(["bash", "edit", "glob", "grep", "read", "skill", "task", "todowrite", "webfetch", "write"], rules);
+  if (off.length > 0)
+    throw new UnsupportedError(`opencode-cli: the config's rules take ${off.join(", ")} off the offered tools (Permission.disabled); calls and the unknown-tool list then differ: not modelled`);
 }
 
 interface AskTarget {
@@ -82,7 +187,7 @@ async function askTargets(tool: string, context: OpencodeRunContext): Promise<As
 }
 
 /** The asks a target makes (external_directory first, then read), answered: the first refused one, if any. */
-async function refusedAsk(target: AskTarget, context: OpencodeRunContext): Promise<PermissionAsk | undefined> {
+async function refusedAsk(target: AskTarget, context: OpencodeRunContext, rules: PermissionRule[]): Promise<PermissionAsk | undefined> {
   const { runtime, environment } = context;
   const workspace = environment.workspace;
   const absolute = runtime === "v1" && isAbsolute(target.path) ? target.path : resolve(workspace, target.path);
@@ -101,62 +206,39 @@ async function refusedAsk(target: AskTarget, context: OpencodeRunContext): Promi
     // v2 names a missing path's nearest existing folder (probe: `…/nowhere/x.txt` asked `<run dir>/*`).
     const missing = runtime === "v2" && real.existing !== canonical;
     const folder = missing ? real.existing : target.kind === "file" || fact?.kind !== "directory" ? dirname(canonical) : canonical;
-    const ask = { action: "external_directory" as const, resource: join(folder, "*") };
-    const reply = answer(runtime, ask, environment);
-    if (reply === "reject") return { ...ask, reply };
+    const refused = decide("external_directory", join(folder, "*"), rules, context);
+    if (refused !== undefined) return refused;
   }
   if (!target.read) return undefined;
   const resource = runtime === "v1" ? relative("/", absolute) : inside ? relative(workspace, canonical) || "." : canonical;
-  if (!readAsks(resource)) return undefined;
-  const ask = { action: "read" as const, resource };
-  const reply = answer(runtime, ask, environment);
-  return reply === "reject" ? { ...ask, reply } : undefined;
-}
-
-/** The build agent's `read` rules: `*` allow, `*.env` ask, `*.env.*` ask, `*.env.example` allow; the last match wins. */
-function readAsks(resource: string): boolean {
-  let asks = false;
-  if (wildcard("*.env", resource) || wildcard("*.env.*", resource)) asks = true;
-  if (wildcard("*.env.example", resource)) asks = false;
-  return asks;
-}
-
-/** opencode's Wildcard.match: `*` any run of characters (slashes too), `?` one; the whole string. */
-function wildcard(pattern: string, text: string): boolean {
-  const source = pattern
-    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
-    .replaceAll("*", ".*")
-    .replaceAll("?", ".");
-  return new RegExp(`^${source}$`, "s").test(text);
+  return decide("read", resource, rules, context);
 }
 
 /** Per replay (one environment = one agent session): how many replies were used, the patterns saved by `always`. */
-const sessions = new WeakMap<EnvironmentPort, { used: number; saved: { action: PermissionAsk["action"]; pattern: string }[] }>();
+const sessions = new WeakMap<EnvironmentPort, { used: number; saved: { action: string; pattern: string }[] }>();
 
 /**
  * The answer to an ask. v1: `opencode run` rejects it. v2: allowed without asking when an `always`
  * saved a pattern it matches; else the user's next reply.
  */
-function answer(runtime: OpencodeRuntime, ask: Omit<PermissionAsk, "reply">, environment: EnvironmentPort): PermissionReply {
+function answer(runtime: OpencodeRuntime, ask: { action: string; resource: string }, environment: EnvironmentPort): PermissionReply {
   if (runtime === "v1") return "reject";
   const session = sessions.get(environment) ?? { used: 0, saved: [] };
   sessions.set(environment, session);
   if (session.saved.some((saved) => saved.action === ask.action && wildcard(saved.pattern, ask.resource))) return "once";
   const reply = environment.permissionReplies?.[session.used] ?? "reject";
   session.used++;
-  // What `always` saves: the folder pattern asked (external_directory), `*` (read).
-  if (reply === "always") session.saved.push({ action: ask.action, pattern: ask.action === "read" ? "*" : ask.resource });
+  // What `always` saves (the ask's `save`): `*` for read and edit, else the pattern asked (the folder's, bash's command).
+  if (reply === "always") session.saved.push({ action: ask.action, pattern: ask.action === "read" || ask.action === "edit" ? "*" : ask.resource });
   return reply;
 }
 
-/** A rendered config that sets permission rules or continue_loop_on_deny changes what is asked and what follows: not modelled. */
-function refuseConfiguredPermissions(environment: EnvironmentPort): void {
+/** A config with `agent` entries changes the build agent's rules in ways not modelled. */
+function refuseUnmodelledConfig(environment: EnvironmentPort): void {
   const config = environment.agentConfig;
   if (config === null || typeof config !== "object") return;
-  const record = config as Record<string, unknown>;
-  const experimental = record.experimental as Record<string, unknown> | undefined;
-  if (record.permission !== undefined || record.agent !== undefined || experimental?.continue_loop_on_deny !== undefined) {
-    throw new UnsupportedError("opencode: the agent's config sets `permission`, `agent` or `experimental.continue_loop_on_deny`; only opencode's default permissions are modelled");
+  if ((config as Record<string, unknown>).agent !== undefined) {
+    throw new UnsupportedError("opencode: the agent's config sets `agent`; only the build agent's defaults and the config's `permission` are modelled");
   }
 }
 
@@ -199,8 +281,42 @@ async function realPath(environment: EnvironmentPort, path: string): Promise<{ p
  */
 export function refusedPermissionRule(runtime: OpencodeRuntime, observation: Record<string, unknown>): string | undefined {
   const ask = observation.permission as PermissionAsk | undefined;
-  if (ask === undefined || ask.reply !== "reject") return undefined;
+  if (ask === undefined || ask.reply !== "reject" || ask.continues === true) return undefined;
   return runtime === "v1"
     ? `opencode-cli: \`opencode run\` rejects the ${ask.action} ask (${ask.resource}) and its loop stops on a rejected permission (experimental.continue_loop_on_deny unset): no result reaches the model`
     : `opencode-core: the ${ask.action} ask (${ask.resource}) was rejected: the tool is interrupted and the session stops; no result reaches the model`;
+}
+
+/**
+ * The v1 tool error for a refused permission the loop goes past: a rule's denial (the rules it
+ * lists as JSON), or, with `experimental.continue_loop_on_deny`, the rejection; undefined otherwise.
+ * @see spec §2.15; the 1.18.33 binary: `PermissionDeniedError`, `PermissionRejectedError` messages; probe
+ */
+export function permissionErrorText(observation: Record<string, unknown>): string | undefined {
+  const ask = observation.permission as PermissionAsk | undefined;
+  if (ask?.reply === "deny") {
+    return `The user has specified a rule which prevents you from using this specific tool call. Here are some of the relevant rules ${JSON.stringify(ask.rules ?? [])}`;
+  }
+  if (ask?.reply === "reject" && ask.continues === true) return "The user rejected permission to use this specific tool call.";
+  return undefined;
+}
+
+/**
+ * What a v2 tool fails with when a rule denies one of its asks: each tool maps every failure of its
+ * body, a denial (`PermissionV2.BlockedError`) included, to its own message — read `Unable to read
+ * <path as given>`, write `Unable to write <path as given>`, grep `Unable to grep for <pattern>`.
+ * Other tools' messages are not modelled.
+ * @see spec §2.15 rules; the 1.18.33 binary: ReadTool, WriteTool, GrepTool `mapError`; probe (permission-rules.yaml)
+ */
+export function v2DenialText(tool: string, input: Record<string, unknown>, ask: PermissionAsk): string {
+  switch (tool) {
+    case "read":
+      return `Unable to read ${String(input.path)}`;
+    case "write":
+      return `Unable to write ${String(input.path)}`;
+    case "grep":
+      return `Unable to grep for ${String(input.pattern)}`;
+    default:
+      throw new UnsupportedError(`opencode-core: a rule denies the ${ask.action} ask (${ask.resource}) of ${tool}; that tool's failure message is not modelled`);
+  }
 }

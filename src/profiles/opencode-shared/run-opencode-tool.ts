@@ -1,6 +1,6 @@
 import type { EnvironmentPort } from "../environment-port.js";
 import { inputRecord, type OpencodeCall, type OpencodeRuntime } from "./opencode-runtime.js";
-import { permissionAsk } from "./permission-ask.js";
+import { permissionAsk, v2DenialText } from "./permission-ask.js";
 import { runBash } from "./run-bash.js";
 import { runEdit, runRead, runWrite } from "./run-files.js";
 import { runGlob, runGrep } from "./run-search.js";
@@ -20,8 +20,10 @@ export async function runOpencodeTool(runtime: OpencodeRuntime, call: OpencodeCa
   // (differential seed 5001: an edit with `oldString: 1` must not create its file).
   if (!acceptsInput(tool, call.input)) return {};
   const context = { runtime, input: inputRecord(call.input), environment };
-  // A refused permission: the tool never runs (the session stops; Profile.endsRun names it).
+  // A refused permission: the tool never runs (the session stops, Profile.endsRun names it; or,
+  // past a denial or with continue_loop_on_deny, the tool fails with it).
   const refused = await permissionAsk(tool, context);
+  if (refused !== undefined && runtime === "v2" && refused.reply === "deny") return { error: v2DenialText(tool, context.input, refused) };
   if (refused !== undefined) return { permission: refused };
   switch (tool) {
     case "read":
