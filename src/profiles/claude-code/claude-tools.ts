@@ -79,30 +79,7 @@ export const claudeOfferedToolNames: readonly string[] = ["Agent", "Bash", "Edit
  * Every tool name the binary runs: offered ones, then deferred ones (loaded through ToolSearch;
  * TaskCreate, TaskGet, TaskList and TaskUpdate are disabled in `-p` mode, §7.1).
  */
-export const claudeToolNames: readonly string[] = [
-  "Agent",
-  "Bash",
-  "Edit",
-  "ListAgents",
-  "Read",
-  "ReportFindings",
-  "ScheduleWakeup",
-  "Skill",
-  "ToolSearch",
-  "Workflow",
-  "Write",
-  "CronCreate",
-  "CronDelete",
-  "CronList",
-  "EnterWorktree",
-  "ExitWorktree",
-  "Monitor",
-  "NotebookEdit",
-  "SendMessage",
-  "TaskStop",
-  "WebFetch",
-  "WebSearch",
-];
+export const claudeToolNames: readonly string[] = [...claudeOfferedToolNames, ...claudeDeferredTools];
 
 /**
  * What the binary appends to `Error: No such tool available: <name>` for names it knows but does
