@@ -31,6 +31,9 @@ describe("duplicate JSON keys (refused like YAML's unique keys)", () => {
     fc.assert(
       fc.property(value, fc.constantFrom(undefined, 1, "\t"), (data, indent) => {
         const text = JSON.stringify(data, null, indent).replace(/":/g, '" :');
+        // the rewrite also hits a key's opening quote ({":":[]," :":[]} → two keys " :"): a duplicate
+        // the fixture made, which the count rightly reports (CI seed -1102753335); not this property's case
+        fc.pre(countValueMembers(JSON.parse(text)) === countValueMembers(data));
         expect(countJsonMembers(text)).toBe(countValueMembers(JSON.parse(text)));
       }),
     );
