@@ -37,6 +37,8 @@ describe("claude-code Bash boundaries (docs/spec/claude-code-2.1.332.md §3)", (
     expect(persistedPreview(`a${"😀".repeat(8000)}`)).toBe(`a${"😀".repeat(999)}`);
     expect(persistedPreview(`a${"𝔸".repeat(9000)}`)).toBe(`a${"𝔸".repeat(999)}`);
     expect(persistedPreview(`ab${"😀".repeat(8000)}`)).toBe(`ab${"😀".repeat(999)}`);
+    // the binary's tag neutraliser (bundle K) rewrites a preview holding the tag's name: not modelled
+    expect(() => persistedPreview(`<persisted-output>${"z".repeat(40000)}`)).toThrow(/neutralises/);
   });
 
   it("§3.4: the middle cut never leaves half a surrogate pair and counts what it left out (binary, claude-unseen5-surrogates calls 4-6)", () => {

@@ -34,15 +34,14 @@ function textOrBase64(bytes: Uint8Array, textKey: string, base64Key: string): Re
 
 /** A file's text as the session reads it for Edit and Write, or null when there is none. */
 async function fileText(environment: EnvironmentPort, path: string): Promise<string | null> {
-  const bytes = await environment.readFile(path);
-  if (isFsFailure(bytes)) return null;
-  return new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  return (await fileTextAndBom(environment, path)).text;
 }
 
-/** Whether the file starts with UTF-8's byte-order mark. */
-async function hasUtf8Bom(environment: EnvironmentPort, path: string): Promise<boolean> {
+/** A file's text as the session reads it (a BOM dropped), and whether its bytes start with UTF-8's byte-order mark. */
+async function fileTextAndBom(environment: EnvironmentPort, path: string): Promise<{ text: string | null; bom: boolean }> {
   const bytes = await environment.readFile(path);
-  return !isFsFailure(bytes) && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  if (isFsFailure(bytes)) return { text: null, bom: false };
+  return { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes), bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf };
 }
 
 /**
@@ -299,7 +298,7 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       unmodelledChange(session, path);
       if ((await environment.stat(path)).kind === "directory") return { path, before: null, failure: "EISDIR" };
       const encoding = await refusedEncoding(environment, path);
-      const before = await fileText(environment, path);
+      const { text: before, bom } = await fileTextAndBom(environment, path);
       // A file Edit refuses for its encoding is never written. §5.2
       if (encoding !== undefined) return { path, before, after: claudeEditedText(input, before), encoding };
       const known = session.files.get(path);
@@ -307,8 +306,7 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const stale = known !== undefined && before !== null && known.text !== before;
       if (after !== null) {
         // The file's UTF-8 byte-order mark is kept (claude-unseen5-write-endings call 7: `od` shows 357 273 277 after the Edit). §5.5
-        const bom = before !== null && (await hasUtf8Bom(environment, path)) ? "\uFEFF" : "";
-        const failure = await environment.writeFile(path, new TextEncoder().encode(bom + after), { parents: true });
+        const failure = await environment.writeFile(path, new TextEncoder().encode((bom ? "\uFEFF" : "") + after), { parents: true });
         if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
         // The edit keeps the file in the session's context only when it was (or the edit created it):
         // an edit of a file never read leaves it unread (a second edit gets no note either). §5.1
