@@ -4,6 +4,7 @@ import { UnsupportedError } from "../../profile.js";
 import { type ClaudeCodeResult, claudeError } from "../claude-result.js";
 import { CLAUDE_IMAGE_TYPES } from "./claude-read-kinds.js";
 import type { ClaudeReadObservation } from "./format-claude-files.js";
+import { formatClaudeNotebook } from "./format-claude-notebook.js";
 
 /** The bytes of a file observation. */
 function bytesOf(observation: ClaudeReadObservation): Uint8Array {
@@ -34,10 +35,8 @@ const IMAGE_AS_IS_MAX_BYTES = 256 * 1024;
 /**
  * Read's results for files that are not text: an image extension is answered with one image
  * block of the file's bytes (`{type: "image", source: {type: "base64", data, media_type}}`); a
- * notebook (`.ipynb`) with one text block (keys `text`, then `type`) of its cells joined by `⏎`,
- * each `<cell id="cell-N">SOURCE</cell id="cell-N">`, a markdown cell's source after
- * `<cell_type>markdown</cell_type>`; a PDF as formatPdf says. Undefined for a text file. What is not pinned (a large or non-PNG
- * image, cells with outputs, ids or other types, `offset`/`limit`/`pages` on these) is
+ * notebook (`.ipynb`) as formatClaudeNotebook says; a PDF as formatPdf says. Undefined for a text
+ * file. What is not pinned (a large or non-PNG image, `pages` on these) is
  * `unsupported`, naming the rule. @see docs/spec/claude-code-2.1.332.md §4.7
  */
 export function formatClaudeReadKind(input: Record<string, unknown>, observation: ClaudeReadObservation): ClaudeCodeResult | undefined {
@@ -55,7 +54,7 @@ export function formatClaudeReadKind(input: Record<string, unknown>, observation
     }
     return { content: [{ type: "image", source: { type: "base64", data: encodeBase64(bytes), media_type: mediaType } }] };
   }
-  if (extension === ".ipynb") return formatNotebook(observation, input.pages !== undefined);
+  if (extension === ".ipynb") return formatClaudeNotebook(observation.text ?? "", input.pages !== undefined);
   return undefined;
 }
 
@@ -96,29 +95,3 @@ function formatPdf(input: Record<string, unknown>, observation: ClaudeReadObserv
 }
 
 const startsWithPdfHeader = (bytes: Uint8Array) => new TextDecoder("latin1").decode(bytes.subarray(0, 5)) === "%PDF-";
-
-function formatNotebook(observation: ClaudeReadObservation, ranged: boolean): ClaudeCodeResult {
-  const unsupported = (why: string) => new UnsupportedError(`claude-code: Read of a notebook ${why} is not modelled (docs/spec/claude-code-2.1.332.md §9)`);
-  // offset and limit change nothing (observed: offset 2, limit 1 gave every cell, `claude-unseen2-notebook`).
-  if (ranged) throw unsupported("with pages");
-  let notebook: unknown;
-  try {
-    notebook = JSON.parse(observation.text ?? "");
-  } catch {
-    throw unsupported("that is not valid JSON");
-  }
-  const cells = (notebook as { cells?: unknown }).cells;
-  if (!Array.isArray(cells)) throw unsupported("without a cells list");
-  // No cells: the string the binary sends for an empty result (observed, `claude-unseen2-notebook`).
-  if (cells.length === 0) return { content: "(Read completed with no output)" };
-  const texts = cells.map((cell: unknown, index) => {
-    const { cell_type: type, source, outputs, id } = (cell ?? {}) as Record<string, unknown>;
-    if ((type !== "code" && type !== "markdown") || id !== undefined || (outputs !== undefined && (!Array.isArray(outputs) || outputs.length > 0))) {
-      throw unsupported("with cells other than code and markdown without ids or outputs");
-    }
-    const text = Array.isArray(source) ? source.join("") : typeof source === "string" ? source : undefined;
-    if (text === undefined) throw unsupported("with a cell whose source is not text");
-    return `<cell id="cell-${index}">${type === "code" ? "" : `<cell_type>${type}</cell_type>`}${text}</cell id="cell-${index}">`;
-  });
-  return { content: [{ text: texts.join("\n"), type: "text" }] };
-}
