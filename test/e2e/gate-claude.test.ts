@@ -30,6 +30,7 @@ const scenarios = [
   "claude-read-size-cap",
   "claude-read-token-cap",
   "claude-read-token-cap-high",
+  "claude-read-corners",
   "claude-edit-success",
   "claude-edit-refusals",
   "claude-edit-create",

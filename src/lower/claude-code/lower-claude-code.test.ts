@@ -31,4 +31,17 @@ describe("lowerClaudeTurn notes (§2.3, §4.6)", () => {
     const validate = await loadValidator("wire/anthropic-messages");
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
   });
+
+  it("joins the truncation notices of several Reads into one system turn, in placement order (observed: batch 6 judge's probe)", () => {
+    const read = (id: string, notice: string) => ({ id, tool: "Read", input: { file_path: `/ws/${id}` }, result: { content: "1\tx", notes: [notice] } });
+    const body = lowerClaudeTurn("Do the task.", [read("toolu_3_2", "[Truncated: PARTIAL view — /ws/data.json: …]"), read("toolu_3_1", "[Truncated: PARTIAL view — /ws/big.txt: …]")]);
+    expect(body.messages.slice(3)).toEqual([
+      { role: "system", content: [{ type: "text", text: "[Truncated: PARTIAL view — /ws/data.json: …]\n\n[Truncated: PARTIAL view — /ws/big.txt: …]", cache_control: { type: "ephemeral" } }] },
+    ]);
+  });
+
+  it("leaves notes of several calls of other kinds unsupported", () => {
+    const bash = (id: string) => ({ id, tool: "Bash", input: { command: "cd sub" }, result: { content: "", is_error: false, notes: ["# Environment update\n…"] } });
+    expect(() => lowerClaudeTurn("Do the task.", [bash("toolu_4_1"), bash("toolu_4_2")])).toThrow(/not pinned/);
+  });
 });

@@ -106,6 +106,14 @@ describe("claude-code input validation (§7.2)", () => {
       "The parameter `content` type is expected as `string` but provided as `object`",
     ]);
   });
+
+  it("wants integers for Read's offset and limit (observed: offset 2.5, limit 1.5; batch 6 judge's probe)", () => {
+    expect(claudeInputIssues("Read", { file_path: "/w/six.txt", offset: 2.5, limit: 1.5 })).toEqual([
+      "The parameter `offset` type is expected as `int` but provided as `number`",
+      "The parameter `limit` type is expected as `int` but provided as `number`",
+    ]);
+    expect(claudeInputIssues("Read", { file_path: "/w/six.txt", offset: 2, limit: 1 })).toEqual([]);
+  });
 });
 
 describe("claude-code after-notes rule (§2.3)", () => {
