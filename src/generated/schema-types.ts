@@ -1508,6 +1508,10 @@ export interface CommandRunObservation {
    */
   modifiedKnownFiles?: string[];
   /**
+   * The command ran past its timeout of this many milliseconds, printed nothing before it, and was stopped (Claude Code then answers exit 143 and the whole seconds, docs/spec/claude-code-2.1.332.md §3.1).
+   */
+  timedOutMs?: number;
+  /**
    * Known files an earlier command changed less than a second before this write command started (whether Claude Code's hint names them depends on the clock, §5.4).
    */
   racedKnownFiles?: string[];

@@ -18,6 +18,7 @@ const scenarios = [
   "claude-bash-exit-stderr",
   "claude-bash-persisted",
   "claude-bash-error-cut",
+  "claude-bash-timeout",
   "claude-bash-bytes",
   "claude-bash-description",
   "claude-parallel",

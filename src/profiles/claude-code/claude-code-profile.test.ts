@@ -309,3 +309,13 @@ describe("claude-code Read of PDFs (§4.8)", () => {
     expect(() => formatClaudeRead({ file_path: "/ws/d.pdf", pages: "2" }, { ...file, pdftoppm: true }, "/ws")).toThrow(/pdftoppm on the PATH/);
   });
 });
+
+describe("claude-code Bash over its timeout (§3.1)", () => {
+  it("answers a command killed before it printed anything with exit 143 and the whole seconds, rounded down (observed: batch 6 judge's probe)", () => {
+    const store = createMemoryOutputStore();
+    const timedOut = (ms: number) => formatClaudeBash({ output: "", exitCode: null, timedOutMs: ms }, store);
+    expect(timedOut(1000)).toEqual({ content: "Exit code 143\nCommand timed out after 1s", is_error: true });
+    expect(timedOut(1500)).toEqual({ content: "Exit code 143\nCommand timed out after 1s", is_error: true });
+    expect(timedOut(2500)).toEqual({ content: "Exit code 143\nCommand timed out after 2s", is_error: true });
+  });
+});

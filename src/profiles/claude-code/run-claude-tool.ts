@@ -17,6 +17,8 @@ const READ_COUNT_TOKENS_OVER_BYTES = 12500;
 
 /** Bash's default timeout: 2 minutes. @see spec §3.1 */
 const BASH_DEFAULT_TIMEOUT_MS = 120_000;
+/** Its largest timeout (10 minutes, the tool description's maximum); past it the binary's clamp is not observed. @see spec §3.1 */
+const BASH_MAX_TIMEOUT_MS = 600_000;
 
 /** The shell the binary runs commands with when SHELL names none (observed: `$0` is `/bin/bash`). @see spec §3.1 */
 const CLAUDE_SHELL = "/bin/bash";
@@ -104,7 +106,7 @@ async function runBash(input: Record<string, unknown>, environment: EnvironmentP
   const session = claudeSession(environment);
   if (input.run_in_background === true) {
     session.started.tasks = true;
-    throw new UnsupportedError("claude-code: Bash run_in_background is not modelled");
+    throw new UnsupportedError("claude-code: Bash run_in_background is not modelled (a random task id and output path, a later notification; spec §9)");
   }
   const cwd = claudeCwd(environment);
   const timeoutMs = typeof input.timeout === "number" ? input.timeout : BASH_DEFAULT_TIMEOUT_MS;
@@ -114,7 +116,17 @@ async function runBash(input: Record<string, unknown>, environment: EnvironmentP
   const before = await knownMtimes(environment, [...new Set([...session.files.keys(), ...session.partialReads.keys()])]);
   const started = Date.now();
   const run = await environment.run({ file: CLAUDE_SHELL, args: ["-c", script], cwd, env: environment.agentEnv, timeoutMs, stderr: "separate" });
-  if (run.timedOut) throw new UnsupportedError("claude-code: a Bash command over its timeout is moved to the background; not modelled (spec §9)");
+  if (run.timedOut) {
+    // Past its timeout the binary kills a command that printed nothing yet (exit 143, the whole seconds) and moves one that printed something to the background (a random task id and path). §3.1
+    if (commandBytes(run, "stdout").length > 0)
+      throw new UnsupportedError("claude-code: a Bash command over its timeout that printed something is moved to the background (a random task id and output path); not modelled (spec §3.1, §9)");
+    if (!Number.isInteger(timeoutMs) || timeoutMs < 1000 || timeoutMs > BASH_MAX_TIMEOUT_MS)
+      throw new UnsupportedError(`claude-code: a Bash timeout of ${timeoutMs} ms (below 1 s, above 10 min or not whole) is not pinned (spec §3.1)`);
+    const changed = await knownMtimes(environment, [...before.keys()]);
+    if ([...before].some(([path, mtime]) => changed.get(path) !== mtime))
+      throw new UnsupportedError("claude-code: a Bash command over its timeout that changed a file the session knows is not pinned (spec §3.1, §5.4)");
+    return { output: "", exitCode: null, timedOutMs: timeoutMs, cwd, workspace: environment.workspace };
+  }
   const endCwd = run.exitCode === 0 ? new TextDecoder().decode(commandBytes(run, "stderr")).replace(/\n$/, "") : "";
   const next = claudeNextCwd(cwd, endCwd === "" ? undefined : endCwd, environment.workspace);
   session.cwd = next.cwd;

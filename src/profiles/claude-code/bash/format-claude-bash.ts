@@ -34,6 +34,8 @@ export interface ClaudeBashObservation {
   modifiedKnownFiles?: string[];
   /** Known files an earlier command changed less than a second before this write command started (whether the hint names them is a race). §5.4 */
   racedKnownFiles?: string[];
+  /** The command ran past this timeout (ms) having printed nothing, and was killed. §3.1 */
+  timedOutMs?: number;
 }
 
 /** The output as text: UTF-8 with every invalid sequence as U+FFFD. @see spec §3.2 */
@@ -109,6 +111,8 @@ export function cutErrorMiddle(text: string): string {
  * @see docs/spec/claude-code-2.1.332.md §3
  */
 export function formatClaudeBash(observation: ClaudeBashObservation, store: OutputStorePort): ClaudeCodeResult {
+  // Killed at its timeout before it printed anything: exit 143 and the timeout in whole seconds, rounded down (observed: 1000, 1500 → 1s; 2000, 2500 → 2s). §3.1
+  if (observation.timedOutMs !== undefined) return { content: `Exit code 143\nCommand timed out after ${Math.floor(observation.timedOutMs / 1000)}s`, is_error: true };
   if (observation.changedKnownFiles !== undefined) {
     throw new UnsupportedError(
       `claude-code: the command changed ${observation.changedKnownFiles.join(", ")}, which the session had written (Edit or Write) and whose state it no longer knows for sure (changed before, or past Read's token check): the "changed on disk" note is not pinned then (docs/spec/claude-code-2.1.332.md §5.4, §9)`,
