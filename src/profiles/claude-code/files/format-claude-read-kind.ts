@@ -45,6 +45,13 @@ export function formatClaudeReadKind(input: Record<string, unknown>, observation
   const mediaType = CLAUDE_IMAGE_TYPES[extension];
   if (mediaType !== undefined) {
     const bytes = bytesOf(observation);
+    // Refused before any resizing: an empty file, and bytes that are no PNG, JPEG, GIF or WebP by their magic number (bundle `UDi`, `nw`, `Cxr`; observed: text saved as notpng.png). §4.7
+    if (bytes.length === 0) return claudeError(`Image file is empty: ${observation.path}`);
+    if (imageMagicType(bytes) === null) {
+      return claudeError(
+        `File has an image extension but its content is not a valid PNG/JPEG/GIF/WebP. Detected: ${detectedContent(bytes)}. This usually means a download saved an error/login page instead of the image. Use \`file "${observation.path}"\` to confirm, or read it as text with Bash (e.g. \`head -c 500\`).`,
+      );
+    }
     // A GIF is sent as it is too (observed: a 1×1 GIF, `claude-unseen2-read-media`).
     const size = extension === ".png" ? pngSize(bytes) : extension === ".gif" ? gifSize(bytes) : undefined;
     // offset and limit change nothing (observed: a 1×1 PNG with offset 5, limit 1); pages is not pinned.
@@ -95,3 +102,32 @@ function formatPdf(input: Record<string, unknown>, observation: ClaudeReadObserv
 }
 
 const startsWithPdfHeader = (bytes: Uint8Array) => new TextDecoder("latin1").decode(bytes.subarray(0, 5)) === "%PDF-";
+
+/** The image type of bytes by their magic number (PNG, JPEG, GIF87a/89a, WebP), or null. */
+function imageMagicType(bytes: Uint8Array): string | null {
+  const [a, b, c, d] = bytes;
+  if (bytes.length < 4) return null;
+  if (a === 137 && b === 80 && c === 78 && d === 71) return "image/png";
+  if (a === 255 && b === 216 && c === 255) return "image/jpeg";
+  if (bytes.length >= 6 && a === 71 && b === 73 && c === 70 && d === 56 && (bytes[4] === 55 || bytes[4] === 57) && bytes[5] === 97) return "image/gif";
+  if (bytes.length >= 12 && a === 82 && b === 73 && c === 70 && d === 70 && bytes[8] === 87 && bytes[9] === 69 && bytes[10] === 66 && bytes[11] === 80) return "image/webp";
+  return null;
+}
+
+/** What the bytes of a file with an image extension look like instead, as the binary names it. */
+function detectedContent(bytes: Uint8Array): string {
+  const head = bytes.subarray(0, 32);
+  const shown = Array.from(head, (byte) => (byte >= 0x20 && byte <= 0x7e ? String.fromCharCode(byte) : ".")).join("");
+  const lower = shown.toLowerCase();
+  if (lower.includes("<!doctype") || lower.includes("<html")) return `HTML document (starts with "${shown.slice(0, 24)}")`;
+  if (lower.startsWith("<?xml") || lower.startsWith("<svg")) return `XML/SVG document (starts with "${shown.slice(0, 24)}")`;
+  if (lower.startsWith("{") || lower.startsWith("[")) return `JSON/text (starts with "${shown.slice(0, 24)}")`;
+  if (
+    Array.from(head.subarray(0, 4), (byte) => String.fromCharCode(byte))
+      .join("")
+      .toLowerCase() === "%pdf"
+  )
+    return "PDF document";
+  if (head[0] === 80 && head[1] === 75 && head[2] === 3 && head[3] === 4) return "ZIP archive (Office documents such as .pptx/.docx/.xlsx are ZIPs)";
+  return `unrecognized bytes (hex: ${Array.from(head.subarray(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join(" ")})`;
+}
