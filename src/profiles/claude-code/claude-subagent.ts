@@ -16,6 +16,8 @@ export interface ClaudeSubagentObservation {
   toolUses: number;
   /** A file the subagent read and then changed (its calls ran: their effects are the workspace's). */
   readThenChanged?: string;
+  /** An Explore or Plan agent: its report comes back without the agentId and usage lines (bundle `C3n`). */
+  bare?: true;
 }
 
 /** The frame before the report (bundle: `WLt`; observed). */
@@ -72,6 +74,7 @@ export function formatClaudeSubagentHandback(observation: ClaudeSubagentObservat
   if (report === null && notes.length > 0)
     throw new UnsupportedError("claude-code: a subagent that used new tools and wrote no report hands back its notes alone behind a flag; not pinned (docs/spec/claude-code-2.1.332.md §11.1)");
   const framed = [...notes.map(indentReport), `${SUBAGENT_HANDBACK_FRAME}\n${indentReport(report ?? NO_OUTPUT)}`].join("\n");
+  if (observation.bare === true) return { content: [{ type: "text", text: framed }] };
   const id = AGENT_ID_PLACEHOLDER;
   const tail = `agentId: ${id} (use SendMessage with to: '${id}', summary: '<5-10 word recap>' to continue this agent)\n<usage>subagent_tokens: 0\ntool_uses: ${observation.toolUses}\nduration_ms: 0</usage>`;
   return { content: [{ type: "text", text: `${framed}\n${tail}` }] };

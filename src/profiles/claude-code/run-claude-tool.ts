@@ -390,9 +390,15 @@ async function observeAgent(call: ToolCall, environment: EnvironmentPort): Promi
   const background = input.run_in_background !== false;
   if (background) session.started.tasks = true;
   if (input.isolation !== undefined) unsupported("an Agent with isolation (a worktree or a remote session) is not modelled");
-  if (input.subagent_type !== undefined && input.subagent_type !== "general-purpose")
-    unsupported(`an Agent of type ${String(input.subagent_type)} is not modelled (Explore and Plan hand back the report bare; other types are the project's)`);
+  // Explore and Plan hand their report back without the agentId and usage lines (bundle: the set
+  // `C3n`; observed for Explore, batch 6 judge); they may not call the tools that change files.
+  const bare = input.subagent_type === "Explore" || input.subagent_type === "Plan";
+  if (input.subagent_type !== undefined && input.subagent_type !== "general-purpose" && !bare)
+    unsupported(`an Agent of type ${String(input.subagent_type)} is not modelled (other types than general-purpose, Explore and Plan are the project's)`);
+  if (bare && background) unsupported(`a background Agent of type ${String(input.subagent_type)} is not pinned`);
   const script = environment.subagents?.find((sub) => String(input.prompt).includes(sub.prompt));
+  if (bare && (script?.turns ?? []).some((turn) => (turn.calls ?? []).some((subCall) => subCall.tool !== "Bash" && subCall.tool !== "Read")))
+    unsupported(`a ${String(input.subagent_type)} subagent's call of a tool other than Bash and Read (its tool set lacks the ones that change files) is not pinned`);
   if (background) {
     // The launch is answered at once; the subagent runs beside the main session's later calls. One
     // that makes no calls changes nothing they see (an unscripted one gets the fake's final text).
@@ -433,7 +439,7 @@ async function observeAgent(call: ToolCall, environment: EnvironmentPort): Promi
   if (claudeCwd(child) !== environment.workspace) unsupported("a subagent that changed its shell's working directory is not pinned");
   const toolsUsed = [...used].filter((name) => !session.named.has(name)).sort();
   for (const name of toolsUsed) session.named.add(name);
-  return { subagent: { report: script!.turns[last]!.text ?? null, toolsUsed, toolUses, ...(readThenChanged === undefined ? {} : { readThenChanged }) } };
+  return { subagent: { report: script!.turns[last]!.text ?? null, toolsUsed, toolUses, ...(readThenChanged === undefined ? {} : { readThenChanged }), ...(bare ? { bare: true } : {}) } };
 }
 
 /** Whether a path exists (any kind). */
