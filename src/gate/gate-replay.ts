@@ -119,10 +119,15 @@ export async function replayExpected(options: ReplayOptions, script: ScriptedCal
       for (const call of ready) verdicts.set(call.id, verdictOf(error, true));
       continue;
     }
+    // When the agent placed a call the replay left out (unsupported) after every predicted one, the
+    // request's cache breakpoint (on its last block) sits on that call's result, not on a predicted one.
+    const placedLast = [...calls].filter((call) => ordinals.get(call.id) !== undefined).sort((a, b) => ordinals.get(b.id)! - ordinals.get(a.id)!)[0];
+    const breakpointElsewhere = placedLast !== undefined && !ready.some((call) => call.id === placedLast.id);
     ready.forEach((call, index) => {
       const fragment = protocol === "google-gemini" ? fragments[index] : fragments.find((item) => item.callId === call.id);
       if (fragment) {
-        const comparable = { result: fragment.value, after: fragment.after };
+        const value = breakpointElsewhere && isRecord(fragment.value) && "cache_control" in fragment.value ? withoutKey(fragment.value, "cache_control") : fragment.value;
+        const comparable = { result: value, after: fragment.after };
         expected[call.id] = redactValue(profile.afterNotes ? profile.afterNotes(comparable) : comparable, options.rules) as GateComparable;
       }
     });
@@ -135,4 +140,11 @@ function verdictOf(error: unknown, effectsApplied: boolean): CallVerdict {
   if (UnsupportedError.isInstance(error)) return { kind: "unsupported", message: error.message, effectsApplied };
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return { kind: "internal", message, effectsApplied };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
+function withoutKey(value: Record<string, unknown>, key: string): Record<string, unknown> {
+  const { [key]: _dropped, ...rest } = value;
+  return rest;
 }

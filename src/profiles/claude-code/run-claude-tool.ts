@@ -109,6 +109,7 @@ async function runBash(input: Record<string, unknown>, environment: EnvironmentP
     throw new UnsupportedError("claude-code: Bash run_in_background is not modelled (a random task id and output path, a later notification; spec §9)");
   }
   const cwd = claudeCwd(environment);
+  unmodelledBash(String(input.command), session);
   const timeoutMs = typeof input.timeout === "number" ? input.timeout : BASH_DEFAULT_TIMEOUT_MS;
   const script = `{ eval ${shellQuote(String(input.command))} < /dev/null; } 2>&1 && pwd -P >&2`;
   const command = String(input.command);
@@ -176,6 +177,29 @@ async function runBash(input: Record<string, unknown>, environment: EnvironmentP
 }
 
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/**
+ * Commands whose output the replay cannot reproduce, refused before they run (batch 7 judge):
+ * `grep` and `find` are shell functions in the binary's shell that run its embedded ugrep (with
+ * `--ignore-files --hidden -I`: .gitignore'd and binary files skipped, no `./` prefix) and bfs
+ * (breadth-first order), not the system's tools; a URL names the scenario's pages, which the
+ * replay's commands do not reach; and a command that may read a file the binary changed in a way
+ * the profile does not model sees bytes that are not the replay's. @see spec §3.1, §7.4
+ */
+function unmodelledBash(command: string, session: ClaudeSession): void {
+  const unsupported = (why: string): never => {
+    throw new UnsupportedError(`claude-code: ${why} (docs/spec/claude-code-2.1.332.md §3.1)`);
+  };
+  if (/(^|[^\w./-])(grep|egrep|fgrep|find)(?=$|[^\w.-])/.test(command))
+    unsupported(
+      "a Bash command naming grep or find: the binary's shell runs them as functions of its embedded ugrep and bfs (.gitignore'd and binary files skipped, no ./ prefix, breadth-first order), not modelled",
+    );
+  if (/\bhttps?:\/\//i.test(command)) unsupported("a Bash command naming a URL: the replay's commands do not reach the scenario's pages; not modelled");
+  for (const [path, why] of session.unmodelledChanges) {
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    if (command.includes(name) || /[*?]|(^|\s)-[a-zA-Z]*[rR]\b/.test(command)) unsupported(`a Bash command that may read ${path}, changed by ${why}: its bytes are not the replay's`);
+  }
+}
 
 /** The modification times of those of `paths` that are files. */
 async function knownMtimes(environment: EnvironmentPort, paths: readonly string[]): Promise<Map<string, number>> {
@@ -430,6 +454,8 @@ async function observeAgent(call: ToolCall, environment: EnvironmentPort): Promi
       if (subPath !== undefined && tool === "Read") subagentRead.add(subPath);
       if (subPath !== undefined && (tool === "Edit" || tool === "Write") && subagentRead.has(subPath)) readThenChanged ??= subPath;
       used.add(tool);
+      // A subagent's Write of a report file is refused, nothing written (bundle: Write's validateInput, /^(REPORT|SUMMARY|FINDINGS|ANALYSIS).*\.md$/i on the name; observed, batch 7 judge). §11.1
+      if (tool === "Write" && subPath !== undefined && /^(REPORT|SUMMARY|FINDINGS|ANALYSIS).*\.md$/i.test(subPath.slice(subPath.lastIndexOf("/") + 1))) continue;
       await runClaudeTool({ tool, input: subCall.input }, child);
     }
   }
