@@ -93,7 +93,8 @@ export async function openReplayEnvironment(options: ReplayEnvironmentOptions): 
 async function openSandboxed(options: ReplayEnvironmentOptions): Promise<ReplayEnvironment> {
   const sandbox: Sandbox = await startSandbox();
   try {
-    await sandbox.call("resetWorkspace", options.scenario, options.workspace, defaultWorkspacesRoot, options.user ? { uid: options.user.uid, gid: options.user.gid } : undefined);
+    const owner = options.user ? [{ uid: options.user.uid, gid: options.user.gid }] : [];
+    await sandbox.call("resetWorkspace", options.scenario, options.workspace, defaultWorkspacesRoot, ...owner);
     // From here on the worker is that user for good: its file operations and the commands it starts.
     if (options.user) await sandbox.call("becomeUser", options.user.uid, options.user.gid);
   } catch (error) {

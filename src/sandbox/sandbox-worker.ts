@@ -60,9 +60,10 @@ const operations: Record<string, (...args: never[]) => Promise<unknown>> = {
     return null;
   },
   /** The workspace laid anew at its path (inside the sandbox: the machine's copy is never touched). */
-  resetWorkspace: async (scenario: Scenario, workspace: string, workspacesRoot: string, owner?: { uid: number; gid: number }) => {
+  // `owner`: null (the wire's undefined) or the user to give the workspace to.
+  resetWorkspace: async (scenario: Scenario, workspace: string, workspacesRoot: string, owner?: { uid: number; gid: number } | null) => {
     await rm(workspace, { recursive: true, force: true });
-    await writeScenarioWorkspace(scenario, workspace, workspacesRoot, owner);
+    await writeScenarioWorkspace(scenario, workspace, workspacesRoot, owner ?? undefined);
     return null;
   },
   /**
