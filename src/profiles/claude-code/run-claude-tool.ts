@@ -57,14 +57,23 @@ async function permissionDenied(environment: EnvironmentPort, path: string, fact
 }
 
 /**
- * A write the replay could not make. Over a file it may not write (EACCES), the binary writes a
- * temp file beside it and renames it over the file (which then succeeds in a folder it may write),
- * or falls back to writing in place: not modelled. @see spec §12
+ * Whether a write the replay was refused (EACCES) is a new file's in a folder that exists: the
+ * binary's first step, creating its temp file beside the file, is refused the same way. @see spec §12.1
+ */
+async function newFileTempRefused(environment: EnvironmentPort, path: string, before: string | null, failure: string): Promise<boolean> {
+  return failure === "EACCES" && before === null && (await environment.stat(dirnamePath(path))).kind === "directory";
+}
+
+/**
+ * A write the replay could not make. Refused for want of permission (EACCES) over an existing
+ * file, the binary writes a temp file beside it and renames it over the file (which succeeds in a
+ * folder it may write) or falls back to writing in place; below a missing folder it creates the
+ * folders first: not modelled. @see spec §12.1
  */
 function unmodelledWriteFailure(path: string, failure: string): UnsupportedError {
   if (failure === "EACCES")
     return new UnsupportedError(
-      `claude-code: writing ${path} was refused for want of permission; the binary's temp file and rename (or its in-place fallback) over a file it may not write are not modelled (docs/spec/claude-code-2.1.332.md §12)`,
+      `claude-code: writing ${path} was refused for want of permission; what the binary then does (its temp file and rename or in-place fallback over an existing file, its mkdir of missing folders) is not modelled (docs/spec/claude-code-2.1.332.md §12.1)`,
     );
   return new UnsupportedError(`claude-code: writing ${path} failed (${failure}); not modelled`);
 }
@@ -339,6 +348,8 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       if (after !== null) {
         // The file's UTF-8 byte-order mark is kept (claude-unseen5-write-endings call 7: `od` shows 357 273 277 after the Edit). §5.5
         const failure = await environment.writeFile(path, new TextEncoder().encode((bom ? "\uFEFF" : "") + after), { parents: true });
+        // Creating a file (empty old_string) in a folder it may not write: the temp file beside it is refused, as Write's. §12.1
+        if (failure !== null && (await newFileTempRefused(environment, path, before, failure.failure))) return { path, before: null, denied: "write-temp" };
         if (failure !== null) throw unmodelledWriteFailure(path, failure.failure);
         // The edit keeps the file in the session's context only when it was (or the edit created it):
         // an edit of a file never read leaves it unread (a second edit gets no note either). §5.1
@@ -370,8 +381,7 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const content = String(input.content);
       const failure = await environment.writeFile(path, new TextEncoder().encode(content), { parents: true });
       // A new file in a folder it may not write: the binary's temp file beside it is refused. §6.1, §12
-      if (failure !== null && failure.failure === "EACCES" && before === null && (await environment.stat(dirnamePath(path))).kind === "directory")
-        return { path, before: null, after: null, denied: "write-temp" };
+      if (failure !== null && (await newFileTempRefused(environment, path, before, failure.failure))) return { path, before: null, after: null, denied: "write-temp" };
       if (failure !== null) throw unmodelledWriteFailure(path, failure.failure);
       // Known as the session reads a file back (a BOM dropped), so a later comparison with the disk is like for like.
       session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(new TextEncoder().encode(content)), via: "write" });

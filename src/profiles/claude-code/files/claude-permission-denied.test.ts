@@ -74,6 +74,13 @@ describe("claude-code run as another user: what the system refuses it (spec §12
       content: `EACCES: permission denied, open '${ws}/rodir/new.txt.tmp.[PID].[RANDOM]'`,
       is_error: true,
     });
+    // Edit creating a file there (empty old_string): the same temp file refused (captured: rodir/made.txt.tmp.[PID].[RANDOM]).
+    expect(await result(environment, "Edit", { file_path: `${ws}/rodir/made.txt`, old_string: "", new_string: "m" })).toEqual({
+      content: `EACCES: permission denied, open '${ws}/rodir/made.txt.tmp.[PID].[RANDOM]'`,
+      is_error: true,
+    });
+    // Below a missing folder there: the binary's mkdir is refused (captured: `EACCES: permission denied, mkdir '…/rodir/sub'`), not modelled.
+    await expect(result(environment, "Write", { file_path: `${ws}/rodir/sub/new.txt`, content: "w\n" })).rejects.toThrow(/§12\.1/);
   });
 
   it("the binary's temp file name is redacted: its pid and six random bytes (captured: new.txt.tmp.14649.f729d6083d76)", () => {

@@ -14,7 +14,8 @@ import { type ClaudeCodeResult, claudeError, toolUseError } from "../claude-resu
  *   a folder it may not search: the `stat` in its checks, `<tool_use_error>Error calling tool
  *   (Write): …</tool_use_error>`; Write of a new file in a folder it may not write: the binary
  *   writes a temp file beside it first (`<path>.tmp.<pid>.<12 hex digits>`, then renamed), whose
- *   `open` fails, a plain error naming the temp file (its pid and random digits redacted, §8) (§6.1).
+ *   `open` fails, a plain error naming the temp file (its pid and random digits redacted, §8) (§6.1);
+ *   Edit creating a file (empty `old_string`) there: the same.
  */
 export type ClaudePermissionDenied = "read-open" | "edit-open" | "write-open" | "write-stat" | "write-temp";
 

@@ -252,6 +252,7 @@ export function formatClaudeEdit(input: Record<string, unknown>, observation: Cl
     );
   const oldString = String(input.old_string);
   const newString = String(input.new_string);
+  if (observation.denied === "write-temp") return formatClaudePermissionDenied(observation.denied, observation.path);
   if (observation.denied !== undefined) {
     // Observed for an edit that would otherwise apply (strings that differ, old_string not empty), like EISDIR's. §5.2, §12
     if (oldString === newString || oldString === "")
