@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../temp-dirs.js";
 import { greenScenarioCount, runGateGroups } from "./gate-runner.js";
@@ -75,6 +75,8 @@ describe.skipIf(skipReason !== null)("correx gate --profile claude-code against 
     "every tool result of every scenario equals the profile's, byte for byte after redaction",
     async () => {
       const work = makeTempDir("correx-gate-claude-");
+      // claude-permissions runs the agent as nobody, who must be able to search the folders above its run directory (the gate opens only the work root).
+      chmodSync(work, 0o711);
       const outcomes = await runGateGroups({
         work,
         scenarios,
