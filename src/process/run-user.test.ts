@@ -2,7 +2,8 @@ import { lstatSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, write
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { chownTree, runUserFrom } from "./run-user.js";
+import { chownTree } from "../scenario/chown-tree.js";
+import { runUserFrom } from "./run-user.js";
 
 const passwd = "root:x:0:0:root:/root:/bin/bash\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\nodd:x:abc:1::/:/bin/sh\n";
 

@@ -1,6 +1,4 @@
-import { type Dirent, readdirSync, readFileSync } from "node:fs";
-import { lchown } from "node:fs/promises";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { InputError } from "../input/input-error.js";
 
 /** A user of the machine an agent runs as (a scenario's `agent.user`): its name, uid and primary gid. */
@@ -27,24 +25,4 @@ export function runUserFrom(passwd: string, name: string, scenarioName?: string)
 export function resolveRunUser(name: string, scenarioName?: string): RunUser {
   if (process.getuid?.() !== 0) throw new InputError(`agent.user "${name}": correx gate must run as root to start the agent as another user`, scenarioName);
   return runUserFrom(readFileSync("/etc/passwd", "utf8"), name, scenarioName);
-}
-
-/**
- * Gives `root` and everything under it to `uid`:`gid` (lchown: a link is changed itself, never
- * followed; a link to a folder is not entered), so that nothing correx made in a run is left to
- * another user, or so that the run's user owns what it is given.
- */
-export async function chownTree(root: string, uid: number, gid: number): Promise<void> {
-  await lchown(root, uid, gid);
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(root, { withFileTypes: true });
-  } catch {
-    return; // not a folder
-  }
-  for (const entry of entries) {
-    const path = join(root, entry.name);
-    if (entry.isDirectory()) await chownTree(path, uid, gid);
-    else await lchown(path, uid, gid);
-  }
 }

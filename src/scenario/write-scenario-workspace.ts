@@ -1,7 +1,7 @@
 import { chmod, cp, mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { InputError } from "../input/input-error.js";
-import { chownTree } from "../process/run-user.js";
+import { chownTree } from "./chown-tree.js";
 import type { Scenario } from "./scenario.js";
 import { scenarioContentBytes } from "./scenario-content-bytes.js";
 
