@@ -341,8 +341,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       ...(agentHeaders === undefined ? {} : { agentHeaders }),
     };
   } finally {
-    // Nothing of the run is left to the agent's user: correx's own user owns it all again (links changed, never followed).
-    if (runUser) await chownTree(options.runDirectory, process.getuid?.() ?? 0, process.getgid?.() ?? 0).catch(() => {});
+    // Nothing of the run is left to the agent's user: what it owns is correx's own user's again (links changed, never followed).
+    if (runUser) await chownTree(options.runDirectory, process.getuid?.() ?? 0, process.getgid?.() ?? 0, runUser.uid).catch(() => {});
     await agentSandbox?.dispose();
     await mcp.close();
     await server.close();

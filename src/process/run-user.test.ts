@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chownSync, lstatSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -33,8 +33,13 @@ describe("agent.user: the user an agent runs as", () => {
       for (const path of ["", "ws", "ws/locked", "ws/locked/f", "ws/link", "ws/dirlink"]) expect(lstatSync(join(tree, path)).uid).toBe(65534);
       expect(statSync(outside).uid).toBe(0);
       expect(statSync(root).uid).toBe(0);
-      await chownTree(tree, 0, 0);
+      // Given back with `from`: only what the user owns (a file of another owner, as a hard link would be, keeps its owner and group).
+      const foreign = join(tree, "ws", "foreign");
+      writeFileSync(foreign, "x");
+      chownSync(foreign, 1, 1);
+      await chownTree(tree, 0, 0, 65534);
       for (const path of ["", "ws", "ws/locked/f", "ws/link"]) expect(lstatSync(join(tree, path)).uid).toBe(0);
+      expect([statSync(foreign).uid, statSync(foreign).gid]).toEqual([1, 1]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
