@@ -3,7 +3,8 @@
 # a HOME and CLAUDE_CONFIG_DIR of its own under the run directory, the fake's loopback origin as
 # ANTHROPIC_BASE_URL, non-essential traffic, telemetry, the auto-updater and error reporting off,
 # then one headless `claude -p` run with every tool call allowed. As root, IS_SANDBOX=1 (without
-# it the binary refuses --dangerously-skip-permissions).
+# it the binary refuses --dangerously-skip-permissions); as another user (a scenario's
+# `agent.user`) not, as a user would run it.
 #
 #   npx correx gate --profile claude-code --protocol anthropic-messages --model claude-opus-5-5 \
 #     --scenario fixtures/scenarios/claude-bash-echo.yaml -- sh examples/agents/claude-code.sh
@@ -31,8 +32,8 @@ set -- "$@" env -i \
   CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 \
   DISABLE_TELEMETRY=1 \
   DISABLE_AUTOUPDATER=1 \
-  DISABLE_ERROR_REPORTING=1 \
-  IS_SANDBOX=1
+  DISABLE_ERROR_REPORTING=1
+if [ "$(id -u)" = 0 ]; then set -- "$@" IS_SANDBOX=1; fi
 # The scenario's environment (`agent.env`): names are shell identifiers (schemas/scenario.json).
 for name in ${CORREX_AGENT_ENV:-}; do
   eval "value=\${$name}"

@@ -23,14 +23,23 @@ const TAIL_BYTES = 4096;
  * (a `setsid` or double-forked escapee whose parent has exited). The promise settles at the
  * agent's exit, whoever still holds its pipes.
  */
-export function runAgentProcess(command: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<AgentExit> {
+export function runAgentProcess(
+  command: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number /** Start it with this uid and gid (no supplementary groups) instead of correx's. */; user?: { uid: number; gid: number } },
+): Promise<AgentExit> {
   const started = performance.now();
   return new Promise((done) => {
     const tail = new ByteTail(TAIL_BYTES);
     const keep = (chunk: Buffer) => tail.push(chunk);
     const [file, ...args] = command;
     const tree = createProcessTree();
-    const child = spawn(file ?? "", args, { cwd: options.cwd, env: tree.env(options.env), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(file ?? "", args, {
+      cwd: options.cwd,
+      env: tree.env(options.env),
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      ...(options.user ? { uid: options.user.uid, gid: options.user.gid } : {}),
+    });
     tree.attach(child.pid);
     let timedOut = false;
     let settled = false;

@@ -3,6 +3,7 @@ import { codeRunningVariables } from "../environment/code-running-variables.js";
 import type { EnvironmentFact } from "../environment/environment-fact.js";
 import { createNodeEnvironment } from "../environment/node-environment.js";
 import { InputError } from "../input/input-error.js";
+import type { RunUser } from "../process/run-user.js";
 import type { EnvironmentPort } from "../profiles/environment-port.js";
 import { UnsupportedError } from "../profiles/profile.js";
 import { createConfinedEnvironment } from "../sandbox/confined-environment.js";
@@ -48,6 +49,8 @@ export interface ReplayEnvironmentOptions {
   record: (fact: EnvironmentFact) => void;
   /** Set when the run directory is no longer what correx made (an unconfined replay then refuses to run). */
   tampered: readonly string[];
+  /** The user the agent ran as (`agent.user`): the sandbox's worker lays the workspace for it and then runs every operation as it. */
+  user?: RunUser;
 }
 
 /** How many outside writes one report line lists. */
@@ -59,6 +62,10 @@ const LISTED_WRITES = 20;
  */
 export async function openReplayEnvironment(options: ReplayEnvironmentOptions): Promise<ReplayEnvironment> {
   if (options.confinement === "sandbox") return openSandboxed(options);
+  if (options.user !== undefined)
+    throw new UnsupportedError(
+      `the agent ran as user ${options.user.name} (agent.user) and the replay is unconfined (--unconfined-replay), where it would run as correx's own user; correx replays such a run only in its sandbox`,
+    );
   if (options.tampered.length > 0) throw new UnsupportedError(`the replay is unconfined (--unconfined-replay) and the run directory was changed by the agent: ${options.tampered.join("; ")}`);
   // Not a link (checked above): rm unlinks links inside it and never follows them.
   rmSync(options.workspace, { recursive: true, force: true });
@@ -86,7 +93,10 @@ export async function openReplayEnvironment(options: ReplayEnvironmentOptions): 
 async function openSandboxed(options: ReplayEnvironmentOptions): Promise<ReplayEnvironment> {
   const sandbox: Sandbox = await startSandbox();
   try {
-    await sandbox.call("resetWorkspace", options.scenario, options.workspace, defaultWorkspacesRoot);
+    const owner = options.user ? [{ uid: options.user.uid, gid: options.user.gid }] : [];
+    await sandbox.call("resetWorkspace", options.scenario, options.workspace, defaultWorkspacesRoot, ...owner);
+    // From here on the worker is that user for good: its file operations and the commands it starts.
+    if (options.user) await sandbox.call("becomeUser", options.user.uid, options.user.gid);
   } catch (error) {
     await sandbox.close();
     sandbox.remove();

@@ -1,6 +1,6 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { CaseOutcome } from "../conformance/case-outcome.js";
 import type { EnvironmentFact } from "../environment/environment-fact.js";
 import { stringEnv } from "../environment/node-environment.js";
@@ -9,14 +9,17 @@ import { fakeResultTexts, resultTextLookup } from "../fake/fake-result-texts.js"
 import { fakeTurnCallIds } from "../fake/fake-turn.js";
 import { startFakeHttpServer } from "../fake/start-fake-http-server.js";
 import { redactValue, standardRedactions } from "../golden/redact.js";
+import { InputError } from "../input/input-error.js";
 import type { Protocol } from "../lower/lowering-result.js";
 import { createOutputStore } from "../output-store/output-store-node.js";
 import { createTempOutputDirectory } from "../output-store/temp-output-directory.js";
+import { type RunUser, resolveRunUser } from "../process/run-user.js";
 import { socketPeerEnvironment } from "../process/socket-peer-environment.js";
 import type { AgentSettings, EnvironmentPort } from "../profiles/environment-port.js";
 import { type Profile, UnsupportedError } from "../profiles/profile.js";
 import type { SubagentScript } from "../profiles/subagent-script.js";
 import { type AgentSandbox, prepareAgentSandbox } from "../sandbox/agent-sandbox.js";
+import { chownTree } from "../scenario/chown-tree.js";
 import type { Scenario } from "../scenario/scenario.js";
 import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
 import { declaredModalities, withScenarioConfig } from "./gate-agent-config.js";
@@ -98,6 +101,8 @@ export interface GateScenarioRun {
 export async function runGateScenario(options: GateScenarioOptions): Promise<GateScenarioRun> {
   const { scenario, protocol, profile } = options;
   const workspace = join(options.runDirectory, "workspace");
+  // The user the agent runs as (`agent.user`), resolved before anything is made: an InputError when there is none, or correx is not root.
+  const runUser = scenario.agent?.user === undefined ? undefined : resolveRunUser(scenario.agent.user, scenario.name);
   mkdirSync(options.runDirectory, { recursive: true });
   await writeScenarioWorkspace(scenario, workspace);
   // The folders the agent could replace with a link to send correx's work elsewhere.
@@ -178,11 +183,13 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       ...(scenario.permissionReplies ? { CORREX_PERMISSION_REPLIES: JSON.stringify(scenario.permissionReplies) } : {}),
     };
     const command = [...options.command.map((arg) => renderGateTemplate(arg, values)), ...agentArgs];
+    if (runUser) await giveRunDirectory(options.runDirectory, runUser, scenario.name);
     const watch = watchOutsideWrites(options.runDirectory);
-    agentSandbox = options.sandbox ? await prepareAgentSandbox({ command, env, workspace, runDirectory: options.runDirectory, port: server.port }) : undefined;
+    const user = runUser ? { uid: runUser.uid, gid: runUser.gid } : undefined;
+    agentSandbox = options.sandbox ? await prepareAgentSandbox({ command, env, workspace, runDirectory: options.runDirectory, port: server.port, user }) : undefined;
     const exit = agentSandbox
       ? await runAgentProcess(agentSandbox.command, { cwd: workspace, env: agentSandbox.env, timeoutMs: options.timeoutMs })
-      : await runAgentProcess(command, { cwd: workspace, env, timeoutMs: options.timeoutMs });
+      : await runAgentProcess(command, { cwd: workspace, env, timeoutMs: options.timeoutMs, user });
     // In a sandbox, the fake's connections come from the gate's own forwarder: the bridge inside read the agent's.
     if (agentSandbox) agentEnvironment = agentSandbox.agentEnvironment();
     const tampered = tamperedFolders(owned);
@@ -225,6 +232,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
         const record = (fact: EnvironmentFact) => footprints.record(fact);
         let replay: Awaited<ReturnType<typeof openReplayEnvironment>> | undefined;
         try {
+          if (runUser && profile.modelsRunUser !== true)
+            throw new UnsupportedError(`the agent ran as user ${runUser.name} (agent.user), a run as another user than root, which profile ${profile.id} does not model`);
           replay = await openReplayEnvironment({
             confinement: options.replay ?? "sandbox",
             scenario,
@@ -234,6 +243,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
             mcp: scenario.mcp,
             record,
             tampered,
+            user: runUser,
           });
         } catch (error) {
           if (!UnsupportedError.isInstance(error)) throw error;
@@ -248,7 +258,13 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
                 model: options.model,
                 prompt: scenario.prompt,
                 modalities: options.modalities ?? declaredModalities(renderedConfig, options.model),
-                environment: withRunFacts(replay.environment, scenario, renderedConfig, { env: agentEnv, args: agentArgs }, subagentScripts(scenario, protocol, profile, server.url, workspace)),
+                environment: withRunFacts(
+                  replay.environment,
+                  scenario,
+                  renderedConfig,
+                  { env: agentEnv, args: agentArgs, ...(runUser ? { user: runUser } : {}) },
+                  subagentScripts(scenario, protocol, profile, server.url, workspace),
+                ),
                 referenceOutput,
                 store: createOutputStore(referenceOutput),
                 rules,
@@ -325,6 +341,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       ...(agentHeaders === undefined ? {} : { agentHeaders }),
     };
   } finally {
+    // Nothing of the run is left to the agent's user: what it owns is correx's own user's again (links changed, never followed).
+    if (runUser) await chownTree(options.runDirectory, process.getuid?.() ?? 0, process.getgid?.() ?? 0, runUser.uid).catch(() => {});
     await agentSandbox?.dispose();
     await mcp.close();
     await server.close();
@@ -399,4 +417,22 @@ function outsideVerdict(agentSandboxed: boolean, paths: string[] | undefined, ju
     message: `the call writes outside the run directory (${paths.slice(0, 5).join(", ")}${paths.length > 5 ? ", …" : ""}), where the agent, run without --sandbox, changed this machine before the replay`,
     effectsApplied: true,
   };
+}
+
+/**
+ * Gives the run directory (workspace, HOME, config; the workspace's modes are kept) to the user
+ * the agent runs as, and lets that user reach it: its parent (correx's work root, made 0700) gets
+ * search permission for others; a farther folder that the user may not search is an InputError.
+ */
+async function giveRunDirectory(runDirectory: string, user: RunUser, scenarioName: string): Promise<void> {
+  const parent = dirname(runDirectory);
+  const parentMode = statSync(parent).mode;
+  if ((parentMode & 0o001) === 0) chmodSync(parent, (parentMode & 0o7777) | 0o001);
+  for (let folder = dirname(parent); ; folder = dirname(folder)) {
+    const stats = statSync(folder);
+    const searchable = stats.uid === user.uid ? stats.mode & 0o100 : stats.gid === user.gid ? stats.mode & 0o010 : stats.mode & 0o001;
+    if (!searchable) throw new InputError(`agent.user "${user.name}" cannot reach the run directory: it may not search ${folder}`, scenarioName);
+    if (folder === dirname(folder)) break;
+  }
+  await chownTree(runDirectory, user.uid, user.gid);
 }

@@ -216,4 +216,6 @@ export type PermissionReply = "once" | "always" | "reject";
 export interface AgentSettings {
   readonly env: Readonly<Record<string, string>>;
   readonly args: readonly string[];
+  /** The user the agent ran as (`agent.user`), when not correx's own; the replay runs as it too. */
+  readonly user?: { readonly name: string; readonly uid: number; readonly gid: number };
 }

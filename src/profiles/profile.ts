@@ -145,6 +145,12 @@ export interface Profile {
    * is named `called` (the agent's own name for a namespaced tool), or else `namespace + name`.
    */
   mcpToolName?(server: string, tool: string): McpToolName;
+  /**
+   * Optional: true when the profile models a run of the agent as another user than root (a
+   * scenario's `agent.user`: file modes then bite, and the replay runs as that user). Absent: every
+   * call of such a run is unsupported, naming the setting.
+   */
+  modelsRunUser?: boolean;
 }
 
 /** The agent a profile describes and the recipe that drives its released binary for `correx gate`. */

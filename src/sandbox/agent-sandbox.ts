@@ -40,7 +40,15 @@ exec "$@"
  * Prepares the sandbox for one agent run: `command` and `env` are the agent's, `workspace` its
  * working directory, `runDirectory` the folder it may write, `port` the fake provider's port.
  */
-export async function prepareAgentSandbox(options: { command: readonly string[]; env: NodeJS.ProcessEnv; workspace: string; runDirectory: string; port: number }): Promise<AgentSandbox> {
+export async function prepareAgentSandbox(options: {
+  command: readonly string[];
+  env: NodeJS.ProcessEnv;
+  workspace: string;
+  runDirectory: string;
+  port: number;
+  /** Run the agent with this uid and gid (no supplementary groups), once the mounts are made and the bridge runs (as root). */
+  user?: { uid: number; gid: number };
+}): Promise<AgentSandbox> {
   const layout = prepareSandboxLayout();
   const net = join(layout.control, "net");
   mkdirSync(net);
@@ -67,6 +75,7 @@ export async function prepareAgentSandbox(options: { command: readonly string[];
     String(options.port),
     socket,
     envFile,
+    ...(options.user ? ["/usr/bin/setpriv", `--reuid=${options.user.uid}`, `--regid=${options.user.gid}`, "--clear-groups", "--"] : []),
     "/usr/bin/env",
     "-i",
     ...agentEnv,

@@ -60,9 +60,21 @@ const operations: Record<string, (...args: never[]) => Promise<unknown>> = {
     return null;
   },
   /** The workspace laid anew at its path (inside the sandbox: the machine's copy is never touched). */
-  resetWorkspace: async (scenario: Scenario, workspace: string, workspacesRoot: string) => {
+  // `owner`: null (the wire's undefined) or the user to give the workspace to.
+  resetWorkspace: async (scenario: Scenario, workspace: string, workspacesRoot: string, owner?: { uid: number; gid: number } | null) => {
     await rm(workspace, { recursive: true, force: true });
-    await writeScenarioWorkspace(scenario, workspace, workspacesRoot);
+    await writeScenarioWorkspace(scenario, workspace, workspacesRoot, owner ?? undefined);
+    return null;
+  },
+  /**
+   * Drops root for good (a scenario's `agent.user`): every later operation, and every command it
+   * starts, runs with this uid and gid and no supplementary groups, as the agent's did. After the
+   * overlay is mounted (it is, before the worker starts) and the workspace laid for that user.
+   */
+  becomeUser: async (uid: number, gid: number) => {
+    process.setgroups?.([]);
+    process.setgid?.(gid);
+    process.setuid?.(uid);
     return null;
   },
 };

@@ -39,4 +39,16 @@ describe("writeScenarioWorkspace", () => {
     expect(statSync(join(directory, "ro")).mode & 0o777).toBe(0o555);
     await expect(writeScenarioWorkspace({ ...scenario, workspace: { modes: { "nope.txt": "0644" } } }, makeTempDir("correx-workspace-"))).rejects.toThrow('workspace path "nope.txt": ENOENT');
   });
+
+  it.skipIf(process.getuid?.() !== 0)("gives the workspace to an owner (agent.user) before its modes, which it keeps", async () => {
+    const directory = makeTempDir("correx-workspace-");
+    const scenario: Scenario = { name: "o", spec: "§2.2", prompt: "p", turns: [{ text: "Done." }] };
+    await writeScenarioWorkspace({ ...scenario, workspace: { files: { "secret.txt": "s\n", "locked/f": "f\n" }, modes: { "secret.txt": "0000", locked: "0000" } } }, directory, undefined, {
+      uid: 65534,
+      gid: 65534,
+    });
+    for (const path of ["", "secret.txt", "locked", "locked/f"]) expect([statSync(join(directory, path)).uid, statSync(join(directory, path)).gid]).toEqual([65534, 65534]);
+    expect(statSync(join(directory, "secret.txt")).mode & 0o777).toBe(0);
+    expect(statSync(join(directory, "locked")).mode & 0o777).toBe(0);
+  });
 });

@@ -1,6 +1,7 @@
 import { chmod, cp, mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { InputError } from "../input/input-error.js";
+import { chownTree } from "./chown-tree.js";
 import type { Scenario } from "./scenario.js";
 import { scenarioContentBytes } from "./scenario-content-bytes.js";
 
@@ -10,10 +11,11 @@ export const defaultWorkspacesRoot = new URL("../../fixtures/workspaces/", impor
 /**
  * Materialises a scenario's workspace in `directory` (which should be fresh and empty): copies
  * its fixture folder, creates its empty directories and generated files, writes its inline
- * files over them, and sets its file modes last (so a mode without write or search permission
- * stops nothing being written).
+ * files over them, gives it all to `owner` when one is given (the scenario's `agent.user`), and
+ * sets its file modes last (so a mode without write or search permission stops nothing being
+ * written, and applies to that user).
  */
-export async function writeScenarioWorkspace(scenario: Scenario, directory: string, workspacesRoot: string = defaultWorkspacesRoot): Promise<void> {
+export async function writeScenarioWorkspace(scenario: Scenario, directory: string, workspacesRoot: string = defaultWorkspacesRoot, owner?: { uid: number; gid: number }): Promise<void> {
   const root = resolve(directory);
   await mkdir(root, { recursive: true });
   const workspace = scenario.workspace ?? {};
@@ -44,6 +46,7 @@ export async function writeScenarioWorkspace(scenario: Scenario, directory: stri
       await writeFile(target, scenarioContentBytes(content));
     });
   }
+  if (owner !== undefined) await chownTree(root, owner.uid, owner.gid);
   for (const [relative, mode] of Object.entries(workspace.modes ?? {})) await refusedAs(relative, scenario.name, () => chmod(inside(root, relative), Number.parseInt(mode, 8)));
 }
 

@@ -83,4 +83,31 @@ describe("a toy sixth profile added through the registry (CONTRIBUTING 'Add an a
     expect(run.outcomes.length).toBeGreaterThan(0);
     for (const outcome of run.outcomes) expect(outcome.message ?? "").toContain("toy-echo speaks openai-chat only, not anthropic-messages");
   }, 90_000);
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "an agent run as another user (agent.user) is unsupported for a profile that does not model it, and the run is given back to correx's user",
+    async () => {
+      const scenario = await loadScenario(new URL("./toy-shout.yaml", import.meta.url).pathname);
+      const workRoot = makeTempDir("correx-toy-gate-");
+      const run = await runGate({
+        profile: toyAgent,
+        protocol: "openai-chat",
+        scenarios: [{ ...scenario, agent: { user: "nobody" } }],
+        command: ["sh", "-c", 'test "$(id -u)" = 65534 || exit 9; exec node "$0"', `${root}examples/agents/reference-agent.mjs`],
+        model: "toy-model",
+        workRoot,
+        timeoutMs: 60_000,
+        env: { CORREX_AGENT_PROFILE_MODULE: profileModule },
+      });
+      expect(run.outcomes.map((outcome) => [outcome.status, outcome.message])).toEqual(
+        ["call_1_1", "call_1_2"].map(() => [
+          "unsupported",
+          "the profile does not model this result: the agent ran as user nobody (agent.user), a run as another user than root, which profile toy-echo does not model",
+        ]),
+      );
+      const { execFileSync } = await import("node:child_process");
+      expect(execFileSync("find", [workRoot, "!", "-user", "root"], { encoding: "utf8" })).toBe("");
+    },
+    90_000,
+  );
 });

@@ -21,6 +21,7 @@ import { nodeGoldenPort } from "../../golden/node-golden-port.js";
 import { readTextFileAtMost } from "../../input/read-text-file.js";
 import type { Protocol } from "../../lower/lowering-result.js";
 import { removeFolder } from "../../process/remove-folder.js";
+import { resolveRunUser } from "../../process/run-user.js";
 import { findProfile, listProfiles } from "../../profiles/profile-registry.js";
 import type { HtmlReportOutcome } from "../../report/html-report-outcome.js";
 import { renderHtmlReport } from "../../report/render-html-report.js";
@@ -194,7 +195,12 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
     }
   }
   const scenarios: Scenario[] = [];
-  for (const file of scenarioFiles) scenarios.push(await loadScenario(file, withSuggestions));
+  for (const file of scenarioFiles) {
+    const scenario = await loadScenario(file, withSuggestions);
+    // A user to run the agent as must exist, and correx must be root: said before anything runs (exit 2).
+    if (scenario.agent?.user !== undefined) resolveRunUser(scenario.agent.user, file);
+    scenarios.push(scenario);
+  }
   // A shard takes the scenario runs (protocol × scenario, in report order) at positions ≡ i−1 mod n.
   const shardScenarios = (protocolIndex: number) => (shard ? scenarios.filter((_scenario, index) => (protocolIndex * scenarios.length + index) % shard.count === shard.index - 1) : scenarios);
   if (shard && protocols.every((_protocol, index) => shardScenarios(index).length === 0)) {

@@ -65,6 +65,8 @@ export const claudeCode: Profile = {
   afterNotes: claudeAfterNotes,
   /** Concurrently run calls are placed as they finish. @see spec §2.2 */
   resultOrder: claudeResultOrder,
+  // A run as another user (`agent.user`): what the system refuses it is modelled where observed, unsupported elsewhere (spec §12).
+  modelsRunUser: true,
   // Read, Edit and Write observe file-read and file-changed facts too, but a call refused by input
   // validation observes nothing ({}), which those schemas (path required) would reject in the corpus.
   // `bash`, `read` and `webfetch` are not Claude Code tools (unknown, spec §7.1): they observe nothing, so they

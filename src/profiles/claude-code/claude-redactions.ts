@@ -18,5 +18,7 @@ export const claudeRedactions: readonly RedactionRule[] = [
     token: "$1[AGENT_OUTPUT_FILE]",
     requires: "output_file: ",
   },
+  // The temp file Write and Edit write beside a file before renaming it over (`.tmp.<pid>.<6 random bytes in hex>`), named when its open is refused. §6.1, §12
+  { pattern: /(\.tmp\.)\d+\.[0-9a-f]{12}'/g, token: "$1[PID].[RANDOM]'", requires: ".tmp." },
   { pattern: /(<usage>subagent_tokens: )\d+(\ntool_uses: \d+\nduration_ms: )\d+(<\/usage>)/g, token: "$1[TOKENS]$2[DURATION_MS]$3", requires: "<usage>subagent_tokens: " },
 ];

@@ -1,5 +1,5 @@
 import { encodeBase64 } from "../../text/base64.js";
-import { extnamePath, resolvePath } from "../../text/path-posix.js";
+import { dirnamePath, extnamePath, resolvePath } from "../../text/path-posix.js";
 import { commandBytes, type EnvironmentPort, isFsFailure } from "../environment-port.js";
 import { findOnPath } from "../find-on-path.js";
 import { type ToolCall, UnsupportedError } from "../profile.js";
@@ -44,6 +44,40 @@ async function fileTextAndBom(environment: EnvironmentPort, path: string): Promi
   const bytes = await environment.readFile(path);
   if (isFsFailure(bytes)) return { text: null, bom: false };
   return { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes), bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf };
+}
+
+/**
+ * Whether the system refuses the binary `path` for want of permission (a run as another user,
+ * §12): `stat` when a folder above it may not be searched, `open` when it is a file it may not
+ * read; undefined otherwise.
+ */
+async function permissionDenied(environment: EnvironmentPort, path: string, fact: Awaited<ReturnType<EnvironmentPort["stat"]>>): Promise<"stat" | "open" | undefined> {
+  if (fact.kind === "missing" && fact.failure === "EACCES") return "stat";
+  if (fact.kind !== "file") return undefined;
+  const bytes = await environment.readFile(path);
+  return isFsFailure(bytes) && bytes.failure === "EACCES" ? "open" : undefined;
+}
+
+/**
+ * Whether a write the replay was refused (EACCES) is a new file's in a folder that exists: the
+ * binary's first step, creating its temp file beside the file, is refused the same way. @see spec §12.1
+ */
+async function newFileTempRefused(environment: EnvironmentPort, path: string, before: string | null, failure: string): Promise<boolean> {
+  return failure === "EACCES" && before === null && (await environment.stat(dirnamePath(path))).kind === "directory";
+}
+
+/**
+ * A write the replay could not make. Refused for want of permission (EACCES) over an existing
+ * file, the binary writes a temp file beside it and renames it over the file (which succeeds in a
+ * folder it may write) or falls back to writing in place; below a missing folder it creates the
+ * folders first: not modelled. @see spec §12.1
+ */
+function unmodelledWriteFailure(path: string, failure: string): UnsupportedError {
+  if (failure === "EACCES")
+    return new UnsupportedError(
+      `claude-code: writing ${path} was refused for want of permission; what the binary then does (its temp file and rename or in-place fallback over an existing file, its mkdir of missing folders) is not modelled (docs/spec/claude-code-2.1.332.md §12.1)`,
+    );
+  return new UnsupportedError(`claude-code: writing ${path} failed (${failure}); not modelled`);
 }
 
 /**
@@ -225,10 +259,13 @@ async function runRead(input: Record<string, unknown>, environment: EnvironmentP
   const base = { path, workspace: environment.workspace, ...(cwd === environment.workspace ? {} : { cwd }) };
   if (claudeBinaryExtension(path) !== undefined) return { ...base, kind: "file", binaryExtension: true };
   const fact = await environment.stat(path);
+  // Below a folder it may not search (a run as another user): the binary's open fails. §12
+  if (fact.kind === "missing" && fact.failure === "EACCES") return { ...base, kind: "missing", denied: "read-open" };
   if (fact.kind === "missing" && fact.failure === "ENOTDIR") return { ...base, kind: "missing", failure: "ENOTDIR" };
   if (fact.kind === "missing") return { ...base, kind: "missing", ...(await suggestion(environment, path, cwd)) };
   if (fact.kind === "directory") return { ...base, kind: "directory" };
   const bytes = await environment.readFile(path);
+  if (isFsFailure(bytes) && bytes.failure === "EACCES") return { ...base, kind: "file", denied: "read-open" };
   if (isFsFailure(bytes)) return { ...base, kind: "missing" };
   const whole = input.offset === undefined && input.limit === undefined;
   const session = claudeSession(environment);
@@ -332,7 +369,11 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       if (session.subagentFiles.has(path))
         throw new UnsupportedError(`claude-code: an Edit of ${path}, which a subagent read or changed: what the session then knows of it is not pinned (docs/spec/claude-code-2.1.332.md §11.1)`);
       unmodelledChange(session, path);
-      if ((await environment.stat(path)).kind === "directory") return { path, before: null, failure: "EISDIR" };
+      const fact = await environment.stat(path);
+      if (fact.kind === "directory") return { path, before: null, failure: "EISDIR" };
+      const denied = await permissionDenied(environment, path, fact);
+      if (denied === "stat") throw new UnsupportedError(`claude-code: an Edit below a folder it may not search (${path}) is not pinned (docs/spec/claude-code-2.1.332.md §12)`);
+      if (denied === "open") return { path, before: null, denied: "edit-open" };
       const encoding = await refusedEncoding(environment, path);
       const { text: before, bom } = await fileTextAndBom(environment, path);
       // A file Edit refuses for its encoding is never written. §5.2
@@ -343,7 +384,9 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       if (after !== null) {
         // The file's UTF-8 byte-order mark is kept (claude-unseen5-write-endings call 7: `od` shows 357 273 277 after the Edit). §5.5
         const failure = await environment.writeFile(path, new TextEncoder().encode((bom ? "\uFEFF" : "") + after), { parents: true });
-        if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
+        // Creating a file (empty old_string) in a folder it may not write: the temp file beside it is refused, as Write's. §12.1
+        if (failure !== null && (await newFileTempRefused(environment, path, before, failure.failure))) return { path, before: null, denied: "write-temp" };
+        if (failure !== null) throw unmodelledWriteFailure(path, failure.failure);
         // The edit keeps the file in the session's context only when it was (or the edit created it):
         // an edit of a file never read leaves it unread (a second edit gets no note either). §5.1
         if (known !== undefined || before === null) session.files.set(path, { text: after, via: "write" });
@@ -363,6 +406,8 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const path = resolvePath(cwd, String(input.file_path));
       const fact = await environment.stat(path);
       if (fact.kind === "directory") return { path, before: null, after: null, failure: "EISDIR" };
+      const denied = await permissionDenied(environment, path, fact);
+      if (denied !== undefined) return { path, before: null, after: null, denied: denied === "stat" ? "write-stat" : "write-open" };
       const encoding = await refusedEncoding(environment, path);
       if (encoding === "nul") throw new UnsupportedError("claude-code: Write over a file with NUL bytes in its first 8 KB is not pinned (docs/spec/claude-code-2.1.332.md §6.1)");
       if (encoding === "invalid") return { path, before: null, after: null, encoding };
@@ -371,7 +416,9 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       const before = await fileText(environment, path);
       const content = String(input.content);
       const failure = await environment.writeFile(path, new TextEncoder().encode(content), { parents: true });
-      if (failure !== null) throw new UnsupportedError(`claude-code: writing ${path} failed (${failure.failure}); not modelled`);
+      // A new file in a folder it may not write: the binary's temp file beside it is refused. §6.1, §12
+      if (failure !== null && (await newFileTempRefused(environment, path, before, failure.failure))) return { path, before: null, after: null, denied: "write-temp" };
+      if (failure !== null) throw unmodelledWriteFailure(path, failure.failure);
       // Known as the session reads a file back (a BOM dropped), so a later comparison with the disk is like for like.
       session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(new TextEncoder().encode(content)), via: "write" });
       return { path, before, after: content };

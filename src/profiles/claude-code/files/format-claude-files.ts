@@ -4,6 +4,7 @@ import { utf8Length } from "../../../text/utf8-length.js";
 import { UnsupportedError } from "../../profile.js";
 import { claudeKilobytes } from "../bash/format-claude-bash.js";
 import { type ClaudeCodeResult, claudeError, toolUseError } from "../claude-result.js";
+import { type ClaudePermissionDenied, formatClaudePermissionDenied } from "./claude-permission-denied.js";
 import { formatClaudeReadKind } from "./format-claude-read-kind.js";
 
 /** Read refuses a whole file over 256 KB (262,144 bytes) when neither offset nor limit is given. @see spec §4.5 */
@@ -29,6 +30,8 @@ export interface ClaudeReadObservation {
   suggestion?: string;
   /** Why the path could not be read when it is not plain ENOENT (`ENOTDIR`: a path below a file, §4.3). */
   failure?: string;
+  /** The system refused the file for want of permission (a run as another user, §12). */
+  denied?: ClaudePermissionDenied;
   /** What count_tokens answered for the text (asked for a whole file over 25,000 bytes). */
   tokens?: number;
   /** A PDF read by `pages`: whether pdftoppm is on the agent's PATH (§4.8). */
@@ -75,6 +78,8 @@ export interface ClaudeChangeObservation {
   uncertain?: boolean;
   /** Why nothing was written: `EISDIR` for a directory (§5.2, §6.1). */
   failure?: string;
+  /** The system refused the file for want of permission (a run as another user, §12). */
+  denied?: ClaudePermissionDenied;
   /** The file's bytes are refused for their encoding: NUL bytes in the first 8 KB, or not valid UTF-8 (§5.2, §6.1). */
   encoding?: "nul" | "invalid";
 }
@@ -147,6 +152,8 @@ export function formatClaudeRead(input: Record<string, unknown>, observation: Cl
       `This tool cannot read binary files. The file appears to be a binary ${extnamePath(observation.path).toLowerCase()} file. Use a skill for this file type if one is available, or a shell command or script that can read the format.`,
     );
   }
+  // A file it may not read (a run as another user): the system's error. §4.3, §12
+  if (observation.denied !== undefined) return formatClaudePermissionDenied(observation.denied, observation.path);
   // A path below a file: the system's error as the binary words it (observed). §4.3
   if (observation.kind === "missing" && observation.failure === "ENOTDIR") return claudeError(`ENOTDIR: not a directory, open '${observation.path}'`);
   if (observation.kind === "missing") return claudeError(missingText(cwd, observation.suggestion));
@@ -250,6 +257,15 @@ export function formatClaudeEdit(input: Record<string, unknown>, observation: Cl
     );
   const oldString = String(input.old_string);
   const newString = String(input.new_string);
+  if (observation.denied === "write-temp") return formatClaudePermissionDenied(observation.denied, observation.path);
+  if (observation.denied !== undefined) {
+    // Observed for an edit that would otherwise apply (strings that differ, old_string not empty), like EISDIR's. §5.2, §12
+    if (oldString === newString || oldString === "")
+      throw new UnsupportedError(
+        `claude-code: an Edit of ${observation.path}, which it may not read, that would be refused anyway: which refusal comes first is not pinned (docs/spec/claude-code-2.1.332.md §12)`,
+      );
+    return formatClaudePermissionDenied(observation.denied, observation.path);
+  }
   if (observation.failure === "EISDIR" || observation.encoding !== undefined) {
     // Observed only for edits that would otherwise apply (a directory: any strings that differ, old_string not empty).
     const applies = observation.failure === "EISDIR" ? oldString !== newString && oldString !== "" : observation.after !== null && observation.after !== undefined;
@@ -302,6 +318,7 @@ export function claudeEditedText(input: Record<string, unknown>, before: string 
 export function formatClaudeWrite(input: Record<string, unknown>, observation: ClaudeChangeObservation): ClaudeCodeResult {
   const path = String(input.file_path);
   if (observation.failure === "EISDIR") return toolUseError(`${path} is a directory, not a file. To create a file inside it, include the file name in file_path.`);
+  if (observation.denied !== undefined) return formatClaudePermissionDenied(observation.denied, observation.path);
   // Write's encoding refusal is a plain error, without `<tool_use_error>` (observed over a file not valid UTF-8). §6.1
   if (observation.encoding !== undefined) return claudeError(`${ENCODING_REFUSAL_REASON[observation.encoding]}${ENCODING_REFUSAL_TAIL}`);
   if (observation.before === null) return { content: `File created successfully at: ${path}${FILE_STATE_NOTE}` };
