@@ -69,3 +69,30 @@ describe("replayExpected: a session the profile ends at a call (Profile.endsRun;
     expect(verdicts.size).toBe(0);
   });
 });
+
+describe("replayExpected: a turn whose reply the fake cuts or garbles (its fault)", () => {
+  it("leaves that turn's calls and every later one unsupported, naming the fault, and does not run them", async () => {
+    const env = environment([]);
+    const faulted = [script[0]!, { ...script[1]!, streamFault: "truncated-stream" as const }, { ...script[2]!, streamFault: "truncated-stream" as const }, script[3]!];
+    const options = {
+      profile: opencodeCore,
+      protocol: "openai-chat" as const,
+      model: "m",
+      prompt: "p",
+      environment: env,
+      referenceOutput: "/ref",
+      store: createMemoryOutputStore(),
+      rules: [],
+      running: () => {},
+    };
+    const { expected, verdicts } = await replayExpected(options, faulted, () => undefined);
+    expect(Object.keys(expected)).toEqual(["call_1_1"]);
+    expect([...verdicts.keys()]).toEqual(["call_2_1", "call_2_2", "call_3_1"]);
+    expect(verdicts.get("call_3_1")).toEqual({
+      kind: "unsupported",
+      message: "opencode-core: what the agent does after a truncated-stream fault on a turn with tool calls (turn 3: a retry, the arguments it got, or the end of its session) is not modelled",
+      effectsApplied: false,
+    });
+    expect(env.stated.some((path) => path.startsWith("/out"))).toBe(false);
+  });
+});

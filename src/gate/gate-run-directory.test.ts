@@ -14,8 +14,9 @@ describe("tamperedFolders", () => {
     symlinkSync("/etc", join(root, "linked"));
     rmSync(join(root, "filed"), { recursive: true });
     writeFileSync(join(root, "filed"), "x");
-    rmSync(join(root, "swapped"), { recursive: true });
-    mkdirSync(join(root, "elsewhere"));
+    // The old folder is kept (renamed), so the new one cannot reuse its inode (a removed folder's
+    // inode may be handed out again at once, which made this test fail once under load).
+    renameSync(join(root, "swapped"), join(root, "swapped.old"));
     mkdirSync(join(root, "swapped"));
     rmSync(join(root, "removed"), { recursive: true });
     expect(tamperedFolders(owned)).toEqual([

@@ -33,7 +33,7 @@ import { startGateMcp } from "./gate-mcp.js";
 import { agentOutputDirectory, mirrorOutputDirectory } from "./gate-output-directory.js";
 import { outsideWrites, watchOutsideWrites } from "./gate-outside-writes.js";
 import { renderGateTemplate } from "./gate-render-template.js";
-import { type CallVerdict, replayExpected } from "./gate-replay.js";
+import { type CallVerdict, replayExpected, streamFaultVerdict } from "./gate-replay.js";
 import { openReplayEnvironment, type ReplayConfinement } from "./gate-replay-environment.js";
 import { ownFolder, tamperedFolders } from "./gate-run-directory.js";
 import { type ScriptedCall, scriptedCalls } from "./gate-scripted-calls.js";
@@ -293,6 +293,9 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
     } finally {
       referenceRoot.remove();
     }
+    // Calls on or after a cut or garbled reply are unsupported, also those the agent never answered.
+    const faulted = script.find((call) => call.streamFault !== undefined);
+    if (faulted) for (const call of script) if (call.turn >= faulted.turn && !verdicts.has(call.id)) verdicts.set(call.id, streamFaultVerdict(profile.id, faulted));
     const actual: Record<string, GateComparable> = {};
     const judged = script.map((call) => {
       const got = actualOf(call);

@@ -114,7 +114,8 @@ async function countTokens(environment: EnvironmentPort, bytes: Uint8Array): Pro
   const base = env.ANTHROPIC_BASE_URL ?? env.CORREX_BASE_URL;
   if (base === undefined) throw new UnsupportedError("claude-code: Read of a file over 25,000 bytes asks the provider's count_tokens; the agent's environment names no ANTHROPIC_BASE_URL (spec §4.6)");
   const model = env.ANTHROPIC_MODEL ?? env.CORREX_MODEL ?? "claude-opus-5-5";
-  const body = JSON.stringify({ model, messages: [{ role: "user", content: new TextDecoder("utf-8", { fatal: false }).decode(bytes) }] });
+  // The body the binary sends ends with an empty tools list (observed through a logging proxy, batch 8 judge): with the fake's default answer (bytes ÷ 4) the count depends on it. §4.6
+  const body = JSON.stringify({ model, messages: [{ role: "user", content: new TextDecoder("utf-8", { fatal: false }).decode(bytes) }], tools: [] });
   const answer = await environment.fetch({
     url: `${base.replace(/\/+$/, "")}/v1/messages/count_tokens?beta=true`,
     method: "POST",

@@ -99,6 +99,7 @@ export async function runWrite(context: OpencodeRunContext): Promise<Observation
   const { environment } = context;
   const absolute = resolveInWorkspace(environment, path);
   const stat = await environment.stat(absolute);
+  const named = context.runtime === "v2" ? await canonicalPath(environment, absolute) : absolute;
   const existed = stat.kind !== "missing";
   // v1 reads an existing path before writing it: a directory fails there (the binary: `BadResource: FileSystem.readFile (…)`).
   if (context.runtime === "v1" && stat.kind === "directory") return { error: effectFsErrorText("EISDIR", "readFile", absolute) };
@@ -109,7 +110,25 @@ export async function runWrite(context: OpencodeRunContext): Promise<Observation
     const errno = stat.failure === "ENOTDIR" || failure.failure === "EEXIST" ? "ENOTDIR" : failure.failure;
     return { error: effectFsErrorText(errno, "writeFile", absolute) };
   }
-  return { path: absolute, existed };
+  return { path: named, existed };
+}
+
+/**
+ * The path v2 names for a write or an edit: LocationMutation's canonical path, the link targets
+ * resolved — the file's real path, or for a missing file its nearest existing folder's real path
+ * with the rest (observed: through `link.ts` → `src/main.ts` the result names `src/main.ts`, and
+ * `srclink/new.txt` → `src/new.txt`; unseen batch 4). @see spec §2.3, §2.4, §2.15
+ */
+async function canonicalPath(environment: EnvironmentPort, absolute: string): Promise<string> {
+  let rest = "";
+  for (let at = absolute; ; ) {
+    const fact = await environment.stat(at);
+    if (fact.kind !== "missing") return `${fact.realPath ?? at}${rest}`;
+    const parent = dirnamePath(at);
+    if (parent === at) return absolute;
+    rest = `${at.slice(at.lastIndexOf("/"))}${rest}`;
+    at = parent;
+  }
 }
 
 const BOM = "\ufeff";
@@ -153,6 +172,8 @@ export async function runEdit(context: OpencodeRunContext): Promise<Observation>
   if (context.runtime === "v2") {
     if (oldString === "") return { path: absolute, error: "empty-old-string" };
     if (stat.kind !== "file") return { path: absolute, error: "unable" };
+    // The success names the file's real path (a link's target, spec §2.4); the failures the path as given.
+    const named = stat.realPath ?? absolute;
     const read = await environment.readFile(absolute);
     if (isFsFailure(read)) return { path: absolute, error: "unable" };
     const bom = read[0] === 0xef && read[1] === 0xbb && read[2] === 0xbf;
@@ -167,7 +188,7 @@ export async function runEdit(context: OpencodeRunContext): Promise<Observation>
     const edited = withoutBom(replaceAll ? text.replaceAll(find, replacement) : text.replace(find, replacement));
     const failure = await environment.writeFile(absolute, new TextEncoder().encode((bom || edited.bom ? BOM : "") + edited.text));
     if (failure) return { path: absolute, error: "unable" };
-    return { path: absolute, replacements: count };
+    return { path: named, replacements: count };
   }
   if (oldString === "") {
     if (stat.kind !== "missing") return { path: absolute, error: "empty-old-string" };
