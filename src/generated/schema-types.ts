@@ -1508,6 +1508,10 @@ export interface CommandRunObservation {
    */
   modifiedKnownFiles?: string[];
   /**
+   * The command's exit code is no failure for the agent: Claude Code reads exit 1 of diff, test and [ (the list's last command) as success, docs/spec/claude-code-2.1.332.md §3.4.
+   */
+  quietExit?: true;
+  /**
    * The command ran past its timeout of this many milliseconds, printed nothing before it, and was stopped (Claude Code then answers exit 143 and the whole seconds, docs/spec/claude-code-2.1.332.md §3.1).
    */
   timedOutMs?: number;

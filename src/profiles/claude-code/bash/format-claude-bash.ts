@@ -36,6 +36,8 @@ export interface ClaudeBashObservation {
   racedKnownFiles?: string[];
   /** The command ran past this timeout (ms) having printed nothing, and was killed. §3.1 */
   timedOutMs?: number;
+  /** Its exit code is no failure for the binary (exit 1 of diff, test, [). §3.4 */
+  quietExit?: true;
 }
 
 /** The output as text: UTF-8 with every invalid sequence as U+FFFD. @see spec §3.2 */
@@ -128,7 +130,7 @@ export function formatClaudeBash(observation: ClaudeBashObservation, store: Outp
   const output = outputText(observation);
   const raw = next.reset ? withCwdReset(output, workspace) : output;
   const written = observation.outputBase64 !== undefined ? decodeBase64(observation.outputBase64).length : utf8Length(output);
-  const result = formatClaudeBashText(raw, written, observation.exitCode ?? 0, store);
+  const result = formatClaudeBashText(raw, written, observation.quietExit === true ? 0 : (observation.exitCode ?? 0), store);
   if (observation.racedKnownFiles !== undefined)
     throw new UnsupportedError(
       `claude-code: ${observation.racedKnownFiles.join(", ")} changed by an earlier command less than a second before this write command: whether its hint names them depends on the clock (the binary compares with the call's start floored to the second, spec §5.4)`,

@@ -108,6 +108,9 @@ export const UTF16BE_NOTE =
   "\n\n[This file is UTF-16 big-endian (it starts FE FF), which these tools cannot write. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]";
 
 /** The note Edit adds instead of the file-state note when the file had changed on disk since the session saw it. @see spec §5.4 */
+/** Edit's and Write's refusal of a file changed on disk since the session read it (observed). @see spec §5.4, §6.1 */
+const MODIFIED_SINCE_READ = "File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.";
+
 export const STALE_EDIT_NOTE =
   " (note: the file had been modified on disk since you last read it — the edit applied cleanly, but the file contains other changes not in your context. Read it before edits that depend on surrounding content.)";
 
@@ -287,6 +290,10 @@ export function formatClaudeEdit(input: Record<string, unknown>, observation: Cl
     const view = editableView(observation.before);
     const count = occurrences(view, oldString);
     if (count === 0) refuseQuoteNormalisedMatch(view, oldString);
+    // A file changed on disk since it was read: a string it no longer holds is that refusal (observed: batch 9 judge; where it still holds, the edit applies with the stale note). §5.4
+    if (count === 0 && observation.stale === true) return toolUseError(MODIFIED_SINCE_READ);
+    if (count > 1 && input.replace_all !== true && observation.stale === true)
+      throw new UnsupportedError(`claude-code: an Edit of ${observation.path}, changed on disk since it was read, with several matches is not pinned (docs/spec/claude-code-2.1.332.md §5.4)`);
     if (count === 0) return toolUseError(`String to replace not found in file.\nString: ${oldString}`);
     if (count > 1 && input.replace_all !== true) {
       return toolUseError(
@@ -321,6 +328,8 @@ export function formatClaudeWrite(input: Record<string, unknown>, observation: C
   if (observation.denied !== undefined) return formatClaudePermissionDenied(observation.denied, observation.path);
   // Write's encoding refusal is a plain error, without `<tool_use_error>` (observed over a file not valid UTF-8). §6.1
   if (observation.encoding !== undefined) return claudeError(`${ENCODING_REFUSAL_REASON[observation.encoding]}${ENCODING_REFUSAL_TAIL}`);
+  // Over a file read whole and changed on disk since (observed: batch 9 judge's probe). §6.1
+  if (observation.stale === true) return toolUseError(MODIFIED_SINCE_READ);
   if (observation.before === null) return { content: `File created successfully at: ${path}${FILE_STATE_NOTE}` };
   return { content: `The file ${path} has been updated successfully.${FILE_STATE_NOTE}` };
 }
