@@ -14,6 +14,7 @@ export class ScenarioWorkspaceBuilder implements DifferentialWorkspace {
   readonly directories: string[] = [];
   readonly pages: Record<string, ScenarioPage> = {};
   readonly subagents: ScenarioSubagent[] = [];
+  readonly permissionReplies: ("once" | "always" | "reject")[] = [];
   /** Files no call changes, with what they hold (reads, greps and globs aim at these). */
   readonly stable: { path: string; content: GeneratedContent }[] = [];
   private counter = 0;

@@ -49,12 +49,22 @@ describe("generateDifferentialScenarios (issue 19 part 3)", () => {
     first.forEach((text, index) => expect(other[index]).not.toBe(text));
   });
 
-  it("makes exactly the requested number of calls, 25 per scenario unless told otherwise", () => {
+  it("makes exactly the requested number of calls, 25 per scenario unless told otherwise, plus the follow-ups of links", () => {
+    // A command that makes a link (`ln -s`) has follow-ups (GeneratedCall.followUps): the reads
+    // through it, one for a file or dangling link or a link in a listed folder, two for a folder link.
+    const generatedCalls = (scenario: ReturnType<typeof generateDifferentialScenarios>[number]) =>
+      scenario.turns.reduce((sum, turn) => {
+        const calls = turn.calls ?? [];
+        const followUps = calls.reduce((count, call) => {
+          const command = String((call.input as Record<string, unknown> | undefined)?.command ?? "");
+          return command.includes("ln -s ") ? count + (/ lnkdir-\d+ && echo linked$/.test(command) ? 2 : 1) : count;
+        }, 0);
+        return sum + calls.length - followUps;
+      }, 0);
     const scenarios = generateDifferentialScenarios(options);
-    const counts = scenarios.map((scenario) => scenario.turns.reduce((sum, turn) => sum + (turn.calls?.length ?? 0), 0));
-    expect(counts).toEqual([25, 25, 25, 25, 20]);
+    expect(scenarios.map(generatedCalls)).toEqual([25, 25, 25, 25, 20]);
     const small = generateDifferentialScenarios({ ...options, callsPerScenario: 7, calls: 15 });
-    expect(small.map((scenario) => scenario.turns.reduce((sum, turn) => sum + (turn.calls?.length ?? 0), 0))).toEqual([7, 7, 1]);
+    expect(small.map(generatedCalls)).toEqual([7, 7, 1]);
   });
 
   it("every generated scenario validates against schemas/scenario.json and reads back unchanged from its YAML", async () => {
@@ -242,5 +252,79 @@ describe("gemini-cli's vocabulary (issue 28 item 5)", () => {
       "save_memory",
     ])
       expect(tools.has(tool), tool).toBe(true);
+  });
+});
+
+describe("opencode's issue-30 call kinds (trailing slashes, links, permission asks, instruction files, timeouts with partial output, provider faults)", () => {
+  type Call = { tool: string; input: Record<string, unknown> };
+  const callsOf = (turn: { calls?: unknown[] }) => (turn.calls ?? []) as Call[];
+
+  it("opencode-cli: at most one call that asks a scenario, scripted alone as its last call (opencode run's session ends there, spec §2.15)", () => {
+    let asks = 0;
+    for (const scenario of generateDifferentialScenarios({ profile: "opencode-cli", seed: 30490, calls: 1000, callsPerScenario: 50 })) {
+      const turns = scenario.turns.slice(0, -1);
+      const asking = turns.flatMap((turn, index) =>
+        callsOf(turn)
+          .filter((call) => JSON.stringify(call.input).includes("{{workspace}}/..") || /\.env(\.(?!example")[^"/]*)?"/.test(JSON.stringify(call.input.filePath ?? "")))
+          .map(() => index),
+      );
+      expect(asking.length).toBeLessThanOrEqual(1);
+      if (asking.length === 1) {
+        asks++;
+        expect(asking[0]).toBe(turns.length - 1);
+        expect(callsOf(turns.at(-1)!)).toHaveLength(1);
+      }
+      expect(scenario.permissionReplies).toBeUndefined();
+    }
+    expect(asks).toBeGreaterThan(3);
+  });
+
+  it("opencode-core: every call outside the workspace is alone in its turn with a reply of its own (once or always)", () => {
+    let asks = 0;
+    for (const scenario of generateDifferentialScenarios({ profile: "opencode-core", seed: 30491, calls: 1000, callsPerScenario: 50 })) {
+      let outside = 0;
+      for (const turn of scenario.turns.slice(0, -1)) {
+        for (const call of callsOf(turn)) {
+          if (!JSON.stringify(call.input).includes("{{workspace}}/..")) continue;
+          outside++;
+          expect(callsOf(turn)).toHaveLength(1);
+        }
+      }
+      asks += outside;
+      expect((scenario.permissionReplies ?? []).length).toBeGreaterThanOrEqual(outside);
+      for (const reply of scenario.permissionReplies ?? []) expect(["once", "always"]).toContain(reply);
+    }
+    expect(asks).toBeGreaterThan(5);
+  });
+
+  it("a command that makes a link is alone in its turn and the reads through the link open the turns after it", () => {
+    let links = 0;
+    for (const scenario of generateDifferentialScenarios({ profile: "opencode-core", seed: 30491, calls: 1000, callsPerScenario: 50 })) {
+      const turns = scenario.turns.slice(0, -1).map(callsOf);
+      turns.forEach((calls, index) => {
+        const command = String(calls[0]?.input.command ?? "");
+        if (!command.includes("ln -s ")) return;
+        links++;
+        expect(calls).toHaveLength(1);
+        const next = turns[index + 1]![0]!;
+        expect(next.tool).toBe("read");
+        const link = command.split(" ")[3]!;
+        expect(String(next.input.filePath).startsWith(link.includes("/") ? link.slice(0, link.lastIndexOf("/")) : link)).toBe(true);
+      });
+    }
+    expect(links).toBeGreaterThan(5);
+  });
+
+  it("a provider fault is only on a turn that changes nothing, and is one the runtimes retry (rate limit, server error)", () => {
+    let faults = 0;
+    for (const scenario of generateDifferentialScenarios({ profile: "opencode-cli", seed: 30490, calls: 1000, callsPerScenario: 50 })) {
+      for (const turn of scenario.turns) {
+        if (turn.fault === undefined) continue;
+        faults++;
+        expect(["rate-limit", "server-error"]).toContain(turn.fault.kind);
+        for (const call of callsOf(turn)) expect(["write", "edit", "task"]).not.toContain(call.tool);
+      }
+    }
+    expect(faults).toBeGreaterThan(5);
   });
 });

@@ -42,12 +42,13 @@ export function generateDifferentialScenarios(options: DifferentialOptions): Sce
  * tools). A call marked `alone` (one that makes the runtime die) gets a turn of its own. Of the
  * vocabulary's `concurrent` tools (results placed when they finish) a turn holds at most one, and
  * never beside a searching call. A call with follow-ups (calls that use its result) ends its turn,
- * and its follow-ups open the turns after it, one a turn; such chains never overlap.
+ * and its follow-ups open the turns after it, one a turn; such chains never overlap. A call marked
+ * `last` (the vocabulary's calls at which the session ends) comes after all the others, alone.
  */
-function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[], vocabulary: DifferentialVocabulary): ScenarioCall[][] {
+function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[], vocabulary: DifferentialVocabulary): GeneratedCall[][] {
   const SEARCHING = vocabulary.searching;
   const concurrent = vocabulary.concurrent ?? (() => false);
-  const turns: ScenarioCall[][] = [];
+  const turns: GeneratedCall[][] = [];
   /** Follow-up calls (GeneratedCall.followUps) waiting for their turn. */
   let pending: { turn: number; call: ScenarioCall }[] = [];
   let index = 0;
@@ -61,7 +62,7 @@ function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[], v
       const wanted = random.pick([1, 2, 3, 4, 5, 6, 8]);
       const fits = (next: GeneratedCall): boolean => {
         if (group.length === 0) return true;
-        if (group.length >= wanted || group[0]?.alone === true || next.alone === true) return false;
+        if (group.length >= wanted || group[0]?.alone === true || next.alone === true || group[0]?.last === true || next.last === true) return false;
         if ((group.at(-1)?.followUps?.length ?? 0) > 0) return false;
         // one chain at a time: its follow-ups then open their turns with nothing of another chain before them
         if ((next.followUps?.length ?? 0) > 0 && chained) return false;
@@ -73,7 +74,7 @@ function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[], v
     group.forEach((call, place) => {
       call.followUps?.forEach((followUp, k) => pending.push({ turn: turn + 1 + k, call: followUp({ turn, call: place + 1 }) }));
     });
-    turns.push(group.map((call) => call.call));
+    turns.push(group);
   }
   return turns;
 }
@@ -81,9 +82,14 @@ function groupIntoTurns(random: SeededRandom, calls: readonly GeneratedCall[], v
 function generateScenario(random: SeededRandom, options: DifferentialOptions, index: number, count: number): Scenario {
   const vocabulary: DifferentialVocabulary = DIFFERENTIAL_VOCABULARIES[options.profile];
   const builder = new ScenarioWorkspaceBuilder(random, options.profile);
-  const calls = Array.from({ length: count }, () => generateCall(builder, vocabulary));
-  const grouped = groupIntoTurns(random, calls, vocabulary);
-  const callTurns = grouped.map((group) => ({ calls: group }) as ScenarioTurn);
+  const generated = Array.from({ length: count }, () => generateCall(builder, vocabulary));
+  const calls = [...generated.filter((call) => call.last !== true), ...generated.filter((call) => call.last === true)];
+  const groups = groupIntoTurns(random, calls, vocabulary);
+  const grouped = groups.map((group) => group.map((call) => call.call));
+  const callTurns = groups.map((group) => {
+    const fault = vocabulary.turnFault?.(random, group);
+    return (fault === undefined ? { calls: group.map((call) => call.call) } : { fault, calls: group.map((call) => call.call) }) as ScenarioTurn;
+  });
   const turns = [...callTurns, { text: "Done." }] as unknown as Scenario["turns"];
   const tools = [...new Set(grouped.flat().map((call) => call.tool.toLowerCase()))].sort();
   const name = `differential-${vocabulary.namePrefix}-${options.seed}-${String(index).padStart(3, "0")}`;
@@ -102,6 +108,7 @@ function generateScenario(random: SeededRandom, options: DifferentialOptions, in
     workspace,
     ...(Object.keys(builder.pages).length > 0 ? { pages: builder.pages } : {}),
     ...(builder.subagents.length > 0 ? { subagents: builder.subagents } : {}),
+    ...(builder.permissionReplies.length > 0 ? { permissionReplies: builder.permissionReplies } : {}),
     turns,
     ...(builder.subagents.length > 0 ? { subagents: builder.subagents } : {}),
   };

@@ -1,4 +1,4 @@
-import type { ScenarioCall, ScenarioContent, ScenarioPage, ScenarioSubagent } from "../generated/schema-types.js";
+import type { ScenarioCall, ScenarioContent, ScenarioFault, ScenarioPage, ScenarioSubagent } from "../generated/schema-types.js";
 import type { GeneratedContent } from "./differential-content.js";
 import type { ProfileId } from "./profile-registry.js";
 
@@ -35,6 +35,8 @@ export interface DifferentialWorkspace {
   readonly pages: Record<string, ScenarioPage>;
   /** Scripts for the agent's subagent requests (the scenario's `subagents`), in the order the fake tries them. */
   readonly subagents: ScenarioSubagent[];
+  /** What the user answers to the agent's permission asks, in the order they are asked (the scenario's `permissionReplies`). */
+  readonly permissionReplies: ("once" | "always" | "reject")[];
   /** Files no call changes, with what they hold. */
   readonly stable: { path: string; content: GeneratedContent }[];
   /** A fresh workspace-relative name. */
@@ -54,6 +56,11 @@ export interface GeneratedCall {
   mutates: boolean;
   /** Scripted alone in its turn (a call whose effect on the calls beside it is a race of the binary). */
   alone?: boolean;
+  /**
+   * Scripted after every other call of its scenario, alone in its turn (a call at which the agent's
+   * session ends, so that no call after it goes unjudged).
+   */
+  last?: boolean;
   /**
    * Calls that use this call's result (`$fromResult` at the call's place, e.g. a live session's id),
    * each scripted first in one of the turns after it: the k-th (0-based) k + 1 turns later. This
@@ -89,6 +96,11 @@ export interface DifferentialVocabulary {
    * places each when it finishes): never two such calls in one turn.
    */
   concurrent?(call: GeneratedCall): boolean;
+  /**
+   * A provider fault for a turn of `calls` (the turn's `fault`: what the fake answers the first
+   * requests of that turn instead of its reply), or undefined for none. Only asked when defined.
+   */
+  turnFault?(random: DifferentialRandom, calls: readonly GeneratedCall[]): ScenarioFault | undefined;
 }
 
 const readOnly = (tool: string, input: Record<string, unknown>): GeneratedCall => ({ call: { tool, input }, mutates: false });

@@ -1,9 +1,10 @@
-import type { ScenarioCall, ScenarioPage, ScenarioSubagent } from "../../generated/schema-types.js";
+import type { ScenarioCall, ScenarioFault, ScenarioPage, ScenarioSubagent } from "../../generated/schema-types.js";
 import { editableText, smallLines } from "../differential-content.js";
 import {
   type CallMaker,
   type DifferentialVocabulary,
   differentialCall,
+  type GeneratedCall,
   type DifferentialWorkspace as ScenarioWorkspaceBuilder,
   type DifferentialRandom as SeededRandom,
 } from "../differential-vocabulary.js";
@@ -82,6 +83,18 @@ function bashCommand(b: ScenarioWorkspaceBuilder): string {
 }
 
 /**
+ * Commands that print, then outlive their timeout by seconds (a margin the load cannot eat): v1
+ * keeps the output so far and appends the timeout's shell_metadata; v2 reports the timeout in its
+ * place. Output before the kill: a line, a line without its newline, stdout then stderr, a tail
+ * past 2000 lines (v1 cuts it and saves the whole), multi-byte text.
+ * @see spec §2.1, §2.1b; issue 30 (bash timeouts with partial output)
+ */
+function partialCommand(b: ScenarioWorkspaceBuilder): string {
+  const before = b.random.pick(["echo early", "printf 'no newline'", "echo out; echo err >&2", "seq 1 2500", "printf 'h\\303\\251 \\342\\234\\223\\n'", "pwd", ":"]);
+  return `${before}; sleep ${b.random.pick([6, 8])}; echo late`;
+}
+
+/**
  * bash: output edges (bytes, terminators, control bytes, sizes at and one past 51200 bytes and
  * 2000 lines, the v2 1 MiB capture), quiet failures, merged stderr, workdirs that exist, are
  * missing or are files, timeouts at and below their minima and of the wrong type, extra keys.
@@ -94,6 +107,7 @@ const bashCalls: CallMaker[] = [
   (b) => readOnly("bash", { command: b.random.pick(["pwd", "ls", "echo in-workdir"]), workdir: b.random.pick(["src", "docs", "missing-workdir", b.someStableFile().path, "."]) }),
   (b) => readOnly("bash", { command: "echo timed", timeout: b.random.pick<unknown>([0, -1, 1.5, "5000", 600000, 600001, null]) }),
   (b) => readOnly("bash", { command: "sleep 2; echo late", timeout: b.random.pick([300, 1000]) }),
+  (b) => readOnly("bash", { command: partialCommand(b), timeout: b.random.pick([1000, 1500, 2000]) }),
   (b) => readOnly("bash", { command: "echo extra", [b.random.pick(["description", "cwd", "Command"])]: "x" }),
   (b) => {
     const command = b.random.pick<unknown>([42, null, ["echo"], ""]);
@@ -361,6 +375,144 @@ const taskCalls: CallMaker[] = [
     ),
 ];
 
+/**
+ * Directory paths written with a trailing slash (issue 30): both runtimes resolve a relative path
+ * without it (v1 `path.resolve`, v2 LocationMutation), so `dir/` reads, globs, greps and runs in
+ * `dir`, and `file/` reads the file; an absolute directory path keeps its slash in v1's `<path>`.
+ * @see spec §2.2, §2.2b, §2.5, §2.6; docs/unsupported-rules.md (read resolves a relative path)
+ */
+const slashCalls: CallMaker[] = [
+  (b) => readOnly("read", { filePath: `${b.listedDirectory()}/` }),
+  (b) => readOnly("read", { filePath: `{{workspace}}/${b.listedDirectory()}/` }),
+  (b) => readOnly("read", { filePath: `${b.someStableFile().path}/` }),
+  (b) => readOnly("glob", { pattern: b.random.pick(["*", "*.txt", "**/*"]), path: `${b.listedDirectory()}/` }),
+  (b) => {
+    b.someStableFile();
+    return readOnly("grep", { pattern: b.random.pick(["a", "txt", "inner", "^[A-Z_]"]), path: b.random.pick([`${b.listedDirectory()}/`, "src/", "deep/a/"]) });
+  },
+  (b) => readOnly("bash", { command: b.random.pick(["pwd", "ls", "echo in-workdir"]), workdir: `${b.listedDirectory()}/` }),
+];
+
+/**
+ * Symbolic links, made by a command (`ln -s`, the workspace has no links of its own) and read in
+ * the turns after it: a link to a file (v1 reads at the path given, v2 at the real path, which
+ * names the result), to a folder (its listing, a file below it), a dangling link (v1 `File not
+ * found` whose suggestions list the link, v2 `Unable to read`), a link in a folder that is then
+ * listed (v2 lists only entries whose real path lies inside the folder). Links point inside the
+ * workspace only (a link out of it is v2's location_escape, unsupported). The command is alone in
+ * its turn (it is a shell command that changes the workspace).
+ * @see spec §2.2, §2.2b; docs/unsupported-rules.md (v2 reads through a link); issue 30 (symlinks)
+ */
+const symlinkCalls: CallMaker[] = [
+  (b) => {
+    const target = b.someStableFile().path;
+    const link = b.fresh("lnk", b.random.pick(["", ".txt"]));
+    return { alone: true, ...mutating("bash", { command: `ln -s ${target} ${link} && echo linked` }), followUps: [() => ({ tool: "read", input: { filePath: link } })] };
+  },
+  (b) => {
+    const directory = b.listedDirectory();
+    const entry = Object.keys(b.files).find((path) => path.startsWith(`${directory}/`) && !path.slice(directory.length + 1).includes("/"));
+    const link = b.fresh("lnkdir", "");
+    const below = entry === undefined ? "missing.txt" : entry.slice(directory.length + 1);
+    return {
+      alone: true,
+      ...mutating("bash", { command: `ln -s ${directory} ${link} && echo linked` }),
+      followUps: [() => ({ tool: "read", input: { filePath: b.random.chance(0.5) ? link : `${link}/` } }), () => ({ tool: "read", input: { filePath: `${link}/${below}` } })],
+    };
+  },
+  (b) => {
+    const link = b.fresh("dangling", ".txt");
+    return { alone: true, ...mutating("bash", { command: `ln -s ${b.fresh("gone", ".txt")} ${link} && echo linked` }), followUps: [() => ({ tool: "read", input: { filePath: link } })] };
+  },
+  (b) => {
+    const directory = b.listedDirectory();
+    const target = b.random.pick([`../${b.someStableFile().path}`, ".", "missing-target", "a.txt"]);
+    return {
+      alone: true,
+      ...mutating("bash", { command: `ln -s ${target} ${directory}/${b.fresh("entry", "")} && echo linked` }),
+      followUps: [() => ({ tool: "read", input: { filePath: directory } })],
+    };
+  },
+];
+
+/** Per scenario under construction, whether an opencode-cli call that asks has been made (its run ends there). */
+const cliAsked = new WeakSet<ScenarioWorkspaceBuilder>();
+
+/** A file the default `read` rules ask for (`*.env`, `*.env.*`), or one they allow (`*.env.example`, no match). */
+function envFile(b: ScenarioWorkspaceBuilder): string {
+  const path = b.fresh("cfg", "", b.random.pick(["", "src/"])) + b.random.pick(["/.env", ".env", ".env.local", ".env.example", "-env.txt"]);
+  b.files[path] = b.random.pick(["KEY=value\n", "A=1\r\nB=2\r\n", ""]);
+  return path;
+}
+
+/**
+ * Permission asks (spec §2.15): targets outside the workspace (`external_directory`: a missing
+ * folder beside it, the run directory as bash's workdir, glob and grep there on v1) and the
+ * default `read` rules for `.env` files. v1 (`opencode run`) rejects the ask and its session ends
+ * at the call: one such call a scenario, scripted last (a later call would go unjudged). v2 waits
+ * for the answer: alone in its turn (asks in the order scripted), answered `once` or `always`
+ * (the scenario's `permissionReplies`; `always` saves the pattern, so a later ask may not come).
+ * A call that asks nothing (a `.env.example`) stays where it is drawn.
+ * @see spec §2.15; issue 30 (permission asks: v1 refuses, v2 asks)
+ */
+const permissionCalls: CallMaker[] = [
+  (b) => askingCall(b, "read", { filePath: envFile(b) }, true),
+  (b) => askingCall(b, "read", { filePath: `{{workspace}}/../${b.fresh("nowhere", "")}/${b.random.pick(["x.txt", "deep/y.md"])}` }),
+  (b) => askingCall(b, "bash", { command: b.random.pick(["echo outside", "true"]), workdir: "{{workspace}}/.." }),
+  (b) =>
+    b.profile === "opencode-cli"
+      ? askingCall(b, b.random.pick(["glob", "grep"]), { pattern: "*.txt", path: "{{workspace}}/.." })
+      : askingCall(b, "read", { filePath: `{{workspace}}/../${b.fresh("nowhere", ".txt")}` }),
+];
+
+/** A call that may ask: last in its scenario on v1 (or, a scenario's ask made, a trailing-slash read instead), alone with a reply on v2. */
+function askingCall(b: ScenarioWorkspaceBuilder, tool: string, input: Record<string, unknown>, mayNotAsk = false): GeneratedCall {
+  const path = String(input.filePath ?? "");
+  if (mayNotAsk && !/\.env(\.(?!example$)[^/]*)?$/.test(path)) return readOnly(tool, input);
+  if (b.profile === "opencode-cli") {
+    if (cliAsked.has(b)) return readOnly("read", { filePath: `${b.listedDirectory()}/` });
+    cliAsked.add(b);
+    return { ...readOnly(tool, input), last: true };
+  }
+  b.permissionReplies.push(b.random.pick(["once", "once", "always"]));
+  return { ...readOnly(tool, input), alone: true };
+}
+
+/**
+ * Instruction files below the workspace root (`AGENTS.md`; v1 also `CLAUDE.md`, `CONTEXT.md`):
+ * the tree holds them, searches and listings find them, and a read of a file beside (not below)
+ * them gets no reminder. A read below one gets the runtime's `<system-reminder>`, which the
+ * profiles do not model (unsupported by name, spec §2.2 step 9): not generated, since each would
+ * only count a refusal.
+ * @see spec §2.2 step 9; issue 30 (instruction files found below the workspace root)
+ */
+const instructionCalls: CallMaker[] = [
+  (b) => {
+    const folder = b.fresh("rules", "/");
+    b.files[`${folder}${b.random.pick(b.profile === "opencode-cli" ? ["AGENTS.md", "CLAUDE.md", "CONTEXT.md"] : ["AGENTS.md"])}`] = b.random.pick(["Be nice.\n", "# Rules\r\nUse tabs.\r\n", ""]);
+    const beside = b.fresh("beside", ".txt", b.random.pick(["", "src/"]));
+    b.files[beside] = "next to the rules\n";
+    return b.random.pick([
+      () => readOnly("read", { filePath: beside }),
+      () => readOnly("glob", { pattern: b.random.pick(["**/AGENTS.md", "**/*.md", `${folder}*`]) }),
+      () => readOnly("grep", { pattern: b.random.pick(["Be nice", "Rules", "tabs"]) }),
+      () => readOnly("bash", { command: `ls ${folder}` }),
+      () => readOnly("read", { filePath: folder.slice(0, -1) }),
+    ])();
+  },
+];
+
+/**
+ * A provider fault on a turn whose calls change nothing (a fault may come after some of a turn's
+ * calls were streamed, and the retry runs them again): a rate limit or a server error once, which
+ * both runtimes retry to the same reply (spec §4.5, bash-after-rate-limit, bash-after-server-error).
+ * @see issue 30 (what each runtime does after a provider stream is cut)
+ */
+function turnFault(random: SeededRandom, calls: readonly GeneratedCall[]): ScenarioFault | undefined {
+  if (calls.some((call) => call.mutates || call.call.tool === "task") || !random.chance(0.06)) return undefined;
+  return random.pick<ScenarioFault>([{ kind: "rate-limit", retryAfter: 0 }, { kind: "server-error" }]);
+}
+
 /** Every tool's call makers with its weight in a campaign. */
 const CALL_MAKERS: DifferentialVocabulary["makers"] = [
   { tool: "read", weight: 24, makers: readCalls },
@@ -373,6 +525,10 @@ const CALL_MAKERS: DifferentialVocabulary["makers"] = [
   { tool: "todowrite", weight: 4, makers: todowriteCalls },
   { tool: "unknown", weight: 1, makers: unknownCalls },
   { tool: "task", weight: 3, makers: taskCalls },
+  { tool: "slash", weight: 3, makers: slashCalls },
+  { tool: "symlink", weight: 2, makers: symlinkCalls },
+  { tool: "permission", weight: 2, makers: permissionCalls },
+  { tool: "instructions", weight: 2, makers: instructionCalls },
 ];
 
 /** opencode's vocabulary: the scenarios are written in `profile`'s argument names. */
@@ -383,5 +539,6 @@ export function opencodeDifferentialVocabulary(profile: "opencode-cli" | "openco
     aims: "over line endings, BOMs, invalid bytes, limits, odd arguments and failing paths",
     makers: CALL_MAKERS,
     searching: new Set(["glob", "grep", "bash"]),
+    turnFault,
   };
 }
