@@ -19,6 +19,8 @@ const scenarios = [
   "claude-bash-persisted",
   "claude-bash-error-cut",
   "claude-bash-timeout",
+  "claude-bash-exit-semantics",
+  "claude-edit-modified-since-read",
   "claude-bash-bytes",
   "claude-bash-description",
   "claude-parallel",

@@ -81,7 +81,8 @@ describe("every console block of the README runs as typed, from the repository r
     const skipped = blocks.filter((block) => block.skip !== undefined);
     // a skipped block says why, and names the test that runs what it shows instead (a real binary, a long run)
     for (const block of skipped) expect(block.skip!, `README.md:${block.line}`).toMatch(/\btest\/\S+\.test\.ts\b/);
-    expect(skipped.length).toBeLessThanOrEqual(6);
+    // seven: the real-binary runs of codex (1), gemini (2), claude (3: its two tool sections and agent.user) and the slow-adapter runs
+    expect(skipped.length).toBeLessThanOrEqual(7);
   });
 
   for (const block of blocks) {

@@ -249,8 +249,15 @@ function quietExitOne(command: string): boolean {
   const words = /(^|[\s;&|(`])(diff|test|git)(?=$|[\s;&|)`])|\[\s/;
   if (!words.test(command)) return false;
   if (/[|(){}`]|\$\(|(^|[^&])&($|[^&])/.test(command.replaceAll("||", " ").replaceAll("&&", " ")))
-    throw new UnsupportedError("claude-code: a command line ending in diff, test or [ that exits 1, whose last command the profile cannot pick out plainly (a pipe, a subshell, a substitution): whether the binary reads exit 1 as success is not pinned (docs/spec/claude-code-2.1.332.md §3.4)");
-  const last = command.split(/&&|\|\||;|\n/).filter((part) => part.trim() !== "").at(-1)?.trim() ?? "";
+    throw new UnsupportedError(
+      "claude-code: a command line ending in diff, test or [ that exits 1, whose last command the profile cannot pick out plainly (a pipe, a subshell, a substitution): whether the binary reads exit 1 as success is not pinned (docs/spec/claude-code-2.1.332.md §3.4)",
+    );
+  const last =
+    command
+      .split(/&&|\|\||;|\n/)
+      .filter((part) => part.trim() !== "")
+      .at(-1)
+      ?.trim() ?? "";
   const [first, second] = last.split(/\s+/);
   if (first === "git" && second !== "diff" && /\sdiff(\s|$)/.test(last))
     throw new UnsupportedError("claude-code: a git diff after git's own options that exits 1: the binary skips them to find the subcommand, not modelled (docs/spec/claude-code-2.1.332.md §3.4)");
@@ -437,7 +444,8 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       // A file the session read whole that changed since (a command, no note) is refused, not written (observed: batch 9 judge's probe; `touch` alone changes nothing). §6.1
       const known = session.files.get(path);
       if (known !== undefined && before !== null && known.text !== before) {
-        if (known.uncertain === true || known.via !== "read") throw new UnsupportedError(`claude-code: a Write over ${path}, changed since the session last knew it in a way whose state is not pinned (docs/spec/claude-code-2.1.332.md §5.4, §6.1)`);
+        if (known.uncertain === true || known.via !== "read")
+          throw new UnsupportedError(`claude-code: a Write over ${path}, changed since the session last knew it in a way whose state is not pinned (docs/spec/claude-code-2.1.332.md §5.4, §6.1)`);
         return { path, before, after: null, stale: true };
       }
       // Written whole: the replay's bytes are the binary's again.
