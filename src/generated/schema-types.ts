@@ -3030,7 +3030,7 @@ export interface ScenarioAgent {
    */
   args?: string[];
   /**
-   * Run the agent as this user of the machine instead of correx's own (its uid and gid from /etc/passwd), so that a file mode which takes away permission (`workspace.modes`) applies to it: e.g. `nobody`. correx gate must run as root to do this. It gives the user the run directory (workspace, HOME, config) by ownership, `workspace.modes` applied after, starts the agent with that uid and gid (with --sandbox: inside the sandbox, once its mounts are made), replays the scripted calls as the same user in its sandbox (an unconfined replay, --unconfined-replay, answers every call unsupported), and gives the run directory back to its own user once the run is over. A profile that does not model a run as another user answers every call unsupported, naming this setting.
+   * Run the agent as this user of the machine instead of correx's own (its uid and gid from /etc/passwd), so that a file mode which takes away permission (`workspace.modes`) applies to it: e.g. `nobody`. the gate must run as root to do this. It gives the user the run directory (workspace, HOME, config) by ownership, `workspace.modes` applied after, starts the agent with that uid and gid (with --sandbox: inside the sandbox, once its mounts are made), replays the scripted calls as the same user in its sandbox (an unconfined replay, --unconfined-replay, answers every call unsupported), and gives the run directory back to its own user once the run is over. A profile that does not model a run as another user answers every call unsupported, naming this setting.
    */
   user?: string;
 }

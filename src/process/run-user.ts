@@ -23,6 +23,6 @@ export function runUserFrom(passwd: string, name: string, scenarioName?: string)
 
 /** The scenario's `agent.user` resolved on this machine; an InputError when correx is not root (only root can start a process as another user). */
 export function resolveRunUser(name: string, scenarioName?: string): RunUser {
-  if (process.getuid?.() !== 0) throw new InputError(`agent.user "${name}": correx gate must run as root to start the agent as another user`, scenarioName);
+  if (process.getuid?.() !== 0) throw new InputError(`agent.user "${name}": the gate must run as root to start the agent as another user`, scenarioName);
   return runUserFrom(readFileSync("/etc/passwd", "utf8"), name, scenarioName);
 }
