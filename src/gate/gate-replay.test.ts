@@ -36,19 +36,20 @@ const script = [
   { turn: 3, ordinal: 3, id: "call_3_1", tool: "read", input: { path: "/out/y.txt" } },
 ];
 
-describe("replayExpected: a session the profile ends at a call (Profile.endsRun; spec §2.15)", () => {
-  const options = (env: EnvironmentPort) => ({
-    profile: opencodeCore,
-    protocol: "openai-chat" as const,
-    model: "m",
-    prompt: "p",
-    environment: env,
-    referenceOutput: "/ref",
-    store: createMemoryOutputStore(),
-    rules: [],
-    running: () => {},
-  });
+/** The replay's options for opencode-core on openai-chat in `env`. */
+const options = (env: EnvironmentPort) => ({
+  profile: opencodeCore,
+  protocol: "openai-chat" as const,
+  model: "m",
+  prompt: "p",
+  environment: env,
+  referenceOutput: "/ref",
+  store: createMemoryOutputStore(),
+  rules: [],
+  running: () => {},
+});
 
+describe("replayExpected: a session the profile ends at a call (Profile.endsRun; spec §2.15)", () => {
   it("a rejected ask: that call, its turn and every later call expect no result, and the later turns are not run", async () => {
     const env = environment(["reject"]);
     const { expected, verdicts } = await replayExpected(options(env), script, () => undefined);
@@ -74,18 +75,7 @@ describe("replayExpected: a turn whose reply the fake cuts or garbles (its fault
   it("leaves that turn's calls and every later one unsupported, naming the fault, and does not run them", async () => {
     const env = environment([]);
     const faulted = [script[0]!, { ...script[1]!, streamFault: "truncated-stream" as const }, { ...script[2]!, streamFault: "truncated-stream" as const }, script[3]!];
-    const options = {
-      profile: opencodeCore,
-      protocol: "openai-chat" as const,
-      model: "m",
-      prompt: "p",
-      environment: env,
-      referenceOutput: "/ref",
-      store: createMemoryOutputStore(),
-      rules: [],
-      running: () => {},
-    };
-    const { expected, verdicts } = await replayExpected(options, faulted, () => undefined);
+    const { expected, verdicts } = await replayExpected(options(env), faulted, () => undefined);
     expect(Object.keys(expected)).toEqual(["call_1_1"]);
     expect([...verdicts.keys()]).toEqual(["call_2_1", "call_2_2", "call_3_1"]);
     expect(verdicts.get("call_3_1")).toEqual({
