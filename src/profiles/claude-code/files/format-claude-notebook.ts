@@ -1,5 +1,7 @@
+import { decodeBase64 } from "../../../text/base64.js";
 import { UnsupportedError } from "../../profile.js";
 import type { ClaudeCodeResult } from "../claude-result.js";
+import { claudeImageMagicType } from "./claude-image-magic.js";
 
 /**
  * Read of a Jupyter notebook (`.ipynb`), as Claude Code 2.1.332 renders it (its bundle's notebook
@@ -124,26 +126,8 @@ function imageOf(data: Record<string, unknown>): { data: string; mediaType: stri
   return undefined;
 }
 
-const BASE64_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
 /** The bundle's test: a well-formed base64 text whose first 16 characters decode to an image's magic number. */
 function looksLikeImageBase64(text: string): boolean {
   if (!(text.endsWith("=") ? text.length % 4 === 0 : text.length % 4 !== 1) || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return false;
-  const bytes: number[] = [];
-  let buffer = 0;
-  let bits = 0;
-  for (const char of text.slice(0, 16).replace(/=/g, "")) {
-    buffer = ((buffer << 6) | BASE64_ALPHABET.indexOf(char)) & 4095;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      bytes.push((buffer >> bits) & 255);
-    }
-  }
-  const [a, b, c, d] = bytes;
-  if (bytes.length < 4) return false;
-  if (a === 137 && b === 80 && c === 78 && d === 71) return true;
-  if (a === 255 && b === 216 && c === 255) return true;
-  if (bytes.length >= 6 && a === 71 && b === 73 && c === 70 && d === 56 && (bytes[4] === 55 || bytes[4] === 57) && bytes[5] === 97) return true;
-  return bytes.length >= 12 && a === 82 && b === 73 && c === 70 && d === 70 && bytes[8] === 87 && bytes[9] === 69 && bytes[10] === 66 && bytes[11] === 80;
+  return claudeImageMagicType(decodeBase64(text.slice(0, 16).replace(/=/g, ""))) !== null;
 }

@@ -2,6 +2,7 @@ import { decodeBase64, encodeBase64 } from "../../../text/base64.js";
 import { extnamePath } from "../../../text/path-posix.js";
 import { UnsupportedError } from "../../profile.js";
 import { type ClaudeCodeResult, claudeError } from "../claude-result.js";
+import { claudeImageMagicType } from "./claude-image-magic.js";
 import { CLAUDE_IMAGE_TYPES } from "./claude-read-kinds.js";
 import type { ClaudeReadObservation } from "./format-claude-files.js";
 import { formatClaudeNotebook } from "./format-claude-notebook.js";
@@ -47,7 +48,7 @@ export function formatClaudeReadKind(input: Record<string, unknown>, observation
     const bytes = bytesOf(observation);
     // Refused before any resizing: an empty file, and bytes that are no PNG, JPEG, GIF or WebP by their magic number (bundle `UDi`, `nw`, `Cxr`; observed: text saved as notpng.png). §4.7
     if (bytes.length === 0) return claudeError(`Image file is empty: ${observation.path}`);
-    if (imageMagicType(bytes) === null) {
+    if (claudeImageMagicType(bytes) === null) {
       return claudeError(
         `File has an image extension but its content is not a valid PNG/JPEG/GIF/WebP. Detected: ${detectedContent(bytes)}. This usually means a download saved an error/login page instead of the image. Use \`file "${observation.path}"\` to confirm, or read it as text with Bash (e.g. \`head -c 500\`).`,
       );
@@ -102,17 +103,6 @@ function formatPdf(input: Record<string, unknown>, observation: ClaudeReadObserv
 }
 
 const startsWithPdfHeader = (bytes: Uint8Array) => new TextDecoder("latin1").decode(bytes.subarray(0, 5)) === "%PDF-";
-
-/** The image type of bytes by their magic number (PNG, JPEG, GIF87a/89a, WebP), or null. */
-function imageMagicType(bytes: Uint8Array): string | null {
-  const [a, b, c, d] = bytes;
-  if (bytes.length < 4) return null;
-  if (a === 137 && b === 80 && c === 78 && d === 71) return "image/png";
-  if (a === 255 && b === 216 && c === 255) return "image/jpeg";
-  if (bytes.length >= 6 && a === 71 && b === 73 && c === 70 && d === 56 && (bytes[4] === 55 || bytes[4] === 57) && bytes[5] === 97) return "image/gif";
-  if (bytes.length >= 12 && a === 82 && b === 73 && c === 70 && d === 70 && bytes[8] === 87 && bytes[9] === 69 && bytes[10] === 66 && bytes[11] === 80) return "image/webp";
-  return null;
-}
 
 /** What the bytes of a file with an image extension look like instead, as the binary names it. */
 function detectedContent(bytes: Uint8Array): string {
