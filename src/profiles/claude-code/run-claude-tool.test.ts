@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { EnvironmentPort } from "../environment-port.js";
+import { runClaudeTool } from "./run-claude-tool.js";
+
+/** Workspace /w; every command exits with `exitCode` and prints `output`; nothing else is there. */
+function environment(exitCode: number, output = ""): EnvironmentPort & { ran: string[] } {
+  const ran: string[] = [];
+  return {
+    ran,
+    workspace: "/w",
+    agentEnv: {},
+    stat: async () => ({ kind: "missing", symlink: false }),
+    readFile: async () => ({ failure: "ENOENT", message: "ENOENT" }),
+    listDirectory: async () => [],
+    writeFile: async () => null,
+    run: async (command) => {
+      ran.push(command.args.join(" "));
+      return { chunks: [{ stream: "stdout", bytes: new TextEncoder().encode(output) }], exitCode, signal: null, timedOut: false };
+    },
+    fetch: async () => ({ failure: "refused", message: "no network" }),
+  };
+}
+
+const bash = (command: string, env: EnvironmentPort) => runClaudeTool({ tool: "Bash", input: { command } }, env);
+
+describe("claude-code Bash commands the replay does not run (spec §3.1; batch 7 judge)", () => {
+  it("refuses grep and find (the binary's shell runs its embedded ugrep and bfs) and URLs, before running anything", async () => {
+    for (const command of ["grep -rn TODO .", "ls | grep x", "find . -name '*.ts'", "curl -s http://127.0.0.1:9/x"]) {
+      const env = environment(0);
+      await expect(bash(command, env)).rejects.toThrow(/not modelled/);
+      expect(env.ran).toEqual([]);
+    }
+    // a word that only contains them is no command of theirs
+    await expect(bash("echo finder grepping", environment(0))).resolves.toMatchObject({ exitCode: 0 });
+  });
+});
+
+describe("claude-code Bash exit 1 that the binary reads as success (spec §3.4; batch 9 judge's probe)", () => {
+  it("marks exit 1 of diff, test and [ as the line's last command, and not of other commands", async () => {
+    for (const command of ["diff a.txt b.txt", "test -f nope.txt", "[ 1 = 2 ]", "echo x; diff a b", "cd . && diff -u a b > /dev/null", "git diff --exit-code"]) {
+      expect(await bash(command, environment(1)), command).toMatchObject({ exitCode: 1, quietExit: true });
+    }
+    for (const command of ["cmp a.txt b.txt", "sh -c 'exit 1'", "diff a b; false"]) {
+      expect(await bash(command, environment(1)), command).not.toHaveProperty("quietExit");
+    }
+    expect(await bash("diff a b", environment(2))).not.toHaveProperty("quietExit");
+  });
+
+  it("leaves a line it cannot split plainly unsupported", async () => {
+    await expect(bash("diff a b | head -3", environment(1))).rejects.toThrow(/not pinned/);
+    await expect(bash("git -C sub diff --exit-code", environment(1))).rejects.toThrow(/not modelled/);
+  });
+});
