@@ -155,7 +155,10 @@ describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §
     environment.writeFile = async () => null;
     environment.readFile = async () => new TextEncoder().encode("export const main = 1;\n");
     expect(await runOpencodeTool("v2", { tool: "write", input: { path: "srclink/new.txt", content: "via link\n" } }, environment, accept)).toEqual({ path: "/w/src/new.txt", existed: false });
-    expect(await runOpencodeTool("v2", { tool: "edit", input: { path: "link.ts", oldString: "main = 1", newString: "main = 10" } }, environment, accept)).toEqual({ path: "/w/src/main.ts", replacements: 1 });
+    expect(await runOpencodeTool("v2", { tool: "edit", input: { path: "link.ts", oldString: "main = 1", newString: "main = 10" } }, environment, accept)).toEqual({
+      path: "/w/src/main.ts",
+      replacements: 1,
+    });
     // v1 names the path as given
     expect(await runOpencodeTool("v1", { tool: "write", input: { filePath: "srclink/new.txt", content: "x" } }, environment, accept)).toEqual({ path: "/w/srclink/new.txt", existed: false });
   });
