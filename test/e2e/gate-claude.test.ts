@@ -53,6 +53,7 @@ const scenarios = [
   "claude-read-pdf",
   "claude-bash-changes-read-file",
   "claude-bash-changed-written",
+  "claude-bash-changed-secret-names",
   "claude-from-result",
   "claude-bash-modes",
   "claude-agent-foreground",
