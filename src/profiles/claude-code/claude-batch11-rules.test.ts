@@ -39,6 +39,14 @@ describe("claude-code rules of unseen batch 11", () => {
     expect(await content(environment, "Bash", { command: "printf 'warn\\n' | tee /dev/stderr" })).toBe("warn");
   });
 
+  it("§3.1: the eval stands on the shell's first line, so a syntax error is numbered from 1 (spec's `if then fi`; batch 11's `case x in`)", async () => {
+    const { environment } = workspace({});
+    expect(await content(environment, "Bash", { command: "if then fi" })).toBe(
+      "Exit code 2\n/bin/bash: eval: line 1: syntax error near unexpected token `then'\n/bin/bash: eval: line 1: `if then fi'",
+    );
+    expect(String(await content(environment, "Bash", { command: "case x in" }))).toMatch(/^Exit code 2\n\/bin\/bash: eval: line 2: syntax error: unexpected end of file/);
+  });
+
   it("§4.1: each line loses up to two CRs at its end", async () => {
     const { environment, ws } = workspace({ "t.txt": "a\rb\nc\r\r\nd", "u.txt": "a\r\r\r\r\nb\r\r\r", "v.txt": "\r\r\r\r", "w.txt": "p\nq \r\r\n" });
     expect(await content(environment, "Read", { file_path: `${ws}/t.txt` })).toBe("1\ta\rb\n2\tc\n3\td");

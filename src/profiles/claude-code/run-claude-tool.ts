@@ -142,8 +142,9 @@ async function countTokens(environment: EnvironmentPort, bytes: Uint8Array): Pro
  * and `pwd -P` go to stderr. Files the session knows that the command changed are named.
  * @see spec §3.1, §3.5
  */
+// One line: eval numbers a syntax error's lines from the line it stands on (`case x in` → `eval: line 2` on a second line).
 const bashScript = (command: string) =>
-  ['F=$(mktemp) || exit 125; printf "%s\n" "$F" >&2', `( { eval ${shellQuote(command)} < /dev/null 4>&-; } && pwd -P >&4 ) 4>&2 >>"$F" 2>&1`, 's=$?; cat "$F"; rm -f "$F"; exit $s'].join("\n");
+  `F=$(mktemp) || exit 125; printf "%s\\n" "$F" >&2; ( { eval ${shellQuote(command)} < /dev/null 4>&-; } && pwd -P >&4 ) 4>&2 >>"$F" 2>&1; s=$?; cat "$F"; rm -f "$F"; exit $s`;
 
 async function runBash(input: Record<string, unknown>, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   const session = claudeSession(environment);
