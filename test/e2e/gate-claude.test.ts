@@ -48,6 +48,7 @@ const scenarios = [
   "claude-read-kinds",
   "claude-edit-aliases",
   "claude-deferred-tools",
+  "claude-notebook-edit",
   "claude-edit-line-endings",
   "claude-harness-tools",
   "claude-read-pdf",

@@ -72,11 +72,11 @@ describe("claude-code rules of unseen batch 11", () => {
     expect(await content(environment, "Edit", { file_path: `${ws}/x.env`, old_string: "A=2", new_string: "A=3" })).toBe(`The file ${ws}/x.env has been updated successfully.`);
   });
 
-  it("§7.4: a notebook read in part counts as read, so the NotebookEdit that follows (the binary edits the cell) is not modelled", async () => {
+  it("§7.4: a notebook read in part counts as read, and NotebookEdit then edits the cell (probe: `Updated cell m1 with FIRST`)", async () => {
     const notebook = JSON.stringify({ cells: [{ cell_type: "code", id: "m1", metadata: {}, source: ["x = 1"], outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 });
     const { environment, ws } = workspace({ "one.ipynb": notebook, "two.ipynb": notebook });
     await claudeCode.observe({ tool: "Read", input: { file_path: `${ws}/one.ipynb`, offset: 2, limit: 1 } }, environment);
-    await expect(content(environment, "NotebookEdit", { notebook_path: `${ws}/one.ipynb`, cell_id: "m1", new_source: "FIRST" })).rejects.toThrow(/one the session has read is not modelled/);
+    expect(await content(environment, "NotebookEdit", { notebook_path: `${ws}/one.ipynb`, cell_id: "m1", new_source: "FIRST" })).toBe("Updated cell m1 with FIRST");
     expect(await content(environment, "NotebookEdit", { notebook_path: `${ws}/two.ipynb`, cell_id: "m1", new_source: "SECOND" })).toBe(
       "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>",
     );

@@ -9,6 +9,7 @@ import { claudeNextCwd } from "./bash/claude-shell-cwd.js";
 import { namesBuiltInAgentType } from "./claude-agent-types.js";
 import { type ClaudeSession, claudeCwd, claudeSession } from "./claude-session.js";
 import { claudeEnumIssue, claudeInputIssues, claudeLiveAliases, claudeNormalizedInput, claudeRefinementIssue, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
+import { claudeNotebookEdit, isClaudeNotebookText } from "./files/claude-notebook-edit.js";
 import { claudeBinaryExtension, claudeSimilarFile, claudeSuggestUnderCwd } from "./files/claude-read-kinds.js";
 import { claudeReadAsksCountTokens, claudeReadTokenEstimate } from "./files/claude-read-token-estimate.js";
 import { claudeEditedText, READ_MAX_SIZE_BYTES } from "./files/format-claude-files.js";
@@ -313,8 +314,16 @@ async function runRead(input: Record<string, unknown>, environment: EnvironmentP
   if (isFsFailure(bytes)) return { ...base, kind: "missing" };
   const whole = input.offset === undefined && input.limit === undefined;
   const session = claudeSession(environment);
-  if (whole) session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes), via: "read" });
-  else if (!session.files.has(path) && !session.partialReads.has(path)) session.partialReads.set(path, {});
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  // A Read of a notebook that does not parse as one fails, and leaves it unread (observed: NotebookEdit then says "not read yet"). §4.7, §7.4
+  const failedNotebook = extnamePath(path) === ".ipynb" && !isClaudeNotebookText(text);
+  if (failedNotebook) {
+    // nothing read
+  } else if (whole) {
+    session.files.set(path, { text, via: "read" });
+    // Read whole by the main session, the file's state is its own again, whatever a subagent did to it (observed: unseen batch 12, a Read after the subagent's edit, then Edit → the file-state note). §11.1
+    session.subagentFiles.delete(path);
+  } else if (!session.files.has(path) && !session.partialReads.has(path)) session.partialReads.set(path, {});
   // A PDF is sent as a document: no count_tokens (observed: a 1.4 MB PDF, none asked). §4.8
   const pdf = extnamePath(path).toLowerCase() === ".pdf";
   const counted = !pdf && whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES && asksCountTokens(bytes, path);
@@ -479,18 +488,51 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
     case "WebFetch":
     case "ToolSearch":
       return {};
-    case "NotebookEdit": {
-      const path = resolvePath(cwd, String(input.notebook_path));
-      const fact = await environment.stat(path);
-      // A notebook read in part counts as read (observed: unseen batch 11's probe, `Read offset 2 limit 1` or `limit 5`, then NotebookEdit → `Updated cell …`). §7.4
-      const known = session.files.has(path) || session.partialReads.has(path);
-      // Past the "not read yet" refusal the binary edits the notebook (observed: `Updated cell cell-1 with x = 2`, then a Read shows it): not modelled, so its bytes are not the replay's.
-      if (known || fact.kind !== "file") session.unmodelledChanges.set(path, "a NotebookEdit the profile does not model (spec §7.4)");
-      return { path, kind: fact.kind, known };
-    }
+    case "NotebookEdit":
+      return runNotebookEdit(input, environment);
     default:
       return observeHarnessTool(tool, input, environment);
   }
+}
+
+/**
+ * NotebookEdit: its validation in the binary's order (the extension, insert's cell type, the
+ * session's read of it — a Read with `offset`/`limit` counts — then the notebook itself), and the
+ * edit, written as the binary writes it. What follows a notebook it edited through a Bash change is
+ * not pinned. @see spec §7.4
+ */
+async function runNotebookEdit(input: Record<string, unknown>, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+  const session = claudeSession(environment);
+  const path = resolvePath(claudeCwd(environment), String(input.notebook_path));
+  if (extnamePath(path) !== ".ipynb") return { path, refused: "File must be a Jupyter notebook (.ipynb file). For editing other file types, use the FileEdit tool." };
+  if (input.edit_mode === "insert" && !input.cell_type) return { path, refused: "Cell type is required when using edit_mode=insert." };
+  const known = session.files.get(path);
+  const partial = session.partialReads.get(path);
+  if (known === undefined && partial === undefined) return { path, refused: "File has not been read yet. Read it first before writing to it." };
+  const unmodelled = (why: string): never => {
+    session.unmodelledChanges.set(path, "a NotebookEdit the profile does not model (spec §7.4)");
+    throw new UnsupportedError(`claude-code: NotebookEdit ${why} is not modelled (docs/spec/claude-code-2.1.332.md §7.4)`);
+  };
+  unmodelledChange(session, path);
+  if (session.subagentFiles.has(path)) unmodelled("of a notebook a subagent read or changed");
+  if (known?.bashChangedAt !== undefined || partial?.bashChangedAt !== undefined) unmodelled("of a notebook changed since the session read it (the binary compares its modification time)");
+  const fact = await environment.stat(path);
+  if (fact.kind !== "file") unmodelled(`of a notebook that is no file now (${fact.kind})`);
+  if ((await refusedEncoding(environment, path)) !== undefined) unmodelled("of a notebook that is not UTF-8 text");
+  const bytes = await environment.readFile(path);
+  if (isFsFailure(bytes)) return unmodelled(`of a notebook it cannot read (${bytes.failure})`);
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  if (known !== undefined && known.text !== text.replace(/^\uFEFF/, "")) unmodelled("of a notebook whose text is not what the session read");
+  const edit = claudeNotebookEdit(text, input);
+  if ("refused" in edit) return { path, refused: edit.refused };
+  if ("unmodelled" in edit) return unmodelled(edit.unmodelled);
+  if (new TextEncoder().encode(edit.written).length > READ_MAX_SIZE_BYTES) unmodelled("past the size Read takes (refused, the file left unchanged)");
+  const failure = await environment.writeFile(path, new TextEncoder().encode(edit.written), {});
+  if (failure !== null) throw unmodelledWriteFailure(path, failure.failure);
+  // The session holds the new text; a later Bash change of it draws a note not pinned for notebooks.
+  session.partialReads.delete(path);
+  session.files.set(path, { text: edit.written.replace(/^\uFEFF/, ""), via: "write", uncertain: true });
+  return { path, content: edit.content };
 }
 
 /** The tools a subagent's tools-used note can list (observed: Bash, Read, Edit, Write; unknown names are counted in `tool_uses`, never listed). @see spec §11.1 */
