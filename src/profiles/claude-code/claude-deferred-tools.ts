@@ -1,5 +1,6 @@
 import { UnsupportedError } from "../profile.js";
 import { type ClaudeCodeResult, claudeError, toolUseError } from "./claude-result.js";
+import { claudeNotebookEarlyRefusal, claudeNotebookEdit } from "./files/claude-notebook-edit.js";
 
 /** Hosts the gate serves pages on: the binary's domain safety check (a request to claude.ai) cannot pass offline for them. */
 const LOOPBACK_HOSTS = new Set(["127.0.0.1"]);
@@ -27,13 +28,18 @@ export function formatClaudeWebFetch(input: Record<string, unknown>): ClaudeCode
 }
 
 /**
- * NotebookEdit: a refusal of its validation (`<tool_use_error>`), or the edit's one line —
- * `Updated cell <id> with <source>`, `Inserted a new cell with <source>`, `Deleted cell <id>`. @see spec §7.4
+ * NotebookEdit from its facts (`path`, `known`: the session read it, `text`: the notebook as read):
+ * a refusal of its checks (`<tool_use_error>`), or the edit's one line — `Updated cell <id> with
+ * <source>`, `Inserted a new cell with <source>`, `Deleted cell <id>`. @see spec §7.4
  */
-export function formatClaudeNotebookEdit(observation: Record<string, unknown>): ClaudeCodeResult {
-  if (typeof observation.refused === "string") return toolUseError(observation.refused);
-  if (typeof observation.content === "string") return { content: observation.content };
-  throw new UnsupportedError("claude-code: this NotebookEdit result is not modelled (spec §7.4)");
+export function formatClaudeNotebookEdit(input: Record<string, unknown>, observation: Record<string, unknown>): ClaudeCodeResult {
+  const early = claudeNotebookEarlyRefusal(String(observation.path), input, observation.known === true);
+  if (early !== undefined) return toolUseError(early);
+  if (typeof observation.text !== "string") throw new UnsupportedError("claude-code: NotebookEdit without the notebook's text is not modelled (spec §7.4)");
+  const edit = claudeNotebookEdit(observation.text, input);
+  if ("refused" in edit) return toolUseError(edit.refused);
+  if ("unmodelled" in edit) throw new UnsupportedError(`claude-code: NotebookEdit ${edit.unmodelled} is not modelled (spec §7.4)`);
+  return { content: edit.content };
 }
 
 /**

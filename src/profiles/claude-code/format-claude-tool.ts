@@ -78,7 +78,7 @@ export function formatClaudeTool(request: FormatRequest, store: OutputStorePort)
     case "ToolSearch":
       return formatClaudeToolSearch(input, [...claudeOfferedToolNames, ...claudeDeferredTools]);
     case "NotebookEdit":
-      return formatClaudeNotebookEdit(request.observation);
+      return formatClaudeNotebookEdit(input, request.observation);
     default:
       return formatClaudeHarnessTool(tool, input, request.observation as ClaudeHarnessObservation);
   }

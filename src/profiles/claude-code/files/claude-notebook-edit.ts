@@ -1,3 +1,5 @@
+import { extnamePath } from "../../../text/path-posix.js";
+
 /**
  * What Claude Code 2.1.332's NotebookEdit does to a notebook it may edit (bundle: the tool's
  * `validateInput` after the "not read yet" check, `NUn`, `call`, `mapToolResultToToolResultBlockParam`;
@@ -26,6 +28,17 @@ const isNotebook = (value: unknown): value is { cells: Cell[]; nbformat?: unknow
     )
   );
 };
+
+/**
+ * The checks before the notebook is read, in the binary's order: the extension, insert's cell type,
+ * the session's read of it (a Read with `offset`/`limit` counts). [bundle: the tool's `validateInput`]
+ */
+export function claudeNotebookEarlyRefusal(path: string, input: Record<string, unknown>, known: boolean): string | undefined {
+  if (extnamePath(path) !== ".ipynb") return "File must be a Jupyter notebook (.ipynb file). For editing other file types, use the FileEdit tool.";
+  if (input.edit_mode === "insert" && !input.cell_type) return "Cell type is required when using edit_mode=insert.";
+  if (!known) return "File has not been read yet. Read it first before writing to it.";
+  return undefined;
+}
 
 /** Whether a notebook's text parses as one (a Read of one that does not fails, and does not count as read). */
 export function isClaudeNotebookText(text: string): boolean {
