@@ -92,6 +92,12 @@ function readMime(observation: ReadFileObservation, bytes: Uint8Array): string |
   return sniffMime(bytes.subarray(0, READ_SAMPLE_BYTES)) ?? observation.mime ?? extensionMime(observation.path);
 }
 
+/** Whether read attaches this file (an image or a PDF, by its bytes or else its type) instead of showing its text. @see spec §2.2 step 4 */
+export function isMediaRead(observation: ReadFileObservation): boolean {
+  const mime = readMime(observation, readFileBytes(observation));
+  return mime !== undefined && (READ_IMAGE_MIMES.has(mime) || mime === "application/pdf");
+}
+
 /**
  * Why a read of this file fails after its instruction files are claimed (a binary file, an offset
  * past the end), or undefined when it completes (text, an image or a PDF).

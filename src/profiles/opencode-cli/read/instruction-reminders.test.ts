@@ -128,6 +128,20 @@ describe("v1 read: instruction files below the workspace (spec §2.2 step 9; the
     expect(await opencodeCli.observe({ ...calls[2]!, turn: { index: 0, calls, position: 2 } }, environment)).toMatchObject({ instructions: [{ path: "/w/q/AGENTS.md", content: "Q.\n" }] });
   });
 
+  it("a read that cannot show the file (binary) keeps its own result in a race; a later turn's read below the raced file is unsupported", async () => {
+    const environment = stubEnvironment({ "/w/bin2/AGENTS.md": "Binary2 rules.\n", "/w/bin2/data.bin": "zz\n", "/w/bin2/t.txt": "t\n", "/w/bin2/u.txt": "u\n" });
+    const calls = [
+      { tool: "read", input: { filePath: "bin2/data.bin" } },
+      { tool: "read", input: { filePath: "bin2/t.txt" } },
+    ];
+    expect(await opencodeCli.observe({ ...calls[0]!, turn: { index: 0, calls, position: 0 } }, environment)).not.toHaveProperty("instructions");
+    await expect(opencodeCli.observe({ ...calls[1]!, turn: { index: 0, calls, position: 1 } }, environment)).rejects.toThrow(/two reads of one turn below the instruction file \/w\/bin2\/AGENTS\.md/);
+    const later = { tool: "read", input: { filePath: "bin2/u.txt" } };
+    await expect(opencodeCli.observe({ ...later, turn: { index: 1, calls: [later], position: 0 } }, environment)).rejects.toThrow(
+      "opencode-cli: reads of an earlier turn raced for the instruction file /w/bin2/AGENTS.md; whether the one that claimed it completed (and so loaded it) is not known",
+    );
+  });
+
   it("a config with `instructions` and a switch dropping CLAUDE.md are unsupported, named; a read with no instruction file above it is untouched", async () => {
     const files = { "/w/sub/CLAUDE.md": "C.\n", "/w/sub/x.txt": "x\n", "/w/y.txt": "y\n" };
     const call = { tool: "read", input: { filePath: "sub/x.txt" } };

@@ -2,7 +2,7 @@ import { dirnamePath, resolvePath } from "../../../text/path-posix.js";
 import { type EnvironmentPort, isFsFailure } from "../../environment-port.js";
 import { type ToolCall, UnsupportedError } from "../../profile.js";
 import type { InstructionObservation, ReadFileObservation } from "../format-observations.js";
-import { readFileFailure } from "./format-read.js";
+import { isMediaRead, readFileFailure } from "./format-read.js";
 
 /**
  * The names v1 looks for in each folder, first found wins: `AGENTS.md`, `CLAUDE.md` (unless the
@@ -14,8 +14,11 @@ const NAMES = ["AGENTS.md", "CLAUDE.md", "CONTEXT.md"] as const;
 /** The environment variables that drop `CLAUDE.md` from the names (the bundle's `disableClaudeCodePrompt`). */
 const CLAUDE_SWITCHES = ["OPENCODE_DISABLE_CLAUDE_CODE", "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT"] as const;
 
-/** Per replay (one environment = one agent session): each instruction file a completed read loaded, with its turn. */
-const sessions = new WeakMap<EnvironmentPort, Map<string, number | undefined>>();
+/**
+ * Per replay (one environment = one agent session): each instruction file a completed read loaded,
+ * and each one reads of one turn raced for, with the turn.
+ */
+const sessions = new WeakMap<EnvironmentPort, { loaded: Map<string, number | undefined>; raced: Map<string, number | undefined> }>();
 
 /**
  * v1 `Instruction.resolve` for a read of a file: from the file's folder up to, not including, the
@@ -27,9 +30,10 @@ const sessions = new WeakMap<EnvironmentPort, Map<string, number | undefined>>()
  * so a later turn reminds the file again. The read's text gets the reminder (format-read's
  * systemReminder); an image or PDF read loads the file without showing it.
  *
- * Unsupported, named: two reads of one turn below the same instruction file (the runtime runs them
- * concurrently and either may claim it: observed both orders), a config with `instructions`
- * (files the system prompt loads are not reminded), a switch that drops `CLAUDE.md`.
+ * Unsupported, named: a read whose text would show the file while another read of its turn is
+ * below it too (the runtime runs them concurrently and either may claim it: observed both
+ * orders), and any later read reaching a file so raced for; a config with `instructions` (files
+ * the system prompt loads are not reminded); a switch that drops `CLAUDE.md`.
  * @see spec §2.2 step 9; the 1.18.33 bundle (`Instruction.resolve`, `ReadTool.execute`); probes in fixtures/scenarios/opencode-instruction-files.yaml
  */
 export async function withInstructionReminders(call: ToolCall, observation: ReadFileObservation, environment: EnvironmentPort): Promise<ReadFileObservation> {
@@ -40,17 +44,27 @@ export async function withInstructionReminders(call: ToolCall, observation: Read
   if (config !== null && typeof config === "object" && (config as Record<string, unknown>).instructions !== undefined) {
     throw new UnsupportedError("opencode-cli: the config's `instructions` (files the system prompt loads are not reminded after a read) are not modelled");
   }
-  const loaded = sessions.get(environment) ?? new Map<string, number | undefined>();
-  sessions.set(environment, loaded);
+  const session = sessions.get(environment) ?? { loaded: new Map(), raced: new Map() };
+  sessions.set(environment, session);
+  const turn = call.turn?.index;
+  const failure = readFileFailure(readInput(call.input), observation);
+  // Whether this read's text would show a reminder: an image or PDF read, or one that fails, shows none.
+  const shows = failure === undefined && !isMediaRead(observation);
   const contended = await siblingInstructionFiles(call, environment);
   const instructions: InstructionObservation[] = [];
   for (const path of found) {
     // loaded by a read of an earlier turn (one of this turn is a sibling: contended below)
-    if (loaded.has(path) && (call.turn === undefined || loaded.get(path) !== call.turn.index)) continue;
+    if (session.loaded.has(path) && (turn === undefined || session.loaded.get(path) !== turn)) continue;
     if (contended.has(path)) {
+      // which read of the turn claims it is a race: whether it ends loaded too
+      session.raced.set(path, turn);
+      if (!shows) continue;
       throw new UnsupportedError(
         `opencode-cli: two reads of one turn below the instruction file ${path}: the runtime runs them concurrently and the first to claim it gets the reminder (observed both orders), a race`,
       );
+    }
+    if (session.raced.has(path)) {
+      throw new UnsupportedError(`opencode-cli: reads of an earlier turn raced for the instruction file ${path}; whether the one that claimed it completed (and so loaded it) is not known`);
     }
     const bytes = await environment.readFile(path);
     // Effect's readFileString: a TextDecoder's default decoding (a BOM dropped, bad bytes U+FFFD); a failure reads "".
@@ -58,10 +72,9 @@ export async function withInstructionReminders(call: ToolCall, observation: Read
     if (content !== "") instructions.push({ path, content });
   }
   if (instructions.length === 0) return observation;
-  if (readFileFailure(readInput(call.input), observation) === undefined) {
-    for (const item of instructions) loaded.set(item.path, call.turn?.index);
-  }
-  return { ...observation, instructions };
+  // A completed read (text, image, PDF) loads what it was reminded of; a failed one nothing.
+  if (failure === undefined) for (const item of instructions) session.loaded.set(item.path, turn);
+  return shows ? { ...observation, instructions } : observation;
 }
 
 /** The instruction files a read of `file` meets, nearest first (each folder's first name found; the file itself skipped). */
