@@ -82,9 +82,10 @@ const responsesScenarios = [
 /**
  * Scenarios run on one protocol only: the rule they pin is the runtime's, the same on every
  * protocol, and one agent run keeps `.ci/run` inside its budget. issue 30: the instruction-file
- * reminder of v1 read (spec §2.2 step 9), 13 reads in two turns.
+ * reminder of v1 read (spec §2.2 step 9), 13 reads in two turns; v1 write under edit rules
+ * (§2.15 rules), 6 calls in two turns.
  */
-const anthropicOnlyScenarios = ["opencode-instruction-files"];
+const anthropicOnlyScenarios = ["opencode-instruction-files", "v1-write-edit-rules"];
 
 const scenariosFor = (protocol: string) =>
   protocol === "openai-responses" || protocol === "google-gemini" ? responsesScenarios : protocol === "anthropic-messages" ? [...scenarios, ...anthropicOnlyScenarios] : scenarios;

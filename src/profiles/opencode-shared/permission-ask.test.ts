@@ -93,6 +93,19 @@ describe("the config's permission rules (spec §2.15 rules; the 1.18.33 binary; 
     expect(await ask("v1", "read", { filePath: "/w/a.txt" }, environment)).toBeUndefined();
   });
 
+  it("v1 write: an edit rule's denial or ask comes after the existing path is read, so a folder fails first (probe-write-deny, 2026-12-06)", async () => {
+    const writePaths = { ...paths, "/w/deps.lock": file("/w/deps.lock"), "/w/dir.lock": dir("/w/dir.lock") };
+    const environment = stubEnvironment(writePaths, [], { permission: { edit: { "*.lock": "deny", "*.ask": "ask" } }, experimental: { continue_loop_on_deny: true } });
+    const rules =
+      'The user has specified a rule which prevents you from using this specific tool call. Here are some of the relevant rules [{"permission":"*","action":"allow","pattern":"*"},{"permission":"edit","pattern":"*.lock","action":"deny"},{"permission":"edit","pattern":"*.ask","action":"ask"}]';
+    for (const filePath of ["deps.lock", "new.lock", "sub/x.lock", "a.txt/below.lock"]) {
+      expect(permissionErrorText({ permission: await ask("v1", "write", { filePath, content: "x\n" }, environment) })).toBe(rules);
+    }
+    expect(await ask("v1", "write", { filePath: "dir.lock", content: "x\n" }, environment)).toBeUndefined();
+    expect(permissionErrorText({ permission: await ask("v1", "write", { filePath: "q.ask", content: "q\n" }, environment) })).toBe("The user rejected permission to use this specific tool call.");
+    expect(await ask("v1", "write", { filePath: "ok.txt", content: "x\n" }, environment)).toBeUndefined();
+  });
+
   it("v1: an ask is rejected; with continue_loop_on_deny the rejection is the result and the run goes on", async () => {
     const stops = await ask("v1", "bash", { command: "echo hi" }, stubEnvironment(paths, [], { permission }));
     expect(stops).toEqual({ action: "bash", resource: "echo hi", reply: "reject" });

@@ -66,8 +66,13 @@ export async function permissionAsk(tool: string, context: OpencodeRunContext): 
     if (refused !== undefined) return refused;
   }
   if (own !== undefined && !ownFirst) {
-    // v1 edit asks only once the replacement is computed (a failing edit fails first); v1 write's order is not verified.
-    if (own.permission === "edit" && (runtime === "v1" || tool === "edit") && evaluate(own.permission, own.resource, rules) !== "allow") {
+    if (runtime === "v1" && tool === "write" && evaluate(own.permission, own.resource, rules) !== "allow") {
+      // v1 write reads an existing path before it asks: a folder fails there first (runWrite's readFile error), nothing asked.
+      const fact = await context.environment.stat(resolve(context.environment.workspace, inputPath(context) ?? ""));
+      if (fact.kind === "directory") return undefined;
+      if (fact.kind === "other") throw new UnsupportedError(`opencode-cli: a write over a path that is neither file nor folder (${own.resource}) under an edit rule that asks or denies: not modelled`);
+    } else if (own.permission === "edit" && (runtime === "v1" || tool === "edit") && evaluate(own.permission, own.resource, rules) !== "allow") {
+      // v1 edit asks only once the replacement is computed (a failing edit fails first).
       throw new UnsupportedError(`opencode: a rule that asks or denies the edit permission for ${tool} (${own.resource}): where the ${runtime} ${tool} tool asks it is not modelled`);
     }
     return decide(own.permission, own.resource, rules, context);
