@@ -142,6 +142,31 @@ describe("v1 read: instruction files below the workspace (spec §2.2 step 9; the
     );
   });
 
+  it("a race marks every file both reads meet: a later read below the outer one is unsupported too; an empty file is no race", async () => {
+    const environment = stubEnvironment({
+      "/w/pkg/AGENTS.md": "Package rules.\n",
+      "/w/pkg/lib/AGENTS.md": "Lib rules.\n",
+      "/w/pkg/lib/x.ts": "x\n",
+      "/w/pkg/lib/y.ts": "y\n",
+      "/w/pkg/index.ts": "i\n",
+      "/w/e/AGENTS.md": "",
+      "/w/e/a.txt": "a\n",
+      "/w/e/b.txt": "b\n",
+    });
+    const calls = [
+      { tool: "read", input: { filePath: "pkg/lib/x.ts" } },
+      { tool: "read", input: { filePath: "pkg/lib/y.ts" } },
+    ];
+    await expect(opencodeCli.observe({ ...calls[0]!, turn: { index: 0, calls, position: 0 } }, environment)).rejects.toThrow(/\/w\/pkg\/lib\/AGENTS\.md: the runtime runs them/);
+    const later = { tool: "read", input: { filePath: "pkg/index.ts" } };
+    await expect(opencodeCli.observe({ ...later, turn: { index: 1, calls: [later], position: 0 } }, environment)).rejects.toThrow(/earlier turn raced for the instruction file \/w\/pkg\/AGENTS\.md/);
+    const empties = [
+      { tool: "read", input: { filePath: "e/a.txt" } },
+      { tool: "read", input: { filePath: "e/b.txt" } },
+    ];
+    expect(await opencodeCli.observe({ ...empties[1]!, turn: { index: 2, calls: empties, position: 1 } }, environment)).not.toHaveProperty("instructions");
+  });
+
   it("a config with `instructions` and a switch dropping CLAUDE.md are unsupported, named; a read with no instruction file above it is untouched", async () => {
     const files = { "/w/sub/CLAUDE.md": "C.\n", "/w/sub/x.txt": "x\n", "/w/y.txt": "y\n" };
     const call = { tool: "read", input: { filePath: "sub/x.txt" } };

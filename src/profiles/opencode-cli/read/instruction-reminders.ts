@@ -52,29 +52,39 @@ export async function withInstructionReminders(call: ToolCall, observation: Read
   const shows = failure === undefined && !isMediaRead(observation);
   const contended = await siblingInstructionFiles(call, environment);
   const instructions: InstructionObservation[] = [];
+  const unknown: string[] = [];
   for (const path of found) {
     // loaded by a read of an earlier turn (one of this turn is a sibling: contended below)
     if (session.loaded.has(path) && (turn === undefined || session.loaded.get(path) !== turn)) continue;
-    if (contended.has(path)) {
-      // which read of the turn claims it is a race: whether it ends loaded too
-      session.raced.set(path, turn);
-      if (!shows) continue;
-      throw new UnsupportedError(
-        `opencode-cli: two reads of one turn below the instruction file ${path}: the runtime runs them concurrently and the first to claim it gets the reminder (observed both orders), a race`,
-      );
-    }
-    if (session.raced.has(path)) {
-      throw new UnsupportedError(`opencode-cli: reads of an earlier turn raced for the instruction file ${path}; whether the one that claimed it completed (and so loaded it) is not known`);
-    }
     const bytes = await environment.readFile(path);
     // Effect's readFileString: a TextDecoder's default decoding (a BOM dropped, bad bytes U+FFFD); a failure reads "".
     const content = isFsFailure(bytes) ? "" : new TextDecoder().decode(bytes);
-    if (content !== "") instructions.push({ path, content });
+    // an empty text is never reminded, whoever claims it
+    if (content === "") continue;
+    if (contended.has(path)) {
+      // which read of the turn claims it is a race, and so whether it ends loaded
+      session.raced.set(path, turn);
+      if (shows)
+        unknown.push(
+          `opencode-cli: two reads of one turn below the instruction file ${path}: the runtime runs them concurrently and the first to claim it gets the reminder (observed both orders), a race`,
+        );
+      continue;
+    }
+    if (session.raced.has(path)) {
+      if (shows) unknown.push(`opencode-cli: reads of an earlier turn raced for the instruction file ${path}; whether the one that claimed it completed (and so loaded it) is not known`);
+      // loaded after this read either way when it completes: by the earlier winner, or by this read's claim
+      if (failure === undefined) {
+        session.raced.delete(path);
+        session.loaded.set(path, turn);
+      }
+      continue;
+    }
+    instructions.push({ path, content });
   }
-  if (instructions.length === 0) return observation;
   // A completed read (text, image, PDF) loads what it was reminded of; a failed one nothing.
   if (failure === undefined) for (const item of instructions) session.loaded.set(item.path, turn);
-  return shows ? { ...observation, instructions } : observation;
+  if (unknown.length > 0) throw new UnsupportedError(unknown[0]);
+  return shows && instructions.length > 0 ? { ...observation, instructions } : observation;
 }
 
 /** The instruction files a read of `file` meets, nearest first (each folder's first name found; the file itself skipped). */
