@@ -86,3 +86,25 @@ describe("replayExpected: a turn whose reply the fake cuts or garbles (its fault
     expect(env.stated.some((path) => path.startsWith("/out"))).toBe(false);
   });
 });
+
+describe("replayExpected: each call's turn reaches the profile (ToolCall.turn)", () => {
+  it("the turn's index in the script, its calls in order, the call's place among them", async () => {
+    const seen: unknown[] = [];
+    const observe = async (call: { turn?: unknown }) => {
+      seen.push(call.turn);
+      return {};
+    };
+    const recording = { ...opencodeCore, observe };
+    await replayExpected({ ...options(environment([])), profile: recording }, script, () => undefined);
+    const calls2 = [
+      { tool: "read", input: { path: "/out/x.txt" } },
+      { tool: "glob", input: { pattern: "*.md" } },
+    ];
+    expect(seen).toEqual([
+      { index: 0, calls: [{ tool: "glob", input: { pattern: "*" } }], position: 0 },
+      { index: 1, calls: calls2, position: 0 },
+      { index: 1, calls: calls2, position: 1 },
+      { index: 2, calls: [{ tool: "read", input: { path: "/out/y.txt" } }], position: 0 },
+    ]);
+  });
+});

@@ -76,7 +76,8 @@ export async function replayExpected(options: ReplayOptions, script: ScriptedCal
       options.running(call.id);
       let observed = false;
       try {
-        let observation = await profile.observe({ tool: call.tool, input: call.input }, environment);
+        const turnOfCall = { index: turnIndex, calls: calls.map(({ tool, input }) => ({ tool, input })), position: calls.indexOf(call) };
+        let observation = await profile.observe({ tool: call.tool, input: call.input, turn: turnOfCall }, environment);
         observed = true;
         const ends = profile.endsRun?.({ tool: call.tool, input: call.input }, observation);
         if (ends !== undefined) {

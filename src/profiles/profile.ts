@@ -234,6 +234,19 @@ export interface ProfileHistory {
 export interface ToolCall {
   tool: string;
   input: unknown;
+  /**
+   * Optional (the gate's replay gives it): the model turn the call belongs to — the turn's index
+   * in the session, the turn's calls in order, this call's place among them. An agent runs the
+   * calls of one turn concurrently, so a rule that depends on which of them ran first is a race.
+   */
+  turn?: TurnOfCall;
+}
+
+/** The model turn of a call (ToolCall.turn). */
+export interface TurnOfCall {
+  index: number;
+  calls: readonly { tool: string; input: unknown }[];
+  position: number;
 }
 
 /** Thrown by a profile for a request it does not implement (adapter code `unsupported`). */

@@ -60,6 +60,8 @@ const scenarios = [
   // permission-env-read held, in the same agent run)
   "permission-asks",
   "permission-rules",
+  // issue 30: v2 read reminds no instruction file below the workspace (spec §2.2 step 9); the same scenario pins v1's reminder on anthropic-messages in gate-opencode.test.ts
+  "opencode-instruction-files",
 ];
 
 /**

@@ -79,6 +79,17 @@ const responsesScenarios = [
   "permission-asks",
 ];
 
+/**
+ * Scenarios run on one protocol only: the rule they pin is the runtime's, the same on every
+ * protocol, and one agent run keeps `.ci/run` inside its budget. issue 30: the instruction-file
+ * reminder of v1 read (spec §2.2 step 9), 13 reads in two turns; v1 write under edit rules
+ * (§2.15 rules), 6 calls in two turns.
+ */
+const anthropicOnlyScenarios = ["opencode-instruction-files", "v1-write-edit-rules"];
+
+const scenariosFor = (protocol: string) =>
+  protocol === "openai-responses" || protocol === "google-gemini" ? responsesScenarios : protocol === "anthropic-messages" ? [...scenarios, ...anthropicOnlyScenarios] : scenarios;
+
 const { binary, skipReason } = await realAgent("test/e2e/gate-opencode.test.ts");
 
 describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against the real opencode 1.18.33", () => {
@@ -96,7 +107,7 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against
               configTemplate: `${repoRoot}/examples/agents/opencode.json.template`,
               timeoutMs: 90000,
               work,
-              scenarioFiles: (protocol === "openai-responses" || protocol === "google-gemini" ? responsesScenarios : scenarios).map((name) => `${repoRoot}/fixtures/scenarios/${name}.yaml`),
+              scenarioFiles: scenariosFor(protocol).map((name) => `${repoRoot}/fixtures/scenarios/${name}.yaml`),
               agent: ["sh", `${repoRoot}/examples/agents/opencode-run.sh`],
             }),
             { OPENCODE_BIN: binary! },

@@ -7,9 +7,11 @@ import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { userAgentVersion } from "../user-agent-version.js";
 import { checkToolParameters } from "./check-tool-parameters.js";
+import type { ReadFileObservation } from "./format-observations.js";
 import { formatToolResult, truncateLimits } from "./format-tool-result.js";
 import { runMcp } from "./mcp/run-mcp.js";
 import { opencodeCliRedactions } from "./opencode-cli-redactions.js";
+import { withInstructionReminders } from "./read/instruction-reminders.js";
 import { runTask } from "./task/run-task.js";
 import { BUILT_IN_TOOLS } from "./tool-availability.js";
 import { TOOL_PARAMETERS } from "./tool-parameters.js";
@@ -83,7 +85,11 @@ export const opencodeCli: Profile = {
     if (call.tool.toLowerCase() === "task" && acceptsInput("task", call.input)) {
       return runTask(call.input as Record<string, unknown>, environment, (childCall, child) => runOpencodeTool("v1", childCall, child, acceptsInput));
     }
-    return runOpencodeTool("v1", call, environment, acceptsInput);
+    const observation = await runOpencodeTool("v1", call, environment, acceptsInput);
+    // A read of a file: the instruction files below the workspace it is the first to meet. @see spec §2.2 step 9
+    if (call.tool.toLowerCase() === "read" && observation.kind === "file")
+      return withInstructionReminders(call, observation as unknown as ReadFileObservation, environment) as unknown as Promise<Record<string, unknown>>;
+    return observation;
   },
 
   /** A refused permission ends the session before the call's result is sent. @see src/profiles/opencode-shared/permission-ask.ts */

@@ -480,10 +480,9 @@ function askingCall(b: ScenarioWorkspaceBuilder, tool: string, input: Record<str
 
 /**
  * Instruction files below the workspace root (`AGENTS.md`; v1 also `CLAUDE.md`, `CONTEXT.md`):
- * the tree holds them, searches and listings find them, and a read of a file beside (not below)
- * them gets no reminder. A read below one gets the runtime's `<system-reminder>`, which the
- * profiles do not model (unsupported by name, spec §2.2 step 9): not generated, since each would
- * only count a refusal.
+ * the tree holds them, searches and listings find them, a file beside them is read, and a file
+ * below them (v1 appends the `<system-reminder>` to the first such read of the session, v2
+ * nothing; an empty instruction file is never reminded), possibly with an offset.
  * @see spec §2.2 step 9; issue 30 (instruction files found below the workspace root)
  */
 const instructionCalls: CallMaker[] = [
@@ -498,6 +497,11 @@ const instructionCalls: CallMaker[] = [
       () => readOnly("grep", { pattern: b.random.pick(["Be nice", "Rules", "tabs"]) }),
       () => readOnly("bash", { command: `ls ${folder}` }),
       () => readOnly("read", { filePath: folder.slice(0, -1) }),
+      () => {
+        const below = b.fresh("ruled", ".txt", b.random.pick([folder, `${folder}deep/`]));
+        b.files[below] = "one\ntwo\nthree\n";
+        return readOnly("read", b.random.chance(0.5) ? { filePath: below } : { filePath: below, offset: 2, limit: 1 });
+      },
     ])();
   },
 ];

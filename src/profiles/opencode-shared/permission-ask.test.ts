@@ -66,7 +66,6 @@ describe("opencode's default permission asks and their answers (spec §2.15; the
   it("what is not modelled is unsupported, named: v2's path errors, configured permissions, the agent's own folders", async () => {
     const environment = stubEnvironment(paths);
     await expect(ask("v2", "read", { path: "link" }, environment)).rejects.toThrow(/location_escape/);
-    await expect(ask("v2", "read", { path: "../x.txt" }, environment)).rejects.toThrow(/relative_escape/);
     await expect(ask("v1", "read", { filePath: "/agent/xdg/data/opencode/tool-output/t" }, environment)).rejects.toThrow(UnsupportedError);
     await expect(ask("v1", "read", { filePath: "a.txt" }, stubEnvironment(paths, [], { agent: { build: {} } }))).rejects.toThrow(/sets `agent`/);
   });
@@ -91,6 +90,19 @@ describe("the config's permission rules (spec §2.15 rules; the 1.18.33 binary; 
     // external_directory allowed by a rule: nothing asked
     expect(await ask("v1", "read", { filePath: "/out/f.txt" }, environment)).toBeUndefined();
     expect(await ask("v1", "read", { filePath: "/w/a.txt" }, environment)).toBeUndefined();
+  });
+
+  it("v1 write: an edit rule's denial or ask comes after the existing path is read, so a folder fails first (probe-write-deny, 2026-12-06)", async () => {
+    const writePaths = { ...paths, "/w/deps.lock": file("/w/deps.lock"), "/w/dir.lock": dir("/w/dir.lock") };
+    const environment = stubEnvironment(writePaths, [], { permission: { edit: { "*.lock": "deny", "*.ask": "ask" } }, experimental: { continue_loop_on_deny: true } });
+    const rules =
+      'The user has specified a rule which prevents you from using this specific tool call. Here are some of the relevant rules [{"permission":"*","action":"allow","pattern":"*"},{"permission":"edit","pattern":"*.lock","action":"deny"},{"permission":"edit","pattern":"*.ask","action":"ask"}]';
+    for (const filePath of ["deps.lock", "new.lock", "sub/x.lock", "a.txt/below.lock"]) {
+      expect(permissionErrorText({ permission: await ask("v1", "write", { filePath, content: "x\n" }, environment) })).toBe(rules);
+    }
+    expect(await ask("v1", "write", { filePath: "dir.lock", content: "x\n" }, environment)).toBeUndefined();
+    expect(permissionErrorText({ permission: await ask("v1", "write", { filePath: "q.ask", content: "q\n" }, environment) })).toBe("The user rejected permission to use this specific tool call.");
+    expect(await ask("v1", "write", { filePath: "ok.txt", content: "x\n" }, environment)).toBeUndefined();
   });
 
   it("v1: an ask is rejected; with continue_loop_on_deny the rejection is the result and the run goes on", async () => {

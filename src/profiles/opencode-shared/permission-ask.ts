@@ -40,7 +40,8 @@ export interface PermissionAsk {
  *   webfetch (their patterns come from parsing the command, the URL), or for v2's edit; rules for
  *   other tools; v1 tools a rule takes off the offered list; v2 denials of tools other than read,
  *   write and grep, and v2 glob/grep asks;
- *   targets in the agent's own folders; v2's path errors (relative_escape, location_escape).
+ *   targets in the agent's own folders; v2's location_escape (v2's relative_escape fails the tool
+ *   before any ask: v2RelativeEscapeText).
  * @see spec §2.15; the 1.18.33 binary: `Tool.assertExternalDirectory`, `@opencode/v2/LocationMutation`,
  *   `Permission.evaluate`, the build agent's defaults, `opencode run`'s `permission.asked` handler,
  *   the processor's `shouldBreak`; probes (fixtures/scenarios/permission-*.yaml)
@@ -66,8 +67,13 @@ export async function permissionAsk(tool: string, context: OpencodeRunContext): 
     if (refused !== undefined) return refused;
   }
   if (own !== undefined && !ownFirst) {
-    // v1 edit asks only once the replacement is computed (a failing edit fails first); v1 write's order is not verified.
-    if (own.permission === "edit" && (runtime === "v1" || tool === "edit") && evaluate(own.permission, own.resource, rules) !== "allow") {
+    if (runtime === "v1" && tool === "write" && evaluate(own.permission, own.resource, rules) !== "allow") {
+      // v1 write reads an existing path before it asks: a folder fails there first (runWrite's readFile error), nothing asked.
+      const fact = await context.environment.stat(resolve(context.environment.workspace, inputPath(context) ?? ""));
+      if (fact.kind === "directory") return undefined;
+      if (fact.kind === "other") throw new UnsupportedError(`opencode-cli: a write over a path that is neither file nor folder (${own.resource}) under an edit rule that asks or denies: not modelled`);
+    } else if (own.permission === "edit" && (runtime === "v1" || tool === "edit") && evaluate(own.permission, own.resource, rules) !== "allow") {
+      // v1 edit asks only once the replacement is computed (a failing edit fails first).
       throw new UnsupportedError(`opencode: a rule that asks or denies the edit permission for ${tool} (${own.resource}): where the ${runtime} ${tool} tool asks it is not modelled`);
     }
     return decide(own.permission, own.resource, rules, context);
@@ -192,9 +198,6 @@ async function refusedAsk(target: AskTarget, context: OpencodeRunContext, rules:
   const workspace = environment.workspace;
   const absolute = runtime === "v1" && isAbsolute(target.path) ? target.path : resolve(workspace, target.path);
   const inside = contains(workspace, absolute);
-  if (runtime === "v2" && !isAbsolute(target.path) && !inside) {
-    throw new UnsupportedError(`opencode-core: a relative path that leaves the workspace (${target.path}) is LocationMutation's relative_escape error, not modelled`);
-  }
   const real = runtime === "v2" ? await realPath(environment, absolute) : { path: absolute, existing: absolute };
   const canonical = real.path;
   if (runtime === "v2" && inside && !contains(workspace, canonical)) {
@@ -299,6 +302,33 @@ export function permissionErrorText(observation: Record<string, unknown>): strin
   }
   if (ask?.reply === "reject" && ask.continues === true) return "The user rejected permission to use this specific tool call.";
   return undefined;
+}
+
+/**
+ * v2 `LocationMutation.resolve`, the first step of read, write, edit (after its identical and
+ * empty-oldString checks) and bash (`workdir`, default `.`): a relative path that leaves the
+ * workspace is a `PathError` (`relative_escape`) before any ask, which the tool's `mapError` turns
+ * into its own failure — read `Unable to read <path>`, write `Unable to write <path>`, edit
+ * `Unable to edit <path>`, bash `Unable to execute command: <command>` (paths as given). Undefined
+ * when the call has no such path.
+ * @see spec §2.15; the 1.18.33 bundle (`@opencode/v2/LocationMutation`, the v2 tools' `mapError`); probe (unseen batch 4 core-bash, `workdir: ".."`)
+ */
+export function v2RelativeEscapeText(tool: string, context: OpencodeRunContext): string | undefined {
+  const { input, environment } = context;
+  const escapes = (path: unknown) => typeof path === "string" && !isAbsolute(path) && !contains(environment.workspace, resolve(environment.workspace, path));
+  switch (tool) {
+    case "read":
+      return escapes(input.path) ? `Unable to read ${String(input.path)}` : undefined;
+    case "write":
+      return escapes(input.path) ? `Unable to write ${String(input.path)}` : undefined;
+    case "edit":
+      if (input.oldString === input.newString || input.oldString === "") return undefined;
+      return escapes(input.path) ? `Unable to edit ${String(input.path)}` : undefined;
+    case "bash":
+      return escapes(input.workdir) ? `Unable to execute command: ${String(input.command)}` : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /**

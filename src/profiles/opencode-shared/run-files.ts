@@ -3,7 +3,6 @@ import { dirnamePath, resolvePath } from "../../text/path-posix.js";
 import { type EnvironmentPort, isFsFailure } from "../environment-port.js";
 import { replaceV1 } from "./edit-replacers.js";
 import { effectFsErrorText, nodeLstatErrorText } from "./effect-fs-error.js";
-import { refuseNestedInstructions } from "./instruction-files.js";
 import { inputPath, type OpencodeRunContext } from "./opencode-runtime.js";
 import { extensionMime } from "./read-sniff-mime.js";
 
@@ -62,7 +61,6 @@ export async function runRead(context: OpencodeRunContext): Promise<Observation>
     const entries = isFsFailure(listed) ? [] : listed.map((entry) => ({ name: entry.name, directory: entry.kind === "directory" || (entry.kind === "symlink" && entry.targetKind === "directory") }));
     return { kind: "directory", path: absolute, entries };
   }
-  await refuseNestedInstructions(context.runtime, environment, absolute);
   const read = await environment.readFile(absolute);
   if (isFsFailure(read)) return { error: read.message };
   const text = strictUtf8(read);
@@ -199,7 +197,6 @@ export async function runEdit(context: OpencodeRunContext): Promise<Observation>
   if (stat.kind === "missing" && stat.failure !== undefined) return { error: nodeLstatErrorText(stat.failure, absolute) };
   if (stat.kind === "missing") return { path: absolute, error: "file-missing" };
   if (stat.kind === "directory") return { path: absolute, error: "is-directory" };
-  await refuseNestedInstructions(context.runtime, environment, absolute);
   const read = await environment.readFile(absolute);
   if (isFsFailure(read)) return { error: read.message };
   const original = withoutBom(new TextDecoder("utf-8", { ignoreBOM: true }).decode(read));

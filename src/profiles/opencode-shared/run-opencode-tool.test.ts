@@ -40,6 +40,18 @@ describe("opencode runtimes through the environment port (spec §2.1, §2.1b, §
       warnings: ["Command argument references external directory /etc/*. Bash runs with host-user filesystem, process, and network authority; this scan is advisory only."],
     });
   });
+  it("v2: a relative path leaving the workspace (relative_escape) fails read, write, edit and bash with their own texts before any ask, nothing runs (probe of 2026-12-06)", async () => {
+    const environment = stubEnvironment({ "/w": dir("/w") });
+    const run = (tool: string, input: Record<string, unknown>) => runOpencodeTool("v2", { tool, input }, environment, accept);
+    expect(await run("read", { path: "../outside.txt" })).toEqual({ error: "Unable to read ../outside.txt" });
+    expect(await run("write", { path: "../outside-w.txt", content: "x\n" })).toEqual({ error: "Unable to write ../outside-w.txt" });
+    expect(await run("edit", { path: "sub/../../outside-e.txt", oldString: "a", newString: "b" })).toEqual({ error: "Unable to edit sub/../../outside-e.txt" });
+    expect(await run("bash", { command: "pwd", workdir: ".." })).toEqual({ error: "Unable to execute command: pwd" });
+    expect(await run("bash", { command: "ls", workdir: "sub/../.." })).toEqual({ error: "Unable to execute command: ls" });
+    // identical strings fail first (the edit tool checks them before resolving its path)
+    expect(await run("edit", { path: "../same.txt", oldString: "a", newString: "a" })).toEqual({ path: "/same.txt", error: "identical" });
+    expect(environment.commands).toEqual([]);
+  });
   it("v2 bash: a missing or non-directory workdir is `Unable to execute command`, nothing runs", async () => {
     const environment = stubEnvironment({ "/w/f": { kind: "file", symlink: false, size: 1, realPath: "/w/f" } });
     expect(await runOpencodeTool("v2", { tool: "bash", input: { command: "ls", workdir: "f" } }, environment, accept)).toEqual({ error: "Unable to execute command: ls" });

@@ -1,6 +1,6 @@
 import type { EnvironmentPort } from "../environment-port.js";
 import { inputRecord, type OpencodeCall, type OpencodeRuntime } from "./opencode-runtime.js";
-import { permissionAsk, v2DenialText } from "./permission-ask.js";
+import { permissionAsk, v2DenialText, v2RelativeEscapeText } from "./permission-ask.js";
 import { runBash } from "./run-bash.js";
 import { runEdit, runRead, runWrite } from "./run-files.js";
 import { runGlob, runGrep } from "./run-search.js";
@@ -20,6 +20,9 @@ export async function runOpencodeTool(runtime: OpencodeRuntime, call: OpencodeCa
   // (differential seed 5001: an edit with `oldString: 1` must not create its file).
   if (!acceptsInput(tool, call.input)) return {};
   const context = { runtime, input: inputRecord(call.input), environment };
+  // v2 resolves the tool's path before any ask: a relative path leaving the workspace fails the tool (spec §2.15).
+  const escaped = runtime === "v2" ? v2RelativeEscapeText(tool, context) : undefined;
+  if (escaped !== undefined) return { error: escaped };
   // A refused permission: the tool never runs (the session stops, Profile.endsRun names it; or,
   // past a denial or with continue_loop_on_deny, the tool fails with it).
   const refused = await permissionAsk(tool, context);

@@ -62,21 +62,17 @@ export function formatReadFile(input: ReadInput, observation: ReadFileObservatio
   const path = observation.path;
   const title = titlePath(path, context.options.cwd);
   const bytes = readFileBytes(observation);
-  const mime = sniffMime(bytes.subarray(0, READ_SAMPLE_BYTES)) ?? observation.mime ?? extensionMime(path);
+  const mime = readMime(observation, bytes);
   if (mime !== undefined && (READ_IMAGE_MIMES.has(mime) || mime === "application/pdf")) {
     const output = mime === "application/pdf" ? "PDF read successfully" : "Image read successfully";
     const attachments = [{ type: "file" as const, mime, url: `data:${mime};base64,${encodeBase64(bytes)}` }];
     return { title, output, truncated: false, attachments };
   }
-  if (isBinaryFile(path, bytes)) throw new ToolFailure(`Cannot read binary file: ${path}`);
+  const failure = readFileFailure(input, observation);
+  if (failure !== undefined) throw new ToolFailure(failure);
 
-  // A streaming decoder that is never flushed: an incomplete UTF-8 sequence at the end is dropped (the binary: `café\xc3` reads `café`, seed 6001)
-  const text = new TextDecoder("utf-8").decode(bytes, { stream: true });
   const offset = input.offset || 1;
-  const page = readLines(text, offset, input.limit ?? READ_DEFAULT_LIMIT);
-  if (page.count < offset && !(page.count === 0 && offset === 1)) {
-    throw new ToolFailure(`Offset ${offset} is out of range for this file (${page.count} lines)`);
-  }
+  const page = readLines(readText(bytes), offset, input.limit ?? READ_DEFAULT_LIMIT);
   const last = offset + page.lines.length - 1;
   const footer = page.cut
     ? `\n\n(Output capped at 50 KB. Showing lines ${offset}-${last}. Use offset=${last + 1} to continue.)`
@@ -86,6 +82,36 @@ export function formatReadFile(input: ReadInput, observation: ReadFileObservatio
   const numbered = page.lines.map((line, index) => `${offset + index}: ${line}`).join("\n");
   const output = `<path>${path}</path>\n<type>file</type>\n<content>\n${numbered}${footer}\n</content>` + systemReminder(observation.instructions ?? []);
   return { title, output, truncated: page.more || page.cut };
+}
+
+/** A streaming decoder that is never flushed: an incomplete UTF-8 sequence at the end is dropped (the binary: `café\xc3` reads `café`, seed 6001). */
+const readText = (bytes: Uint8Array) => new TextDecoder("utf-8").decode(bytes, { stream: true });
+
+/** The MIME type read goes by: the first bytes' magic number, else the observed or the extension's type. @see spec §2.2 step 4 */
+function readMime(observation: ReadFileObservation, bytes: Uint8Array): string | undefined {
+  return sniffMime(bytes.subarray(0, READ_SAMPLE_BYTES)) ?? observation.mime ?? extensionMime(observation.path);
+}
+
+/** Whether read attaches this file (an image or a PDF, by its bytes or else its type) instead of showing its text. @see spec §2.2 step 4 */
+export function isMediaRead(observation: ReadFileObservation): boolean {
+  const mime = readMime(observation, readFileBytes(observation));
+  return mime !== undefined && (READ_IMAGE_MIMES.has(mime) || mime === "application/pdf");
+}
+
+/**
+ * Why a read of this file fails after its instruction files are claimed (a binary file, an offset
+ * past the end), or undefined when it completes (text, an image or a PDF).
+ * @see spec §2.2 steps 4–7, step 9 (a failed read loads no instruction file)
+ */
+export function readFileFailure(input: Partial<ReadInput>, observation: ReadFileObservation): string | undefined {
+  const bytes = readFileBytes(observation);
+  const mime = readMime(observation, bytes);
+  if (mime !== undefined && (READ_IMAGE_MIMES.has(mime) || mime === "application/pdf")) return undefined;
+  if (isBinaryFile(observation.path, bytes)) return `Cannot read binary file: ${observation.path}`;
+  const offset = input.offset || 1;
+  const page = readLines(readText(bytes), offset, input.limit ?? READ_DEFAULT_LIMIT);
+  if (page.count < offset && !(page.count === 0 && offset === 1)) return `Offset ${offset} is out of range for this file (${page.count} lines)`;
+  return undefined;
 }
 
 /** The kept lines of a page and how reading ended. */
