@@ -31,10 +31,11 @@ const workersAvailable = import.meta.url.endsWith(".js");
  * the first broken golden in the filtered order) is the error thrown, and nothing is written before
  * every case file has loaded. `--bail` runs in one lane (it stops in the order of the cases).
  */
-export async function runCheckInWorkers(options: CheckOptions, lanes = checkLaneCount(listCaseFiles(options.port, options.location).length)): Promise<CheckRun> {
-  if (lanes <= 1 || !workersAvailable || options.bail) return runCheck(options);
+export async function runCheckInWorkers(options: CheckOptions, laneCount?: number): Promise<CheckRun> {
   const started = performance.now();
   const relatives = listCaseFiles(options.port, options.location);
+  const lanes = laneCount ?? checkLaneCount(relatives.length);
+  if (lanes <= 1 || !workersAvailable || options.bail) return runCheck(options);
   const plan: LanePlan = {
     relatives,
     chunk: laneChunkSize(relatives.length, lanes),
