@@ -2,9 +2,9 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { type CaseOutcome, summarize } from "../conformance/case-outcome.js";
 import { type CaseFacts, filterCases } from "../conformance/corpus-filter.js";
-import { listCaseFiles, loadCases } from "../conformance/load-corpus.js";
-import type { LoadedCase } from "../conformance/loaded-case.js";
-import { type CheckOptions, type CheckRun, checkBaseline, checkCase, runCheck } from "../conformance/run-check.js";
+import { listCaseFiles } from "../conformance/load-corpus.js";
+import { type CheckOptions, type CheckRun, checkBaseline, runCheck } from "../conformance/run-check.js";
+import { createCheckLane, createLaneBoard, type LanePlan, laneChunkSize } from "./check-lane.js";
 import { fromLaneError, type LaneError, type LaneReply, type LaneRun, type LaneStart } from "./check-lane-messages.js";
 
 /** Below this many case files per lane, a worker's start-up (its own module loading) costs more than it saves. */
@@ -20,57 +20,70 @@ const workerFile = new URL("./check-worker.js", import.meta.url);
 const workersAvailable = import.meta.url.endsWith(".js");
 
 /**
- * `correx check` against the in-process reference on every core: the case files are dealt round
- * robin to lanes (the main thread is lane 0, each other lane a worker thread); each lane loads
- * and schema-checks its own cases, the main thread filters their facts exactly as runCheck does,
- * and each lane runs its selected cases. Outcomes, progress and errors come in the order a single
- * lane gives: outcomes in the filtered order, the first broken case or golden (in that order) is
- * the error thrown. Goldens and pending files are written by the lane that runs the case.
+ * `correx check` against the in-process reference on every core. The main thread is lane 0, each
+ * other lane a worker thread. Lanes claim chunks of case files in file order from a shared board
+ * (check-lane.ts), so a lane that starts late or meets slow cases takes fewer; each loads and
+ * schema-checks its chunks and, when each case can be matched alone (no `--shard`), runs and
+ * compares the matching ones at once, writing nothing. When every file is loaded, the main thread
+ * filters the facts exactly as runCheck does, and each lane finishes its selected cases (runs those
+ * not run yet, writes goldens or pending files). Outcomes, progress and errors come in the order a
+ * single lane gives: outcomes in the filtered order, the first broken case file in file order (then
+ * the first broken golden in the filtered order) is the error thrown, and nothing is written before
+ * every case file has loaded. `--bail` runs in one lane (it stops in the order of the cases).
  */
-export async function runCheckInWorkers(options: CheckOptions, lanes = checkLaneCount(listCaseFiles(options.port, options.location).length)): Promise<CheckRun> {
-  if (lanes <= 1 || !workersAvailable) return runCheck(options);
+export async function runCheckInWorkers(options: CheckOptions, laneCount?: number): Promise<CheckRun> {
   const started = performance.now();
   const relatives = listCaseFiles(options.port, options.location);
-  const laneOf = (index: number) => index % lanes;
-  const share = (lane: number) => relatives.filter((_relative, index) => laneOf(index) === lane);
+  const lanes = laneCount ?? checkLaneCount(relatives.length);
+  if (lanes <= 1 || !workersAvailable || options.bail) return runCheck(options);
+  const plan: LanePlan = {
+    relatives,
+    chunk: laneChunkSize(relatives.length, lanes),
+    board: createLaneBoard(),
+    speculate: options.filter.shard ? null : options.filter,
+  };
   // Functions cannot cross to a worker: each lane explains schema issues with check's own suggestions.
-  const { filter: _filter, onOutcome, port: _port, subject: _subject, explainIssue: _explain, location, baseline, ...crossing } = options;
-  const workers = Array.from({ length: lanes - 1 }, (_unused, index) => {
-    const start: LaneStart = { location, relatives: share(index + 1), options: { ...crossing, baseline: baseline ? [...baseline] : undefined } };
+  const { filter: _filter, onOutcome, port: _port, subject: _subject, explainIssue: _explain, location, baseline, bail: _bail, ...crossing } = options;
+  const workers = Array.from({ length: lanes - 1 }, () => {
+    const start: LaneStart = { location, plan, options: { ...crossing, baseline: baseline ? [...baseline] : undefined } };
     return new Worker(workerFile, { workerData: start });
   });
   try {
-    // Phase 1: every lane loads its share; the first broken file in file order is the error.
+    // Phase 1: lanes claim and load chunks; the first broken file in file order is the error.
     const loadErrors: { index: number; error: Error }[] = [];
     const facts: (CaseFacts | undefined)[] = relatives.map(() => undefined);
-    const own: LoadedCase[] = [];
-    const ownLoad = (async () => {
-      const mine = share(0);
-      for (let at = 0; at < mine.length; at++) {
-        try {
-          own.push(...(await loadCases(options.port, location, options.explainIssue, [mine[at]!])));
-        } catch (error) {
-          loadErrors.push({ index: at * lanes, error: error as Error });
-          return;
-        }
-        facts[at * lanes] = own[at];
-      }
-    })();
+    const placeOf: { lane: number; local: number }[] = [];
+    const loadedBy = Array.from({ length: lanes }, () => 0);
+    const place = (lane: number) => (start: number, chunk: CaseFacts[]) =>
+      chunk.forEach((fact, offset) => {
+        facts[start + offset] = fact;
+        placeOf[start + offset] = { lane, local: loadedBy[lane]++ };
+      });
+    const own = createCheckLane(plan, options, options.explainIssue);
+    let turns = 0;
+    // a turn of the event loop every few cases: workers' replies (and a signal) are handled during the run
+    const pause = () => (++turns % 8 === 0 ? new Promise<void>((resolve) => setImmediate(resolve)) : Promise.resolve());
     const replies = workers.map((worker) => laneReplies(worker));
     await Promise.all([
-      ownLoad,
+      own.load(place(0), (index, error) => loadErrors.push({ index, error: error as Error }), pause),
       ...replies.map(async (next, workerIndex) => {
         const lane = workerIndex + 1;
-        const reply = await next();
-        if (reply.type === "error") loadErrors.push({ index: reply.at * lanes + lane, error: fromLaneError(reply.error) });
-        else if (reply.type === "loaded") reply.facts.forEach((fact, at) => (facts[at * lanes + lane] = fact));
+        for (;;) {
+          const reply = await next();
+          if (reply.type === "loadDone") return;
+          if (reply.type === "loaded") place(lane)(reply.start, reply.facts);
+          else if (reply.type === "error") {
+            loadErrors.push({ index: reply.at, error: fromLaneError(reply.error) });
+            if (reply.phase === "run") return; // the worker died
+          }
+        }
       }),
     ]);
     if (loadErrors.length > 0) throw loadErrors.sort((a, b) => a.index - b.index)[0]!.error;
     const all = facts as CaseFacts[];
     checkBaseline(all, baseline);
 
-    // Phase 2: each lane runs its selected cases; outcomes are emitted in the selection's order.
+    // Phase 2: each lane finishes its selected cases; outcomes are emitted in the selection's order.
     const positionOf = new Map(all.map((fact, index) => [fact, index]));
     const selected = filterCases(all, options.filter).map((fact) => positionOf.get(fact)!);
     const outcomes: (CaseOutcome | undefined)[] = selected.map(() => undefined);
@@ -82,13 +95,13 @@ export async function runCheckInWorkers(options: CheckOptions, lanes = checkLane
         onOutcome?.(outcomes[emitted - 1]!, emitted, selected.length);
       }
     };
-    const positionsOf = (lane: number) => selected.map((index, position) => ({ index, position })).filter((item) => laneOf(item.index) === lane);
+    const positionsOf = (lane: number) => selected.map((index, position) => ({ local: placeOf[index]!, position })).filter((item) => item.local.lane === lane);
     const ownRun = (async () => {
       const mine = positionsOf(0);
       for (let at = 0; at < mine.length; at++) {
-        const { index, position } = mine[at]!;
+        const { local, position } = mine[at]!;
         try {
-          outcomes[position] = await checkCase(own[index / lanes]!, options);
+          outcomes[position] = await own.finish(local.local);
         } catch (error) {
           runErrors.push({ position, error: error as Error });
           return;
@@ -102,7 +115,7 @@ export async function runCheckInWorkers(options: CheckOptions, lanes = checkLane
       ownRun,
       ...workers.map(async (worker, workerIndex) => {
         const mine = positionsOf(workerIndex + 1);
-        worker.postMessage({ type: "run", cases: mine.map((item) => Math.floor(item.index / lanes)) } satisfies LaneRun);
+        worker.postMessage({ type: "run", cases: mine.map((item) => item.local.local) } satisfies LaneRun);
         for (;;) {
           const reply = await replies[workerIndex]!();
           if (reply.type === "done") return;

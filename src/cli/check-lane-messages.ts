@@ -3,31 +3,36 @@ import type { CaseFacts } from "../conformance/corpus-filter.js";
 import type { CorpusLocation } from "../conformance/load-corpus.js";
 import type { CheckOptions } from "../conformance/run-check.js";
 import { InputError } from "../input/input-error.js";
+import type { LanePlan } from "./check-lane.js";
 
 /**
  * The messages between `correx check`'s main thread and a worker lane (src/cli/check-worker.ts):
- * the lane loads its share of the case files, sends the facts a filter reads, runs the cases it
- * is told to, and sends each outcome as it is known.
+ * the lane loads the chunks of case files it claims, sends the facts a filter reads, finishes the
+ * cases it is told to, and sends each outcome as it is known.
  */
 
-/** What a lane starts with (its workerData): the case files it loads and the run's options that cross threads. */
+/** What a lane starts with (its workerData): the plan every lane shares and the run's options that cross threads. */
 export interface LaneStart {
   location: CorpusLocation;
-  relatives: string[];
+  plan: LanePlan;
   options: LaneOptions;
 }
 
 export type LaneOptions = Pick<CheckOptions, "update" | "pendingRoot" | "noWriteReason" | "updatedBy" | "outputDir" | "timeoutMs" | "keepPassingValues"> & { baseline?: string[] };
 
-/** Main → lane: run these of its cases (indexes into its `relatives`), in this order. */
+/** Main → lane: finish these of its loaded cases (indexes in the order it loaded them), in this order. */
 export interface LaneRun {
   type: "run";
   cases: number[];
 }
 
-/** Lane → main. `at` is an index into the lane's `relatives` (loading) or into its run list (running). */
+/**
+ * Lane → main. `loaded`: the facts of the chunk of case files from `start` on; `loadDone`: the
+ * lane claims no more. `at` is a case file's index (loading) or an index into the run list (running).
+ */
 export type LaneReply =
-  | { type: "loaded"; facts: CaseFacts[] }
+  | { type: "loaded"; start: number; facts: CaseFacts[] }
+  | { type: "loadDone" }
   | { type: "outcome"; at: number; outcome: CaseOutcome }
   | { type: "done" }
   | { type: "error"; phase: "load" | "run"; at: number; error: LaneError };

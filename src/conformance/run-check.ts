@@ -90,9 +90,31 @@ export function checkBaseline(all: readonly { id: string }[], baseline: Set<stri
 
 /** What the run does for one case: its golden read, the subject run and compared, the update behaviour and baseline applied. */
 export async function checkCase(testCase: LoadedCase, options: Omit<CheckOptions, "filter" | "onOutcome">): Promise<CaseOutcome> {
+  return finishCase(testCase, await runCaseAgainstGolden(testCase, options), options);
+}
+
+/** A case run and compared, before anything is written: its golden and the outcome. */
+export interface ComparedCase {
+  golden: LoadedGolden | null;
+  outcome: CaseOutcome;
+}
+
+/**
+ * The first half of `checkCase`: reads the golden, runs the case and compares. Writes nothing into
+ * the corpus, so a worker lane may do it before the run knows it goes ahead (check-in-workers.ts).
+ * A passing outcome whose values the run will not keep is stripped of them at once (and of its
+ * golden, which a pass does not read again): held until the run goes ahead, they would fill the heap.
+ */
+export async function runCaseAgainstGolden(testCase: LoadedCase, options: Omit<CheckOptions, "filter" | "onOutcome">): Promise<ComparedCase> {
   const golden = await loadGolden(options.port, options.location, testCase.id);
-  let outcome = await runCase(testCase, golden, options.subject, { outputDir: options.outputDir, timeoutMs: options.timeoutMs });
-  outcome = applyGoldenPolicy(outcome, testCase, golden, options);
+  const outcome = await runCase(testCase, golden, options.subject, { outputDir: options.outputDir, timeoutMs: options.timeoutMs });
+  if (outcome.status === "pass" && options.keepPassingValues === false && !options.baseline?.has(outcome.id)) return { golden: null, outcome: withoutValues(outcome) };
+  return { golden, outcome };
+}
+
+/** The second half of `checkCase`: the update behaviour (what is written) and the baseline applied to a compared case. */
+export function finishCase(testCase: LoadedCase, compared: ComparedCase, options: Omit<CheckOptions, "filter" | "onOutcome">): CaseOutcome {
+  let outcome = applyGoldenPolicy(compared.outcome, testCase, compared.golden, options);
   outcome = applyBaseline(outcome, options.baseline);
   if (outcome.status === "pass" && options.keepPassingValues === false) outcome = withoutValues(outcome);
   return outcome;

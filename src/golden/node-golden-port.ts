@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { MAX_RECORD_BYTES } from "../input/input-limits.js";
-import { readTextFileAtMost } from "../input/read-text-file.js";
+import { readTextFileIfPresent } from "../input/read-text-file.js";
 import type { GoldenPort } from "./golden-port.js";
 
 let counter = 0;
@@ -69,15 +69,16 @@ export function writeThroughTemp(path: string, text: string): void {
  * never into a folder already on the way down or already listed (a link loop, or a second link
  * to the same folder, would list its files again under other names).
  */
-function walk(root: string, relative: string, seen: Set<string>, into: string[]): void {
+function walk(root: string, relative: string, real: string, seen: Set<string>, into: string[]): void {
   for (const entry of readdirSync(join(root, relative), { withFileTypes: true })) {
     const path = relative === "" ? entry.name : `${relative}/${entry.name}`;
     if (entry.name.startsWith(".")) continue; // hidden: never a case or golden (list drops them anyway)
     if (entry.isDirectory()) {
-      const real = realpathSync(join(root, path));
-      if (seen.has(real)) continue;
-      seen.add(real);
-      walk(root, path, seen, into);
+      // a folder that is no link: its real path is its real parent's and its name (no realpath call per folder)
+      const realChild = `${real}/${entry.name}`;
+      if (seen.has(realChild)) continue;
+      seen.add(realChild);
+      walk(root, path, realChild, seen, into);
     } else if (entry.isSymbolicLink()) {
       let target: string;
       let isFolder: boolean;
@@ -90,7 +91,7 @@ function walk(root: string, relative: string, seen: Set<string>, into: string[])
       if (!isFolder) into.push(path);
       else if (!seen.has(target)) {
         seen.add(target);
-        walk(root, path, seen, into);
+        walk(root, path, target, seen, into);
       }
     } else into.push(path);
   }
@@ -99,14 +100,8 @@ function walk(root: string, relative: string, seen: Set<string>, into: string[])
 /** The Node implementation of GoldenPort: atomic, idempotent writes (insta's FilePatcher::save). */
 export const nodeGoldenPort: GoldenPort = {
   read(path) {
-    try {
-      statSync(path);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw error;
-    }
     // One case or golden is one document: at most MAX_RECORD_BYTES, and never read on past it (a link to /dev/zero).
-    return readTextFileAtMost(path, MAX_RECORD_BYTES, "file");
+    return readTextFileIfPresent(path, MAX_RECORD_BYTES, "file");
   },
   writeAtomic(path, text) {
     if (nodeGoldenPort.read(path) === text) return;
@@ -122,7 +117,8 @@ export const nodeGoldenPort: GoldenPort = {
   list(root, suffix) {
     const entries: string[] = [];
     try {
-      walk(root, "", new Set([realpathSync(root)]), entries);
+      const real = realpathSync(root);
+      walk(root, "", real, new Set([real]), entries);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
       throw error;

@@ -37,7 +37,8 @@ export function parseYamlRecord(text: string, file: string): YamlRecord {
     const { line, col } = lineCounter.linePos(problem.pos[0]);
     throw new InputError(`malformed YAML: ${problem.message.split("\n")[0]}`, file, line, col);
   }
-  const inexact = inexactInteger(document, text);
+  // Only a run of 16 or more digits can be an integer past 2^53: without one, no node is visited.
+  const inexact = /[0-9]{16}/.test(text) ? inexactInteger(document, text) : undefined;
   if (inexact) {
     const { line, col } = lineCounter.linePos(inexact.offset);
     throw new InputError(

@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, openSync, readSync, type Stats, statSync } from "node:fs";
 import { firstInvalidUtf8 } from "./first-invalid-utf8.js";
 import { InputError } from "./input-error.js";
 import { readFifoAtMost } from "./read-fifo.js";
@@ -12,14 +12,26 @@ import { readFifoAtMost } from "./read-fifo.js";
  * (`what` says what it is, for the message: "scenario", "--config-template"…).
  */
 export function readTextFileAtMost(path: string, limit: number, what: string): string {
+  return readTextFile(path, limit, what, false)!;
+}
+
+/** readTextFileAtMost, but null when nothing is at `path` (a golden not written yet): one stat, no thrown error. */
+export function readTextFileIfPresent(path: string, limit: number, what: string): string | null {
+  return readTextFile(path, limit, what, true);
+}
+
+function readTextFile(path: string, limit: number, what: string, missingIsNull: boolean): string | null {
   if (path === "-") return decodeText(readFdAtMost(0, "<stdin>", limit, what), "<stdin>");
-  let isFifo: boolean;
+  let stats: Stats | undefined;
   try {
-    isFifo = statSync(path).isFIFO();
+    stats = statSync(path, { throwIfNoEntry: !missingIsNull });
   } catch (error) {
     throw new InputError(`cannot read ${what}: ${describeCode(error)}`, path);
   }
-  if (isFifo) return decodeText(readFifoAtMost(path, limit, what), path);
+  if (stats === undefined) return null;
+  if (stats.isFIFO()) return decodeText(readFifoAtMost(path, limit, what), path);
+  if (stats.isDirectory()) throw new InputError(`cannot read ${what}: it is a directory, not a file`, path);
+  if (stats.isFile() && stats.size > limit) throw new InputError(`${what} is ${stats.size} bytes, over the ${limit} byte limit`, path);
   let fd: number;
   try {
     fd = openSync(path, "r");
@@ -27,9 +39,7 @@ export function readTextFileAtMost(path: string, limit: number, what: string): s
     throw new InputError(`cannot read ${what}: ${describeCode(error)}`, path);
   }
   try {
-    const stats = fstatSync(fd);
-    if (stats.isDirectory()) throw new InputError(`cannot read ${what}: it is a directory, not a file`, path);
-    if (stats.isFile() && stats.size > limit) throw new InputError(`${what} is ${stats.size} bytes, over the ${limit} byte limit`, path);
+    // the stat above (path, links followed) stands for the open file: four system calls a file, as readFileSync makes
     return decodeText(readFdAtMost(fd, path, limit, what, stats.isFile() ? stats.size : undefined), path);
   } finally {
     closeSync(fd);
@@ -67,6 +77,8 @@ function readFdAtMost(fd: number, path: string, limit: number, what: string, siz
     filled += read;
     total += read;
     if (total > limit) throw new InputError(`${what} is over the ${limit} byte limit`, path);
+    // a regular file is read to the size it had (as readFileSync does): no read more to see its end
+    if (size !== undefined && total === size) break;
   }
   chunks.push(buffer.subarray(0, filled));
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);

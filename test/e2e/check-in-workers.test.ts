@@ -83,6 +83,34 @@ describe("correx check in worker lanes (issue 32: a pool sized to the machine, r
     for (const file of pendingFiles(pendingSerial)) expect(readFileSync(join(pendingParallel, file), "utf8")).toBe(readFileSync(join(pendingSerial, file), "utf8"));
   });
 
+  it("runs and compares cases while other files still load, and applies the filter, baseline and pending writes as a single lane does", async () => {
+    const root = corpus();
+    // no --shard: each case can be matched alone, so lanes compare their cases as soon as they have loaded them
+    const filter = { profiles: [], protocols: [], stages: [], tags: [], caseGlobs: ["opencode-*/**"] };
+    const serialRun = await runCheck(options(root, { filter }));
+    const failing = serialRun.outcomes.filter((outcome: { status: string }) => outcome.status === "fail").map((outcome: { id: string }) => outcome.id);
+    const baseline = new Set(failing.slice(0, 1));
+    const pendingSerial = makeTempDir("correx-pending-");
+    const pendingParallel = makeTempDir("correx-pending-");
+    const a = await runCheck(options(root, { filter, baseline, update: "pending", pendingRoot: pendingSerial }));
+    const b = await runCheckInWorkers(options(root, { filter, baseline, update: "pending", pendingRoot: pendingParallel }), 3);
+    const withoutPaths = (run: ReturnType<typeof comparable>) => JSON.parse(JSON.stringify(run).replaceAll(pendingSerial, "P").replaceAll(pendingParallel, "P"));
+    expect(withoutPaths(comparable(b))).toEqual(withoutPaths(comparable(a)));
+    const pendingFiles = (dir: string) => (readdirSync(dir, { recursive: true }) as string[]).filter((entry) => entry.endsWith(".new")).sort();
+    expect(pendingFiles(pendingParallel)).toEqual(pendingFiles(pendingSerial));
+    expect(pendingFiles(pendingParallel).length).toBeGreaterThan(0);
+  });
+
+  it("writes nothing when a case file is broken, though lanes compared cases before they met it", async () => {
+    const root = corpus();
+    const files = (readdirSync(join(root, "fixtures/cases"), { recursive: true }) as string[]).filter((entry) => entry.endsWith(".yaml")).sort();
+    writeFileSync(join(root, "fixtures/cases", files[files.length - 1]!), "profile: [unclosed\n");
+    const pending = makeTempDir("correx-pending-");
+    const error = await runCheckInWorkers(options(root, { update: "pending", pendingRoot: pending }), 2).catch((thrown: Error) => thrown);
+    expect((error as { file: string }).file).toBe(join(root, "fixtures/cases", files[files.length - 1]!));
+    expect(readdirSync(pending, { recursive: true })).toEqual([]);
+  });
+
   it("throws the error of the first broken case file in file order, whichever lane read it", async () => {
     const root = corpus();
     const files = (readdirSync(join(root, "fixtures/cases"), { recursive: true }) as string[]).filter((entry) => entry.endsWith(".yaml")).sort();
