@@ -235,6 +235,19 @@ function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array |
   });
 }
 
+/** Resolves on the response's next `drain` or its `close`, leaving no listener behind (a long reply waits many times). */
+function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      response.off("drain", done);
+      response.off("close", done);
+      resolve();
+    };
+    response.on("drain", done);
+    response.on("close", done);
+  });
+}
+
 async function writeResponse(mocked: Response, response: ServerResponse, signal: AbortSignal): Promise<void> {
   const headers: Record<string, string> = {};
   mocked.headers.forEach((value, name) => (headers[name] = value));
@@ -251,7 +264,7 @@ async function writeResponse(mocked: Response, response: ServerResponse, signal:
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!response.write(value)) await new Promise<void>((resolve) => response.once("drain", resolve).once("close", resolve));
+      if (!response.write(value)) await drainedOrClosed(response);
       if (response.destroyed) break;
     }
     response.end();

@@ -26,10 +26,14 @@ export function formatClaudeWebFetch(input: Record<string, unknown>): ClaudeCode
   return claudeError(`Unable to verify if domain ${url.hostname} is safe to fetch. This may be due to network restrictions or enterprise security policies blocking claude.ai.`);
 }
 
-/** NotebookEdit of a notebook the session has not read: refused before anything else is checked. @see spec §7.4 */
+/**
+ * NotebookEdit: a refusal of its validation (`<tool_use_error>`), or the edit's one line —
+ * `Updated cell <id> with <source>`, `Inserted a new cell with <source>`, `Deleted cell <id>`. @see spec §7.4
+ */
 export function formatClaudeNotebookEdit(observation: Record<string, unknown>): ClaudeCodeResult {
-  if (observation.kind === "file" && observation.known === false) return toolUseError("File has not been read yet. Read it first before writing to it.");
-  throw new UnsupportedError("claude-code: NotebookEdit of a missing notebook or one the session has read is not modelled (spec §9)");
+  if (typeof observation.refused === "string") return toolUseError(observation.refused);
+  if (typeof observation.content === "string") return { content: observation.content };
+  throw new UnsupportedError("claude-code: this NotebookEdit result is not modelled (spec §7.4)");
 }
 
 /**

@@ -19,6 +19,14 @@ export interface ClaudeKnownFile {
    */
   uncertain?: boolean;
   /**
+   * The binary holds the file's state but not as shown to the model (bundle
+   * `contentNotInModelContext`): an Edit of a file never read, and the "changed on disk" note that
+   * withholds the changes. An Edit's result then carries no file-state note; a Bash change still
+   * draws the note (observed: unseen batch 11's probe — Edit of v.txt never read, then a change →
+   * the note; x.env's note without changes, then Edit → no file-state note). @see spec §5.1, §5.4
+   */
+  outOfContext?: boolean;
+  /**
    * When a Bash command last moved the file's modification time since the session saw it (ms). A
    * write command's hint names a known file whose time is past the session's sight of it and
    * past the call's start floored to the second, so one changed by an earlier call within that

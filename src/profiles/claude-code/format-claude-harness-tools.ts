@@ -1,4 +1,5 @@
 import { UnsupportedError } from "../profile.js";
+import { unknownAgentTypeMessage } from "./claude-agent-types.js";
 import { type ClaudeCodeResult, claudeError, toolUseError } from "./claude-result.js";
 import { type ClaudeSubagentObservation, formatClaudeBackgroundLaunch, formatClaudeSubagentHandback } from "./claude-subagent.js";
 
@@ -36,6 +37,8 @@ export interface ClaudeHarnessObservation {
   durableJobs?: boolean;
   /** Agent in the foreground: what its subagent did and reported. */
   subagent?: ClaudeSubagentObservation;
+  /** Agent: a requested type that names no agent (none of the project's or user's defined). */
+  unknownAgentType?: string;
   /** Agent in the background: launched (its subagent's script makes no calls). */
   backgroundAgent?: true;
 }
@@ -183,6 +186,7 @@ export function formatClaudeHarnessTool(tool: string, input: Record<string, unkn
     case "SendMessage":
       return sendMessage(input);
     case "Agent":
+      if (observation.unknownAgentType !== undefined) return claudeError(unknownAgentTypeMessage(observation.unknownAgentType));
       if (observation.backgroundAgent === true) return formatClaudeBackgroundLaunch();
       if (observation.subagent === undefined) return unsupported(`the Agent tool's result is not modelled here: ${claudeUnmodelledHarnessTools.Agent}`);
       return formatClaudeSubagentHandback(observation.subagent);

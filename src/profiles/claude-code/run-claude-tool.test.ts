@@ -51,3 +51,22 @@ describe("claude-code Bash exit 1 that the binary reads as success (spec §3.4; 
     await expect(bash("git -C sub diff --exit-code", environment(1))).rejects.toThrow(/not modelled/);
   });
 });
+
+describe("claude-code Agent of a type that names no agent (spec §11.1; batch 9 judge's capture)", () => {
+  const agent = (subagent_type: string, env: EnvironmentPort) => runClaudeTool({ tool: "Agent", input: { description: "d", prompt: "p", run_in_background: false, subagent_type } }, env);
+  const withHome = (agentsAt?: string): EnvironmentPort => ({
+    ...environment(0),
+    agentEnv: { HOME: "/h" },
+    stat: async (path) => (path === agentsAt ? { kind: "directory", symlink: false } : { kind: "missing", symlink: false }),
+  });
+
+  it("is refused with the available types when neither the project nor the user defines agents", async () => {
+    expect(await agent("data-wizard", withHome())).toEqual({ unknownAgentType: "data-wizard" });
+  });
+
+  it("is unsupported where agents may be defined, or when it names a built-in type by its key", async () => {
+    for (const folder of ["/w/.claude/agents", "/.claude/agents", "/h/.claude/agents"]) await expect(agent("data-wizard", withHome(folder)), folder).rejects.toThrow(/may define agents/);
+    await expect(agent("data-wizard", environment(0))).rejects.toThrow(/may define agents/);
+    for (const type of ["explore", "General_Purpose", "status line setup", "web-fetch", "claude"]) await expect(agent(type, withHome()), type).rejects.toThrow(/not modelled/);
+  });
+});

@@ -3,10 +3,13 @@ import { dirnamePath, extnamePath, resolvePath } from "../../text/path-posix.js"
 import { commandBytes, type EnvironmentPort, isFsFailure } from "../environment-port.js";
 import { findOnPath } from "../find-on-path.js";
 import { type ToolCall, UnsupportedError } from "../profile.js";
-import { KNOWN_TEXT_MAX_BYTES, namesWriteCommand } from "./bash/claude-changed-on-disk.js";
+import { changedExcerpt, KNOWN_TEXT_MAX_BYTES, namesWriteCommand } from "./bash/claude-changed-on-disk.js";
+import { namesSecretsFile } from "./bash/claude-secret-names.js";
 import { claudeNextCwd } from "./bash/claude-shell-cwd.js";
+import { namesBuiltInAgentType } from "./claude-agent-types.js";
 import { type ClaudeSession, claudeCwd, claudeSession } from "./claude-session.js";
 import { claudeEnumIssue, claudeInputIssues, claudeLiveAliases, claudeNormalizedInput, claudeRefinementIssue, claudeToolNames, claudeToolParameters } from "./claude-tools.js";
+import { claudeNotebookEdit, isClaudeNotebookText } from "./files/claude-notebook-edit.js";
 import { claudeBinaryExtension, claudeSimilarFile, claudeSuggestUnderCwd } from "./files/claude-read-kinds.js";
 import { claudeReadAsksCountTokens, claudeReadTokenEstimate } from "./files/claude-read-token-estimate.js";
 import { claudeEditedText, READ_MAX_SIZE_BYTES } from "./files/format-claude-files.js";
@@ -131,12 +134,19 @@ async function countTokens(environment: EnvironmentPort, bytes: Uint8Array): Pro
 
 /**
  * Bash: the command evaluated by `/bin/bash -c` in the session's working directory with stdin
- * from /dev/null, stdout and stderr on one stream, and — only when it succeeded — the shell's
- * physical working directory recorded at its end (the binary runs `eval '<command>' < /dev/null
- * && pwd -P >| <file>`). Here the command's two streams share the stdout pipe and `pwd -P` goes
- * to stderr, so no file is needed. Files the session knows that the command changed are named.
+ * from /dev/null, stdout and stderr on one file opened for appending, and — only when it
+ * succeeded — the shell's physical working directory recorded at its end (the binary runs
+ * `eval '<command>' < /dev/null && pwd -P >| <file>` with its output going to a file; a command
+ * that opens /dev/stdout, /dev/stderr or /dev/fd/N anew opens that file, truncating it, not a pipe:
+ * unseen batch 11's probe, `tee /dev/stderr` shows its line once). Here the command runs in a
+ * subshell whose output is appended to a temporary file, printed after it ends; the file's path
+ * and `pwd -P` go to stderr. Files the session knows that the command changed are named.
  * @see spec §3.1, §3.5
  */
+// One line: eval numbers a syntax error's lines from the line it stands on (`case x in` → `eval: line 2` on a second line).
+const bashScript = (command: string) =>
+  `F=$(mktemp) || exit 125; printf "%s\\n" "$F" >&2; ( { eval ${shellQuote(command)} < /dev/null 4>&-; } && pwd -P >&4 ) 4>&2 >>"$F" 2>&1; s=$?; cat "$F"; rm -f "$F"; exit $s`;
+
 async function runBash(input: Record<string, unknown>, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   const session = claudeSession(environment);
   if (input.run_in_background === true) {
@@ -146,15 +156,19 @@ async function runBash(input: Record<string, unknown>, environment: EnvironmentP
   const cwd = claudeCwd(environment);
   unmodelledBash(String(input.command), session);
   const timeoutMs = typeof input.timeout === "number" ? input.timeout : BASH_DEFAULT_TIMEOUT_MS;
-  const script = `{ eval ${shellQuote(String(input.command))} < /dev/null; } 2>&1 && pwd -P >&2`;
   const command = String(input.command);
   // The known files' modification times before and after, for the hint a write command adds (§5.4).
   const before = await knownMtimes(environment, [...new Set([...session.files.keys(), ...session.partialReads.keys()])]);
   const started = Date.now();
-  const run = await environment.run({ file: CLAUDE_SHELL, args: ["-c", script], cwd, env: environment.agentEnv, timeoutMs, stderr: "separate" });
+  const run = await environment.run({ file: CLAUDE_SHELL, args: ["-c", bashScript(command)], cwd, env: environment.agentEnv, timeoutMs, stderr: "separate" });
+  const [outputFile = "", ...ended] = new TextDecoder().decode(commandBytes(run, "stderr")).split("\n");
+  if (run.exitCode === 125 && outputFile === "") throw new UnsupportedError("claude-code: the replay could not make the Bash command's output file (mktemp failed); not modelled (spec §3.1)");
   if (run.timedOut) {
+    // What the killed command wrote is in its output file, which the replay then removes.
+    const printed = outputFile !== "" && ((await environment.stat(outputFile)).size ?? 0) > 0;
+    if (outputFile !== "") await environment.run({ file: "/bin/rm", args: ["-f", "--", outputFile], cwd, env: environment.agentEnv, timeoutMs: 10_000 });
     // Past its timeout the binary kills a command that printed nothing yet (exit 143, the whole seconds) and moves one that printed something to the background (a random task id and path). §3.1
-    if (commandBytes(run, "stdout").length > 0)
+    if (printed)
       throw new UnsupportedError("claude-code: a Bash command over its timeout that printed something is moved to the background (a random task id and output path); not modelled (spec §3.1, §9)");
     if (!Number.isInteger(timeoutMs) || timeoutMs < 1000 || timeoutMs > BASH_MAX_TIMEOUT_MS)
       throw new UnsupportedError(`claude-code: a Bash timeout of ${timeoutMs} ms (below 1 s, above 10 min or not whole) is not pinned (spec §3.1)`);
@@ -163,7 +177,7 @@ async function runBash(input: Record<string, unknown>, environment: EnvironmentP
       throw new UnsupportedError("claude-code: a Bash command over its timeout that changed a file the session knows is not pinned (spec §3.1, §5.4)");
     return { output: "", exitCode: null, timedOutMs: timeoutMs, cwd, workspace: environment.workspace };
   }
-  const endCwd = run.exitCode === 0 ? new TextDecoder().decode(commandBytes(run, "stderr")).replace(/\n$/, "") : "";
+  const endCwd = run.exitCode === 0 ? ended.join("\n").replace(/\n$/, "") : "";
   const next = claudeNextCwd(cwd, endCwd === "" ? undefined : endCwd, environment.workspace);
   session.cwd = next.cwd;
   const after = await knownMtimes(environment, [...before.keys()]);
@@ -195,7 +209,9 @@ async function runBash(input: Record<string, unknown>, environment: EnvironmentP
       // the old text only up to 4,096 bytes; past that the note shows no changes, and what it then holds is not pinned.
       const before = utf8Bytes(known.text) <= KNOWN_TEXT_MAX_BYTES ? known.text : null;
       announced.push({ path, before, after: now });
-      session.files.set(path, { text: now, via: "read", ...(before === null ? { uncertain: true } : {}) });
+      // A note that withholds the changes (a name marking secrets) leaves the new text out of the model's context. [bundle `V8e`]
+      const withheld = before !== null && namesSecretsFile(path) && changedExcerpt(before, now) !== "";
+      session.files.set(path, { text: now, via: "read", ...(before === null ? { uncertain: true } : {}), ...(withheld ? { outOfContext: true } : {}) });
     }
   }
   return {
@@ -298,8 +314,16 @@ async function runRead(input: Record<string, unknown>, environment: EnvironmentP
   if (isFsFailure(bytes)) return { ...base, kind: "missing" };
   const whole = input.offset === undefined && input.limit === undefined;
   const session = claudeSession(environment);
-  if (whole) session.files.set(path, { text: new TextDecoder("utf-8", { fatal: false }).decode(bytes), via: "read" });
-  else if (!session.files.has(path) && !session.partialReads.has(path)) session.partialReads.set(path, {});
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  // A Read of a notebook that does not parse as one fails, and leaves it unread (observed: NotebookEdit then says "not read yet"). §4.7, §7.4
+  const failedNotebook = extnamePath(path) === ".ipynb" && !isClaudeNotebookText(text);
+  if (failedNotebook) {
+    // nothing read
+  } else if (whole) {
+    session.files.set(path, { text, via: "read" });
+    // Read whole by the main session, the file's state is its own again, whatever a subagent did to it (observed: unseen batch 12, a Read after the subagent's edit, then Edit → the file-state note). §11.1
+    session.subagentFiles.delete(path);
+  } else if (!session.files.has(path) && !session.partialReads.has(path)) session.partialReads.set(path, {});
   // A PDF is sent as a document: no count_tokens (observed: a 1.4 MB PDF, none asked). §4.8
   const pdf = extnamePath(path).toLowerCase() === ".pdf";
   const counted = !pdf && whole && bytes.length > READ_COUNT_TOKENS_OVER_BYTES && bytes.length <= READ_MAX_SIZE_BYTES && asksCountTokens(bytes, path);
@@ -416,15 +440,17 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
         // Creating a file (empty old_string) in a folder it may not write: the temp file beside it is refused, as Write's. §12.1
         if (failure !== null && (await newFileTempRefused(environment, path, before, failure.failure))) return { path, before: null, denied: "write-temp" };
         if (failure !== null) throw unmodelledWriteFailure(path, failure.failure);
-        // The edit keeps the file in the session's context only when it was (or the edit created it):
-        // an edit of a file never read leaves it unread (a second edit gets no note either). §5.1
-        if (known !== undefined || before === null) session.files.set(path, { text: after, via: "write" });
+        // The session holds what the edit wrote (a later Bash change of it draws the "changed on disk"
+        // note), but in the model's context only when it was (or the edit created it): an edit of a
+        // file never read leaves it out (a second edit gets no note either). §5.1, §5.4
+        const outOfContext = (known === undefined && before !== null) || known?.outOfContext === true;
+        session.files.set(path, { text: after, via: "write", ...(outOfContext ? { outOfContext: true } : {}) });
       }
       return {
         path,
         before,
         after,
-        known: known !== undefined,
+        known: known !== undefined && known.outOfContext !== true,
         ...(stale ? { stale: true } : {}),
         ...(known?.uncertain === true ? { uncertain: true } : {}),
         ...withCwd,
@@ -462,17 +488,51 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
     case "WebFetch":
     case "ToolSearch":
       return {};
-    case "NotebookEdit": {
-      const path = resolvePath(cwd, String(input.notebook_path));
-      const fact = await environment.stat(path);
-      const known = session.files.has(path);
-      // Past the "not read yet" refusal the binary edits the notebook (observed: `Updated cell cell-1 with x = 2`, then a Read shows it): not modelled, so its bytes are not the replay's.
-      if (known || fact.kind !== "file") session.unmodelledChanges.set(path, "a NotebookEdit the profile does not model (spec §7.4)");
-      return { path, kind: fact.kind, known };
-    }
+    case "NotebookEdit":
+      return runNotebookEdit(input, environment);
     default:
       return observeHarnessTool(tool, input, environment);
   }
+}
+
+/**
+ * NotebookEdit: its validation in the binary's order (the extension, insert's cell type, the
+ * session's read of it — a Read with `offset`/`limit` counts — then the notebook itself), and the
+ * edit, written as the binary writes it. What follows a notebook it edited through a Bash change is
+ * not pinned. @see spec §7.4
+ */
+async function runNotebookEdit(input: Record<string, unknown>, environment: EnvironmentPort): Promise<Record<string, unknown>> {
+  const session = claudeSession(environment);
+  const path = resolvePath(claudeCwd(environment), String(input.notebook_path));
+  if (extnamePath(path) !== ".ipynb") return { path, refused: "File must be a Jupyter notebook (.ipynb file). For editing other file types, use the FileEdit tool." };
+  if (input.edit_mode === "insert" && !input.cell_type) return { path, refused: "Cell type is required when using edit_mode=insert." };
+  const known = session.files.get(path);
+  const partial = session.partialReads.get(path);
+  if (known === undefined && partial === undefined) return { path, refused: "File has not been read yet. Read it first before writing to it." };
+  const unmodelled = (why: string): never => {
+    session.unmodelledChanges.set(path, "a NotebookEdit the profile does not model (spec §7.4)");
+    throw new UnsupportedError(`claude-code: NotebookEdit ${why} is not modelled (docs/spec/claude-code-2.1.332.md §7.4)`);
+  };
+  unmodelledChange(session, path);
+  if (session.subagentFiles.has(path)) unmodelled("of a notebook a subagent read or changed");
+  if (known?.bashChangedAt !== undefined || partial?.bashChangedAt !== undefined) unmodelled("of a notebook changed since the session read it (the binary compares its modification time)");
+  const fact = await environment.stat(path);
+  if (fact.kind !== "file") unmodelled(`of a notebook that is no file now (${fact.kind})`);
+  if ((await refusedEncoding(environment, path)) !== undefined) unmodelled("of a notebook that is not UTF-8 text");
+  const bytes = await environment.readFile(path);
+  if (isFsFailure(bytes)) return unmodelled(`of a notebook it cannot read (${bytes.failure})`);
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  if (known !== undefined && known.text !== text.replace(/^\uFEFF/, "")) unmodelled("of a notebook whose text is not what the session read");
+  const edit = claudeNotebookEdit(text, input);
+  if ("refused" in edit) return { path, refused: edit.refused };
+  if ("unmodelled" in edit) return unmodelled(edit.unmodelled);
+  if (new TextEncoder().encode(edit.written).length > READ_MAX_SIZE_BYTES) unmodelled("past the size Read takes (refused, the file left unchanged)");
+  const failure = await environment.writeFile(path, new TextEncoder().encode(edit.written), {});
+  if (failure !== null) throw unmodelledWriteFailure(path, failure.failure);
+  // The session holds the new text; a later Bash change of it draws a note not pinned for notebooks.
+  session.partialReads.delete(path);
+  session.files.set(path, { text: edit.written.replace(/^\uFEFF/, ""), via: "write", uncertain: true });
+  return { path, content: edit.content };
 }
 
 /** The tools a subagent's tools-used note can list (observed: Bash, Read, Edit, Write; unknown names are counted in `tool_uses`, never listed). @see spec §11.1 */
@@ -494,6 +554,17 @@ async function observeAgent(call: ToolCall, environment: EnvironmentPort): Promi
   const unsupported = (what: string): never => {
     throw new UnsupportedError(`claude-code: ${what} (docs/spec/claude-code-2.1.332.md §11.1)`);
   };
+  // A type that is no built-in one, exactly or by its key, is refused before anything starts — when
+  // neither the project nor the user defines agents (their folders would add to the list). [bundle; observed]
+  const type = input.subagent_type;
+  if (typeof type === "string" && !namesBuiltInAgentType(type)) {
+    const home = environment.agentEnv.HOME;
+    const config = environment.agentEnv.CLAUDE_CONFIG_DIR ?? (home === undefined ? undefined : `${home}/.claude`);
+    const folders = [...ancestors(claudeCwd(environment)).map((at) => `${at === "/" ? "" : at}/.claude/agents`), ...(config === undefined ? [] : [`${config}/agents`])];
+    if (config === undefined || (await Promise.all(folders.map((folder) => exists(environment, folder)))).some(Boolean))
+      unsupported(`an Agent of type ${type} where the project or user may define agents of their own is not modelled`);
+    return { unknownAgentType: type };
+  }
   const background = input.run_in_background !== false;
   if (background) session.started.tasks = true;
   if (input.isolation !== undefined) unsupported("an Agent with isolation (a worktree or a remote session) is not modelled");
@@ -501,7 +572,7 @@ async function observeAgent(call: ToolCall, environment: EnvironmentPort): Promi
   // `C3n`; observed for Explore, batch 6 judge); they may not call the tools that change files.
   const bare = input.subagent_type === "Explore" || input.subagent_type === "Plan";
   if (input.subagent_type !== undefined && input.subagent_type !== "general-purpose" && !bare)
-    unsupported(`an Agent of type ${String(input.subagent_type)} is not modelled (other types than general-purpose, Explore and Plan are the project's)`);
+    unsupported(`an Agent of type ${String(input.subagent_type)} is not modelled (a built-in type other than general-purpose, Explore and Plan, or one named by its key)`);
   if (bare && background) unsupported(`a background Agent of type ${String(input.subagent_type)} is not pinned`);
   const script = environment.subagents?.find((sub) => String(input.prompt).includes(sub.prompt));
   if (bare && (script?.turns ?? []).some((turn) => (turn.calls ?? []).some((subCall) => subCall.tool !== "Bash" && subCall.tool !== "Read")))
@@ -553,6 +624,16 @@ async function observeAgent(call: ToolCall, environment: EnvironmentPort): Promi
 
 /** Whether a path exists (any kind). */
 const exists = async (environment: EnvironmentPort, path: string) => (await environment.stat(path)).kind !== "missing";
+
+/** A directory and every one above it, up to `/`. */
+function ancestors(directory: string): string[] {
+  const found = [directory];
+  for (let at = directory; at !== "/" && at !== "."; ) {
+    at = dirnamePath(at);
+    found.push(at);
+  }
+  return found;
+}
 
 /** A `.git` at the directory or one of its parents (what makes it a git repository for EnterWorktree). */
 async function inGitRepository(environment: EnvironmentPort, directory: string): Promise<boolean> {

