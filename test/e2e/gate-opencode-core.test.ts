@@ -8,7 +8,7 @@ import { repoRoot } from "./run-cli.js";
 
 /**
  * issue 9: `correx gate --profile opencode-core` against the released opencode 1.18.33's v2 runner
- * behind `opencode serve` (examples/agents/opencode-serve.mjs), every scenario below × openai-chat,
+ * behind `opencode serve` (examples/agents/opencode-serve.mjs), the scenarios of test/e2e/opencode-suite-lists.ts × openai-chat,
  * anthropic-messages and openai-responses, on 127.0.0.1 only (inside a loopback-only network
  * namespace when running as root); and a hung or crashing server is killed with its process tree
  * and reported for its scenario while the run goes on.

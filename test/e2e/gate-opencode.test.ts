@@ -7,7 +7,7 @@ import { repoRoot, runCli } from "./run-cli.js";
 
 /**
  * issue 7, Done-when 2: `correx gate --profile opencode-cli` against the real opencode 1.18.33
- * binary (installed by .ci/run), every scenario below × all four protocols (issue 30: openai-responses
+ * binary (installed by .ci/run), the scenarios of test/e2e/opencode-suite-lists.ts × all four protocols (issue 30: openai-responses
  * through `@ai-sdk/openai`, examples/agents/opencode.json.template's fake-openai), on 127.0.0.1 only
  * (inside a loopback-only network namespace when running as root).
  */
