@@ -3,95 +3,16 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../temp-dirs.js";
 import { gateArgs, greenScenarioCount, readGateOutcomes, realAgent, runGate } from "./gate-runner.js";
+import { opencodeCoreScenarios } from "./opencode-suite-lists.js";
 import { repoRoot } from "./run-cli.js";
 
 /**
  * issue 9: `correx gate --profile opencode-core` against the released opencode 1.18.33's v2 runner
- * behind `opencode serve` (examples/agents/opencode-serve.mjs), every scenario below × openai-chat,
+ * behind `opencode serve` (examples/agents/opencode-serve.mjs), the scenarios of test/e2e/opencode-suite-lists.ts × openai-chat,
  * anthropic-messages and openai-responses, on 127.0.0.1 only (inside a loopback-only network
  * namespace when running as root); and a hung or crashing server is killed with its process tree
  * and reported for its scenario while the run goes on.
  */
-const scenarios = [
-  "bash-echo",
-  "bash-nonzero-exit-stderr",
-  "bash-no-output",
-  "bash-timeout",
-  "bash-over-both-limits",
-  "bash-workdir",
-  "read-small",
-  "read-offset-limit",
-  "read-over-2000-lines",
-  "read-byte-cap",
-  "read-long-line",
-  "read-directory",
-  "read-png",
-  "read-missing-absolute",
-  "read-missing-suggestions",
-  "read-binary",
-  "read-invalid-utf8",
-  "read-offset-out-of-range",
-  "write-new",
-  "write-overwrite",
-  "write-nested-new",
-  "edit-success",
-  "edit-not-found",
-  "edit-multiple-matches",
-  "edit-replace-all",
-  "glob-match",
-  "glob-none",
-  "glob-over-100",
-  "grep-match",
-  "grep-none",
-  "grep-over-100",
-  "invalid-arguments",
-  "unknown-tool",
-  "parallel-read-bash",
-  "parallel-two-bash",
-  "todowrite-two",
-  "core-argument-bounds",
-  "edit-line-endings-bom",
-  "webfetch-over-limit",
-  "grep-paths-and-errors",
-  "core-bash-footer-and-capture",
-  "core-defects",
-  // issue 30: permission asks answered through the server's API (once, always, reject), never a hang;
-  // permission-rules: the config's rules (denials, a configured ask; the .env read rules that
-  // permission-env-read held, in the same agent run)
-  "permission-asks",
-  "permission-rules",
-  // issue 30: v2 read reminds no instruction file below the workspace (spec §2.2 step 9); the same scenario pins v1's reminder on anthropic-messages in gate-opencode.test.ts
-  "opencode-instruction-files",
-];
-
-/**
- * openai-responses lowers through the same v2 runner as the other two: CI runs one scenario per
- * category on it (every tool, images, errors, defects, parallel calls, permission asks), which keeps
- * `.ci/run` inside its budget on 2 cores as the other agents' suites grow. All of `scenarios` passed
- * on it in every CI run up to stop 36 (44 × 3 protocols).
- */
-const responsesScenarios = [
-  "bash-echo",
-  "bash-over-both-limits",
-  "core-bash-footer-and-capture",
-  "read-small",
-  "read-png",
-  "read-missing-suggestions",
-  "write-new",
-  "edit-success",
-  "edit-line-endings-bom",
-  "glob-match",
-  "grep-paths-and-errors",
-  "webfetch-over-limit",
-  "todowrite-two",
-  "invalid-arguments",
-  "core-argument-bounds",
-  "unknown-tool",
-  "parallel-read-bash",
-  "core-defects",
-  "permission-asks",
-];
-
 const { binary, skipReason } = await realAgent("test/e2e/gate-opencode-core.test.ts");
 
 const coreGateArgs = (protocol: string, work: string, timeoutMs: number, scenarioFiles: string[]) =>
@@ -128,9 +49,8 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-core agains
     async () => {
       const work = makeTempDir("correx-gate-opencode-core-");
       const protocols = ["openai-chat", "anthropic-messages", "openai-responses"] as const;
-      // anthropic-messages also runs the per-category list since stop 37 (.ci/run measured 63m42s with all 44 there)
-      const scenariosOf = (protocol: string) => (protocol === "openai-responses" || protocol === "anthropic-messages" ? responsesScenarios : scenarios);
-      const files = (protocol: string) => scenariosOf(protocol).map((name) => `${repoRoot}/fixtures/scenarios/${name}.yaml`);
+      const scenariosOf = (protocol: (typeof protocols)[number]) => opencodeCoreScenarios[protocol];
+      const files = (protocol: (typeof protocols)[number]) => scenariosOf(protocol).map((name) => `${repoRoot}/fixtures/scenarios/${name}.yaml`);
       const runs = await Promise.all(protocols.map((protocol) => runGate(coreGateArgs(protocol, work, 120000, files(protocol)), { OPENCODE_BIN: binary! })));
       const green: Record<string, number> = {};
       protocols.forEach((protocol, index) => {

@@ -2,93 +2,16 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../temp-dirs.js";
 import { gateArgs, greenScenarioCount, readGateOutcomes, realAgent, runGate } from "./gate-runner.js";
+import { opencodeCliScenarios } from "./opencode-suite-lists.js";
 import { repoRoot, runCli } from "./run-cli.js";
 
 /**
  * issue 7, Done-when 2: `correx gate --profile opencode-cli` against the real opencode 1.18.33
- * binary (installed by .ci/run), every scenario below × all four protocols (issue 30: openai-responses
+ * binary (installed by .ci/run), the scenarios of test/e2e/opencode-suite-lists.ts × all four protocols (issue 30: openai-responses
  * through `@ai-sdk/openai`, examples/agents/opencode.json.template's fake-openai), on 127.0.0.1 only
  * (inside a loopback-only network namespace when running as root).
  */
-const scenarios = [
-  "bash-echo",
-  "bash-nonzero-exit-stderr",
-  "bash-no-output",
-  "bash-timeout",
-  "bash-over-both-limits",
-  "read-small",
-  "read-offset-limit",
-  "read-over-2000-lines",
-  "read-byte-cap",
-  "read-long-line",
-  "read-directory",
-  "read-missing-suggestions",
-  "read-binary",
-  "read-png",
-  "write-new",
-  "write-overwrite",
-  "edit-success",
-  "edit-not-found",
-  "glob-match",
-  "glob-none",
-  "glob-over-100",
-  "grep-match",
-  "grep-none",
-  "grep-over-100",
-  "invalid-arguments",
-  "unknown-tool",
-  "parallel-read-bash",
-  "webfetch-small",
-  "webfetch-over-limit",
-  "edit-line-endings-bom",
-  "edit-fuzzy-v1",
-  "v1-filesystem-errors",
-  "grep-paths-and-errors",
-  "v1-bash-signal-and-decoding",
-  "v1-argument-and-output-texts",
-  // issue 30: opencode run rejects every permission ask and its loop stops (the run ends at the call);
-  // permission-rules: the config's rules (deny texts, continue_loop_on_deny, the .env read rules
-  // that permission-env-read held, in the same agent run)
-  "permission-asks",
-  "permission-rules",
-  // issue 30: task runs its child on the scenario's subagents (spec §2.13)
-  "task-subagents",
-];
-
-/**
- * openai-responses was added last (issue 30) and lowers through the same v1 formatters as the other
- * three: CI runs one scenario per category on it (every tool, images, errors, parallel calls,
- * permission asks), which keeps `.ci/run` inside its budget on 2 cores. All 37 passed on it once,
- * 84/84 tool results (README "correx gate"). google-gemini runs the same per-category list since
- * stop 37 (.ci/run measured 63m42s with all 37 there; all 37 had passed on it in every CI run).
- */
-const responsesScenarios = [
-  "bash-echo",
-  "bash-over-both-limits",
-  "read-small",
-  "read-png",
-  "write-new",
-  "edit-success",
-  "glob-match",
-  "grep-match",
-  "webfetch-small",
-  "invalid-arguments",
-  "unknown-tool",
-  "parallel-read-bash",
-  "v1-filesystem-errors",
-  "permission-asks",
-];
-
-/**
- * Scenarios run on one protocol only: the rule they pin is the runtime's, the same on every
- * protocol, and one agent run keeps `.ci/run` inside its budget. issue 30: the instruction-file
- * reminder of v1 read (spec §2.2 step 9), 13 reads in two turns; v1 write under edit rules
- * (§2.15 rules), 6 calls in two turns.
- */
-const anthropicOnlyScenarios = ["opencode-instruction-files", "v1-write-edit-rules"];
-
-const scenariosFor = (protocol: string) =>
-  protocol === "openai-responses" || protocol === "google-gemini" ? responsesScenarios : protocol === "anthropic-messages" ? [...scenarios, ...anthropicOnlyScenarios] : scenarios;
+const scenariosFor = (protocol: string) => opencodeCliScenarios[protocol as keyof typeof opencodeCliScenarios];
 
 const { binary, skipReason } = await realAgent("test/e2e/gate-opencode.test.ts");
 
@@ -125,7 +48,8 @@ describe.skipIf(skipReason !== null)("correx gate --profile opencode-cli against
         expect(run.code, run.stdout).toBe(0);
       });
       console.log(`correx gate vs opencode 1.18.33: scenarios green per protocol ${JSON.stringify(green)}`);
-      for (const protocol of protocols) expect(green[protocol]).toBeGreaterThanOrEqual(protocol === "openai-responses" || protocol === "google-gemini" ? responsesScenarios.length - 2 : 20);
+      for (const protocol of protocols)
+        expect(green[protocol]).toBeGreaterThanOrEqual(protocol === "openai-responses" || protocol === "google-gemini" ? opencodeCliScenarios[protocol].length - 2 : 20);
     },
     40 * 60 * 1000,
   );
