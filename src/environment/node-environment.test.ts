@@ -54,6 +54,20 @@ describe("the facts-only environment on a real machine (design: observations)", 
   });
 });
 
+describe("directory order", () => {
+  it("lists sorted by name by default (as Node's readdir), and in the directory's own order on request (as ls -U, readdir(3))", async () => {
+    dir = makeTempDir("correx-env-");
+    const names = [".env.example", ".env.local", "notes.txt", "notes.rst", "zeta.md", "alpha", "Mid", "b"];
+    for (const name of names) writeFileSync(join(dir, name), "x");
+    const environment = createNodeEnvironment({ workspace: dir });
+    const sorted = await environment.listDirectory(dir);
+    expect(Array.isArray(sorted) && sorted.map((entry) => entry.name)).toEqual([...names].sort());
+    const raw = await environment.listDirectory(dir, { order: "directory" });
+    const ls = await environment.run({ file: "/bin/ls", args: ["-U", "-A"], cwd: dir, env: {} });
+    expect(Array.isArray(raw) && raw.map((entry) => entry.name)).toEqual(new TextDecoder().decode(commandBytes(ls, "stdout")).trim().split("\n"));
+  });
+});
+
 describe("live sessions (startSession)", () => {
   const text = (chunks: { bytes: Uint8Array }[]) => chunks.map((chunk) => new TextDecoder().decode(chunk.bytes)).join("");
 

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { lstat, mkdir, readdir, readFile, realpath, stat, writeFile } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { lstat, mkdir, opendir, readdir, readFile, realpath, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createProcessTree } from "../process/process-tree.js";
 import type {
@@ -62,9 +63,9 @@ export function createNodeEnvironment(options: NodeEnvironmentOptions): Environm
         return failure;
       }
     },
-    async listDirectory(path) {
+    async listDirectory(path, listOptions) {
       try {
-        const entries = await readdir(path, { withFileTypes: true });
+        const entries = listOptions?.order === "directory" ? await unsortedEntries(path) : await readdir(path, { withFileTypes: true });
         const facts: DirectoryEntryFact[] = [];
         for (const entry of entries) {
           if (entry.isSymbolicLink()) facts.push({ name: entry.name, kind: "symlink", targetKind: (await statPath(join(path, entry.name))).kind });
@@ -286,4 +287,11 @@ function concat(parts: Uint8Array[], length: number): Uint8Array {
     offset += part.length;
   }
   return bytes;
+}
+
+/** A directory's entries in the order readdir(3) yields them (`fs.opendir`; `fs.readdir` sorts them). */
+async function unsortedEntries(path: string): Promise<Dirent[]> {
+  const entries: Dirent[] = [];
+  for await (const entry of await opendir(path)) entries.push(entry);
+  return entries;
 }

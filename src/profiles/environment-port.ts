@@ -19,8 +19,12 @@ export interface EnvironmentPort {
   stat(path: string): Promise<PathFact>;
   /** A file's bytes, or why it could not be read. */
   readFile(path: string): Promise<Uint8Array | FsFailure>;
-  /** A directory's entries in the order the system lists them, or why it could not be listed. */
-  listDirectory(path: string): Promise<DirectoryEntryFact[] | FsFailure>;
+  /**
+   * A directory's entries, or why it could not be listed: sorted by name as Node's `fs.readdir`
+   * gives them (libuv's scandir sorts), or with `order: "directory"` in the order the directory
+   * yields them (readdir(3), as a Bun-built agent such as Claude Code sees them).
+   */
+  listDirectory(path: string, options?: { order?: "sorted" | "directory" }): Promise<DirectoryEntryFact[] | FsFailure>;
   /** Writes bytes to a file (`parents`: create missing directories first). */
   writeFile(path: string, bytes: Uint8Array, options?: { parents?: boolean }): Promise<FsFailure | null>;
   /** Runs a program to its end (or its deadline) and records its output bytes in arrival order. */

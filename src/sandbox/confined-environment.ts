@@ -39,8 +39,8 @@ export function createConfinedEnvironment(options: {
       record(result instanceof Uint8Array ? { kind: "file-read", path, size: result.length } : { kind: "file-read", path, failure: result });
       return result;
     },
-    async listDirectory(path) {
-      const result = await call<Awaited<ReturnType<EnvironmentPort["listDirectory"]>>>("listDirectory", path);
+    async listDirectory(path, options) {
+      const result = await call<Awaited<ReturnType<EnvironmentPort["listDirectory"]>>>("listDirectory", path, ...(options ? [options] : []));
       record(Array.isArray(result) ? { kind: "directory-listed", path, entries: result.length } : { kind: "directory-listed", path, failure: result });
       return result;
     },

@@ -31,7 +31,7 @@ const sessionOf = (id: number): SessionHandle => {
 const operations: Record<string, (...args: never[]) => Promise<unknown>> = {
   stat: (path: string) => environment.stat(path),
   readFile: (path: string) => environment.readFile(path),
-  listDirectory: (path: string) => environment.listDirectory(path),
+  listDirectory: (path: string, options?: { order?: "sorted" | "directory" }) => environment.listDirectory(path, options),
   writeFile: (path: string, bytes: Uint8Array, options?: { parents?: boolean }) => environment.writeFile(path, bytes, options),
   run: (command: Parameters<EnvironmentPort["run"]>[0]) => environment.run(command),
   /** A live session (startSession): its number, then its reads and its end by that number. */

@@ -35,7 +35,8 @@ const SUGGESTABLE_EXTENSION = /^(\.[\p{L}\p{N}_+~#-]{1,32})?$/u;
  */
 export async function claudeSimilarFile(environment: EnvironmentPort, path: string): Promise<string | undefined> {
   const folder = dirnamePath(path);
-  const entries = await environment.listDirectory(folder);
+  // The binary (built with Bun) lists the folder in the order the directory yields it, unsorted (observed: unseen batch 13's probe, `.env.local` before `.env.example` as `ls -U` shows them).
+  const entries = await environment.listDirectory(folder, { order: "directory" });
   if (!Array.isArray(entries)) return undefined;
   const stem = basenamePath(path).slice(0, basenamePath(path).length - extnamePath(path).length);
   const match = entries.find((entry) => {
