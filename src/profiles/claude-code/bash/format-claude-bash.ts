@@ -158,7 +158,8 @@ function firstBytes(text: string): string {
 function formatClaudeBashText(raw: string, outputBytes: number, code: number, store: OutputStorePort): ClaudeCodeResult {
   const text = raw.replace(/^\n+/, "").trimEnd();
   if (code !== 0) {
-    const output = firstBytes(text);
+    // The cut is trimmed again: a cut ending in white space loses it (observed: unseen batch 13's probe — `start` and 40,000 spaces then `tail` → `Exit code 4⏎start`). §3.4
+    const output = firstBytes(text).trimEnd();
     return { content: cutErrorMiddle(output === "" ? `Exit code ${code}` : `Exit code ${code}\n${output}`), is_error: true };
   }
   if (text === "") return { content: "(Bash completed with no output)", is_error: false };
