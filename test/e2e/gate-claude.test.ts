@@ -55,6 +55,7 @@ const scenarios = [
   "claude-bash-changes-read-file",
   "claude-bash-changed-written",
   "claude-bash-changed-secret-names",
+  "claude-bash-cat-known",
   "claude-from-result",
   "claude-bash-modes",
   "claude-agent-foreground",

@@ -106,6 +106,7 @@ export async function runBash(input: Record<string, unknown>, environment: Envir
       session.files.set(path, { text: now, via: "read", ...(before === null ? { uncertain: true } : {}), ...(withheld ? { outOfContext: true } : {}) });
     }
   }
+  await registerCatReads(command, cwd, environment, session);
   return {
     ...textOrBase64(commandBytes(run, "stdout"), "output", "outputBase64"),
     exitCode: run.exitCode,
@@ -121,6 +122,60 @@ export async function runBash(input: Record<string, unknown>, environment: Envir
 }
 
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/**
+ * The files a command shows whole with `cat`, which the session then holds like a file it wrote
+ * (observed, unseen batch 13 and its probes: after `cat F`, `cat -n F`, `cat ./F`, `cat /abs/F`,
+ * `cat F; echo done`, an Edit of F carries the file-state note, a later change of F draws the
+ * "changed on disk" note with its excerpt, and a write command's hint names it; `cat F | …`,
+ * `cat F G` and `head F` change nothing). `sure`: the plain forms observed; `unsure`: other forms
+ * naming `cat` whose effect is not pinned — the files they may name are then held as uncertain.
+ * @see spec §5.1, §5.4
+ */
+export function catReadPaths(command: string, cwd: string): { sure: string[]; unsure: string[] } {
+  const sure: string[] = [];
+  const unsure: string[] = [];
+  if (!/(^|[\s;&|(`])cat(?=\s|$)/.test(command)) return { sure, unsure };
+  const complex = /[`\n]|\$\(|\|\||(^|[\s;&])cd(\s|$)/.test(command);
+  for (const segment of command.split(/;|&&|\n/)) {
+    const words = segment.trim().split(/\s+/);
+    const at = words.indexOf("cat");
+    if (at < 0) continue;
+    const operands = words.slice(at + 1).filter((word) => word !== "-n" && !/^[|<>]/.test(word) && !/^\d*[<>]/.test(word));
+    const files = operands.filter((word) => !word.startsWith("-"));
+    const paths = files.map((word) => (word.startsWith("/") ? word : `${cwd}/${word.replace(/^\.\//, "")}`));
+    const plain = at === 0 && !complex;
+    // piped on: observed to change nothing
+    if (plain && segment.includes("|") && !/[<>]/.test(segment)) continue;
+    if (plain && !/[<>]/.test(segment) && files.length === operands.length && !files.some((word) => /[*?$'"\\~{}[\]]/.test(word))) {
+      // one file: known; several: observed to change nothing
+      if (files.length === 1) sure.push(...paths);
+      continue;
+    }
+    unsure.push(...paths);
+  }
+  return { sure, unsure };
+}
+
+/**
+ * Holds the files a `cat` showed that the session did not know: whole UTF-8 text up to 4,096 bytes
+ * without CR as written; others, and forms not pinned, as uncertain. A file it knew stays as it was
+ * (a read one, as 13 rounds of unseen scenarios found), unless it was out of the model's context.
+ */
+async function registerCatReads(command: string, cwd: string, environment: EnvironmentPort, session: ClaudeSession): Promise<void> {
+  const { sure, unsure } = catReadPaths(command, cwd);
+  for (const path of [...sure, ...unsure]) {
+    const known = session.files.get(path);
+    if (known !== undefined) {
+      if (known.outOfContext === true) known.uncertain = true;
+      continue;
+    }
+    const text = await fileText(environment, path);
+    if (text === null) continue;
+    const plain = sure.includes(path) && utf8Bytes(text) <= KNOWN_TEXT_MAX_BYTES && !text.includes("\r");
+    session.files.set(path, { text, via: "write", ...(plain ? {} : { uncertain: true }) });
+  }
+}
 
 /**
  * Commands whose output the replay cannot reproduce, refused before they run (batch 7 judge):
