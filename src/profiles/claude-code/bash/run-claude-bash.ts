@@ -137,14 +137,18 @@ export function catReadPaths(command: string, cwd: string): { sure: string[]; un
   const unsure: string[] = [];
   if (!/(^|[\s;&|(`])cat(?=\s|$)/.test(command)) return { sure, unsure };
   const complex = /[`\n]|\$\(|\|\||(^|[\s;&])cd(\s|$)/.test(command);
-  for (const segment of command.split(/;|&&|\n/)) {
+  const segments = command.split(/;|&&|\n/);
+  // Observed only as the line's first command, followed by nothing but echo (`cat F; echo done`);
+  // after other commands (`iconv … > F.utf8 && mv … F && cat F`) it made nothing known (unseen batch 7's scenario).
+  const leading = segments.every((segment, index) => index === 0 || /^\s*echo(\s|$)/.test(segment));
+  for (const [index, segment] of segments.entries()) {
     const words = segment.trim().split(/\s+/);
     const at = words.indexOf("cat");
     if (at < 0) continue;
     const operands = words.slice(at + 1).filter((word) => word !== "-n" && !/^[|<>]/.test(word) && !/^\d*[<>]/.test(word));
     const files = operands.filter((word) => !word.startsWith("-"));
     const paths = files.map((word) => (word.startsWith("/") ? word : `${cwd}/${word.replace(/^\.\//, "")}`));
-    const plain = at === 0 && !complex;
+    const plain = at === 0 && !complex && index === 0 && leading;
     // piped on: observed to change nothing
     if (plain && segment.includes("|") && !/[<>]/.test(segment)) continue;
     if (plain && !/[<>]/.test(segment) && files.length === operands.length && !files.some((word) => /[*?$'"\\~{}[\]]/.test(word))) {
