@@ -20,7 +20,7 @@ export const cliHistory: ProfileHistory = {
     if (step.text) parts.push({ type: "text", text: step.text });
     for (const call of step.calls) {
       const result = call.result as CliFormatResult;
-      const named = cliHistoryCall(call.tool, call.input, options);
+      const named = cliHistoryCall(call.tool, call.input, options, { title: result.status === "completed" ? result.title : undefined });
       const time = { start: 1, end: 2 };
       const state =
         result.status === "completed"

@@ -1,11 +1,14 @@
 import type { ToolOutcome } from "../result/format-result.js";
 
+/** The title of the `invalid` tool's result. */
+export const INVALID_TOOL_TITLE = "Invalid Tool";
+
 /**
  * v1 `invalid` tool: what the model sees for a call rerouted by `experimental_repairToolCall`.
  * @see spec §2.0 (unknown tools), README "unknown tool"
  */
 export function formatInvalid(input: { tool: string; error: string }): ToolOutcome {
-  return { title: "Invalid Tool", output: `The arguments provided to the tool are invalid: ${input.error}` };
+  return { title: INVALID_TOOL_TITLE, output: `The arguments provided to the tool are invalid: ${input.error}` };
 }
 
 /**
