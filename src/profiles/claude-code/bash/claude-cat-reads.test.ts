@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catReadPaths } from "./run-claude-bash.js";
+import { catReadPaths } from "./claude-cat-reads.js";
 
 /** Expected from docs/spec/claude-code-2.1.332.md §5.1 (unseen batch 13's probes: which `cat` forms make a file known). */
 describe("claude-code: the files a Bash cat shows whole (§5.1)", () => {

@@ -19,7 +19,8 @@ export type ClaudeNotebookEdit =
 
 type Cell = Record<string, unknown> & { source: string | string[] };
 
-const isNotebook = (value: unknown): value is { cells: Cell[]; nbformat?: unknown; nbformat_minor?: unknown } => {
+/** The bundle's notebook test (`nGt`), shared by Read and NotebookEdit: `cells` an array of objects whose `source` is a string or strings. */
+export const isClaudeNotebookShape = (value: unknown): value is { cells: Cell[]; nbformat?: unknown; nbformat_minor?: unknown } => {
   const cells = (value as { cells?: unknown } | null)?.cells;
   return (
     Array.isArray(cells) &&
@@ -43,7 +44,7 @@ export function claudeNotebookEarlyRefusal(path: string, input: Record<string, u
 /** Whether a notebook's text parses as one (a Read of one that does not fails, and does not count as read). */
 export function isClaudeNotebookText(text: string): boolean {
   try {
-    return isNotebook(JSON.parse(text.startsWith("\uFEFF") ? text.slice(1) : text));
+    return isClaudeNotebookShape(JSON.parse(text.startsWith("\uFEFF") ? text.slice(1) : text));
   } catch {
     return false;
   }
@@ -76,7 +77,7 @@ export function claudeNotebookEdit(text: string, input: Record<string, unknown>)
   } catch {
     return { refused: "Notebook is not valid JSON." };
   }
-  if (!isNotebook(notebook)) return { refused: NOT_A_NOTEBOOK };
+  if (!isClaudeNotebookShape(notebook)) return { refused: NOT_A_NOTEBOOK };
   const index = cellIndex(notebook.cells, id, mode === "insert");
   if (typeof index !== "number") return index;
   let content: string;

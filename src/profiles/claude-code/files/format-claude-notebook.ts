@@ -2,6 +2,7 @@ import { decodeBase64 } from "../../../text/base64.js";
 import { UnsupportedError } from "../../profile.js";
 import type { ClaudeCodeResult } from "../claude-result.js";
 import { claudeImageMagicType } from "./claude-image-magic.js";
+import { isClaudeNotebookShape } from "./claude-notebook-edit.js";
 
 /**
  * Read of a Jupyter notebook (`.ipynb`), as Claude Code 2.1.332 renders it (its bundle's notebook
@@ -24,11 +25,9 @@ export function formatClaudeNotebook(text: string, paged: boolean): ClaudeCodeRe
   } catch {
     throw unsupported("that is not valid JSON");
   }
-  const cells = (notebook as { cells?: unknown } | null)?.cells;
-  // The bundle's validity test (its refusal text is not observed): cells an array of objects whose source is a string or strings.
-  if (!Array.isArray(cells) || cells.some((cell) => cell === null || typeof cell !== "object" || !isSource((cell as Record<string, unknown>).source))) {
-    throw unsupported("that is not a valid notebook (cells not an array of cells with text sources)");
-  }
+  // The bundle's validity test (its Read refusal text is not observed).
+  if (!isClaudeNotebookShape(notebook)) throw unsupported("that is not a valid notebook (cells not an array of cells with text sources)");
+  const cells = notebook.cells;
   // No cells: the string the binary sends for an empty result (observed, `claude-unseen2-notebook`).
   if (cells.length === 0) return { content: "(Read completed with no output)" };
   const language = languageOf(notebook as Record<string, unknown>);
@@ -47,7 +46,6 @@ const CELL_OUTPUTS_MAX_CHARS = 10_000;
 /** An output text longer than this is cut (Bash's 30,000-character output limit; the cut is not modelled). */
 const OUTPUT_TEXT_MAX_CHARS = 30_000;
 
-const isSource = (source: unknown) => typeof source === "string" || (Array.isArray(source) && source.every((line) => typeof line === "string"));
 const joinText = (value: unknown) => (Array.isArray(value) ? value.join("") : value);
 
 function languageOf(notebook: Record<string, unknown>): string {
