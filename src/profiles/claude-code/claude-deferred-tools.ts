@@ -46,11 +46,12 @@ export function formatClaudeNotebookEdit(input: Record<string, unknown>, observa
  * ToolSearch with `select:A,B`: a `tool_reference` block for each named tool the session can load
  * (offered, or deferred and enabled), in the order named, and a `Tool loaded.` text block after
  * the turn's results; none: `No matching deferred tools found`. Its result block's keys are
- * `type, tool_use_id, content`. A keyword search (ranked) is not modelled. @see spec §7.5
+ * `type, tool_use_id, content`; `max_results` changes nothing there. A keyword search (ranked) is
+ * not modelled. @see spec §7.5
  */
 export function formatClaudeToolSearch(input: Record<string, unknown>, loadable: readonly string[]): ClaudeCodeResult {
   const query = String(input.query);
-  if (!query.startsWith("select:") || input.max_results !== undefined) throw new UnsupportedError("claude-code: ToolSearch by keyword (ranked) or with max_results is not modelled (spec §9)");
+  if (!query.startsWith("select:")) throw new UnsupportedError("claude-code: ToolSearch by keyword (ranked) is not modelled (spec §7.5, §9)");
   const names = [
     ...new Set(
       query

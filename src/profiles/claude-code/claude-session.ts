@@ -13,11 +13,12 @@ export interface ClaudeKnownFile {
    */
   via: "read" | "write";
   /**
-   * A Bash command changed the file after the session saw it: whether the binary then sent its
-   * "changed on disk" note (and took the new text as known) is not pinned, so what follows from
-   * the file's state is `unsupported` until the session sees it again. @see spec §2.3, §9
+   * Why what the binary holds of the file is not pinned (a Bash command changed it after the
+   * session wrote it, a `cat` in a form not observed showed it, a NotebookEdit or a subagent
+   * changed it): what follows from the file's state is `unsupported`, naming this, until the
+   * session sees it again. @see spec §2.3, §5.1, §5.4, §9
    */
-  uncertain?: boolean;
+  uncertain?: string;
   /**
    * The binary holds the file's state but not as shown to the model (bundle
    * `contentNotInModelContext`): an Edit of a file never read, and the "changed on disk" note that

@@ -93,7 +93,7 @@ export async function observeAgent(
   }
   // What the subagent read or changed: the main session's knowledge of those files is not pinned.
   for (const path of claudeSession(child).files.keys()) session.subagentFiles.add(path);
-  for (const [path, known] of session.files) if ((await fileText(environment, path)) !== known.text) known.uncertain = true;
+  for (const [path, known] of session.files) if ((await fileText(environment, path)) !== known.text) known.uncertain = "a subagent changed it, §11.1";
   if (claudeCwd(child) !== environment.workspace) unsupported("a subagent that changed its shell's working directory is not pinned");
   const toolsUsed = [...used].filter((name) => !session.named.has(name)).sort();
   for (const name of toolsUsed) session.named.add(name);

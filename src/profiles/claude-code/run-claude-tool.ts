@@ -220,7 +220,7 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
         after,
         known: known !== undefined && known.outOfContext !== true,
         ...(stale ? { stale: true } : {}),
-        ...(known?.uncertain === true ? { uncertain: true } : {}),
+        ...(known?.uncertain !== undefined ? { uncertain: known.uncertain } : {}),
         ...withCwd,
         ...(before === null ? await suggestion(environment, path, cwd) : {}),
       };
@@ -238,7 +238,7 @@ export async function runClaudeTool(call: ToolCall, environment: EnvironmentPort
       // A file the session read whole that changed since (a command, no note) is refused, not written (observed: batch 9 judge's probe; `touch` alone changes nothing). §6.1
       const known = session.files.get(path);
       if (known !== undefined && before !== null && known.text !== before) {
-        if (known.uncertain === true || known.via !== "read")
+        if (known.uncertain !== undefined || known.via !== "read")
           throw new UnsupportedError(`claude-code: a Write over ${path}, changed since the session last knew it in a way whose state is not pinned (docs/spec/claude-code-2.1.332.md §5.4, §6.1)`);
         return { path, before, after: null, stale: true };
       }

@@ -94,10 +94,10 @@ export async function runBash(input: Record<string, unknown>, environment: Envir
     if (now === known.text || known.via !== "write") continue;
     if (now === null) {
       // Deleted: no note (the binary's read of it fails); what it then holds is not pinned.
-      known.uncertain = true;
-    } else if (known.uncertain === true || claudeReadAsksCountTokens(now, path)) {
+      known.uncertain = "a Bash command deleted it after the session wrote it, §5.4";
+    } else if (known.uncertain !== undefined || claudeReadAsksCountTokens(now, path)) {
       // A file whose state is already unknown, or a text past Read's token check: not pinned.
-      known.uncertain = true;
+      known.uncertain ??= "a Bash command changed it after the session wrote it, past Read's token check, §5.4";
       unpinned.push(path);
     } else {
       // The binary reads the file again for the note (§5.4): the new text is known as read. It kept
@@ -106,7 +106,12 @@ export async function runBash(input: Record<string, unknown>, environment: Envir
       announced.push({ path, before, after: now });
       // A note that withholds the changes (a name marking secrets) leaves the new text out of the model's context. [bundle `V8e`]
       const withheld = before !== null && namesSecretsFile(path) && changedExcerpt(before, now) !== "";
-      session.files.set(path, { text: now, via: "read", ...(before === null ? { uncertain: true } : {}), ...(withheld ? { outOfContext: true } : {}) });
+      session.files.set(path, {
+        text: now,
+        via: "read",
+        ...(before === null ? { uncertain: "a Bash command changed it after the session wrote more than 4,096 bytes of it: the note showed no changes, §5.4" } : {}),
+        ...(withheld ? { outOfContext: true } : {}),
+      });
     }
   }
   await registerCatReads(command, cwd, environment, session);
@@ -137,13 +142,19 @@ async function registerCatReads(command: string, cwd: string, environment: Envir
   for (const path of [...sure, ...unsure]) {
     const known = session.files.get(path);
     if (known !== undefined) {
-      if (known.outOfContext === true) known.uncertain = true;
+      if (known.outOfContext === true) known.uncertain = "a `cat` showed it while it was out of the model's context, §5.1";
       continue;
     }
     const text = await fileText(environment, path);
     if (text === null) continue;
     const plain = sure.includes(path) && utf8Bytes(text) <= KNOWN_TEXT_MAX_BYTES && !text.includes("\r");
-    session.files.set(path, { text, via: "write", ...(plain ? {} : { uncertain: true }) });
+    session.files.set(path, {
+      text,
+      via: "write",
+      ...(plain
+        ? {}
+        : { uncertain: "a `cat` showed it in a form whose effect is not pinned (with a `cd`, after other commands, a quoted or redirected name, a text with CRs or past 4,096 bytes), §5.1" }),
+    });
   }
 }
 

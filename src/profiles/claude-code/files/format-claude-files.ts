@@ -75,7 +75,7 @@ export interface ClaudeChangeObservation {
   /** A missing path: what ` Did you mean …?` names (§4.3). */
   suggestion?: string;
   /** A Bash command changed the file after the session saw it: whether the binary's note refreshed its state is not pinned (§9). */
-  uncertain?: boolean;
+  uncertain?: string;
   /** Why nothing was written: `EISDIR` for a directory (§5.2, §6.1). */
   failure?: string;
   /** The system refused the file for want of permission (a run as another user, §12). */
@@ -256,9 +256,9 @@ function occurrences(text: string, needle: string): number {
 export function formatClaudeEdit(input: Record<string, unknown>, observation: ClaudeChangeObservation, sessionCwd: string): ClaudeCodeResult {
   const cwd = observation.cwd ?? sessionCwd;
   const path = String(input.file_path);
-  if (observation.uncertain === true)
+  if (observation.uncertain !== undefined)
     throw new UnsupportedError(
-      `claude-code: a Bash command changed ${observation.path} after the session wrote it; its "changed on disk" note took the new text as known, but what an Edit of it then says is not pinned (docs/spec/claude-code-2.1.332.md §5.4)`,
+      `claude-code: what the session holds of ${observation.path} is not pinned (${observation.uncertain}), so what an Edit of it then says is not pinned (docs/spec/claude-code-2.1.332.md §5.1, §5.4)`,
     );
   const oldString = String(input.old_string);
   const newString = String(input.new_string);
@@ -323,7 +323,7 @@ export function claudeEditedText(input: Record<string, unknown>, before: string 
   return writtenLineEnding(before) === "\r\n" ? edited.replaceAll("\n", "\r\n") : edited;
 }
 
-/** A Write result: created, or updated (an existing file, read or not). @see spec §6 */
+/** A Write result: created (a new file, or an existing empty one), or updated (an existing file with text, read or not). @see spec §6 */
 export function formatClaudeWrite(input: Record<string, unknown>, observation: ClaudeChangeObservation): ClaudeCodeResult {
   const path = String(input.file_path);
   if (observation.failure === "EISDIR") return toolUseError(`${path} is a directory, not a file. To create a file inside it, include the file name in file_path.`);
@@ -332,6 +332,7 @@ export function formatClaudeWrite(input: Record<string, unknown>, observation: C
   if (observation.encoding !== undefined) return claudeError(`${ENCODING_REFUSAL_REASON[observation.encoding]}${ENCODING_REFUSAL_TAIL}`);
   // Over a file read whole and changed on disk since (observed: batch 9 judge's probe). §6.1
   if (observation.stale === true) return toolUseError(MODIFIED_SINCE_READ);
-  if (observation.before === null) return { content: `File created successfully at: ${path}${FILE_STATE_NOTE}` };
+  // The binary picks the text by whether the old content is truthy (bundle: `if(z)` → update), so an empty file is "created" (unseen batch 15). §6.1
+  if (observation.before === null || observation.before === "") return { content: `File created successfully at: ${path}${FILE_STATE_NOTE}` };
   return { content: `The file ${path} has been updated successfully.${FILE_STATE_NOTE}` };
 }

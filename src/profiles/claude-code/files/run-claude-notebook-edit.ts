@@ -42,7 +42,7 @@ export async function runNotebookEdit(input: Record<string, unknown>, environmen
     if (failure !== null) throw unmodelledWriteFailure(path, failure.failure);
     // The session holds the new text; a later Bash change of it draws a note not pinned for notebooks.
     session.partialReads.delete(path);
-    session.files.set(path, { text: edit.written.replace(/^\uFEFF/, ""), via: "write", uncertain: true });
+    session.files.set(path, { text: edit.written.replace(/^\uFEFF/, ""), via: "write", uncertain: "a NotebookEdit rewrote it, §7.4" });
   }
   return { ...facts, text };
 }
