@@ -26,6 +26,8 @@ export interface NodeEnvironmentOptions {
   workspace: string;
   /** The agent's environment (default: a copy of correx's own). */
   agentEnv?: Readonly<Record<string, string>>;
+  /** The file the agent process runs, when known. */
+  agentExecutable?: string;
   /** The fetch used for HTTP facts (default: global fetch). */
   fetch?: typeof fetch;
   /** Receives every fact as it is recorded (the run's fact log). */
@@ -47,6 +49,7 @@ export function createNodeEnvironment(options: NodeEnvironmentOptions): Environm
     ...(mcp === undefined ? {} : { mcpServers: Object.keys(options.mcp?.servers ?? {}), listMcpTools: mcp.listMcpTools, callMcpTool: mcp.callMcpTool }),
     workspace: options.workspace,
     agentEnv: options.agentEnv ?? stringEnv(process.env),
+    ...(options.agentExecutable === undefined ? {} : { agentExecutable: options.agentExecutable }),
     async stat(path) {
       const fact = await statPath(path);
       record({ kind: "path-stated", path, fact });

@@ -44,6 +44,8 @@ export interface ReplayEnvironmentOptions {
   /** The run directory: what the replay may write (the workspace, the agent's HOME copy). */
   runDirectory: string;
   agentEnv: Readonly<Record<string, string>>;
+  /** The file the agent process ran, when the gate saw it (/proc/<pid>/exe of the fake's first peer). */
+  agentExecutable?: string;
   /** The MCP servers the agent was given (a scenario's `mcp`): played in correx's own process, never in the sandbox. */
   mcp?: ScenarioMcp;
   record: (fact: EnvironmentFact) => void;
@@ -70,7 +72,7 @@ export async function openReplayEnvironment(options: ReplayEnvironmentOptions): 
   // Not a link (checked above): rm unlinks links inside it and never follows them.
   rmSync(options.workspace, { recursive: true, force: true });
   await writeScenarioWorkspace(options.scenario, options.workspace);
-  const machine = createNodeEnvironment({ workspace: options.workspace, agentEnv: options.agentEnv, mcp: options.mcp, record: options.record });
+  const machine = createNodeEnvironment({ workspace: options.workspace, agentEnv: options.agentEnv, agentExecutable: options.agentExecutable, mcp: options.mcp, record: options.record });
   return {
     environment: {
       ...machine,
@@ -106,7 +108,7 @@ async function openSandboxed(options: ReplayEnvironmentOptions): Promise<ReplayE
   const seen = new Set<string>();
   let snapshot = overlaySnapshot(sandbox.control, sandbox.mounts);
   return {
-    environment: createConfinedEnvironment({ sandbox, workspace: options.workspace, agentEnv: options.agentEnv, mcp: options.mcp, record: options.record }),
+    environment: createConfinedEnvironment({ sandbox, workspace: options.workspace, agentEnv: options.agentEnv, agentExecutable: options.agentExecutable, mcp: options.mcp, record: options.record }),
     writtenOutsideSince() {
       const fresh: string[] = [];
       for (const write of overlayWrites(sandbox.control, sandbox.mounts, [options.runDirectory])) {

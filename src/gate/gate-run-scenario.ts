@@ -14,7 +14,7 @@ import type { Protocol } from "../lower/lowering-result.js";
 import { createOutputStore } from "../output-store/output-store-node.js";
 import { createTempOutputDirectory } from "../output-store/temp-output-directory.js";
 import { type RunUser, resolveRunUser } from "../process/run-user.js";
-import { socketPeerEnvironment } from "../process/socket-peer-environment.js";
+import { type PeerProcess, socketPeerProcess } from "../process/socket-peer-process.js";
 import type { AgentSettings, EnvironmentPort } from "../profiles/environment-port.js";
 import { type Profile, UnsupportedError } from "../profiles/profile.js";
 import type { SubagentScript } from "../profiles/subagent-script.js";
@@ -129,12 +129,13 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       if (request.violation === null) captured.add(request.body);
     },
   });
-  // The environment the agent process really has (its tool commands inherit it), read from the
-  // process on the other end of its first connection; the driver's own environment otherwise.
-  let agentEnvironment: Record<string, string> | undefined;
+  // The environment the agent process really has (its tool commands inherit it) and the file it
+  // runs, read from the process on the other end of its first connection; the driver's own
+  // environment otherwise.
+  let agentProcess: PeerProcess | undefined;
   const server = await startFakeHttpServer(provider, {
     onConnection: (remotePort) => {
-      agentEnvironment ??= socketPeerEnvironment(remotePort);
+      agentProcess ??= socketPeerProcess(remotePort);
     },
   });
   const context: GateOutcomeContext = { profile, protocol, scenario, timeoutMs: options.timeoutMs, golden: Boolean(options.golden) };
@@ -191,7 +192,7 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
       ? await runAgentProcess(agentSandbox.command, { cwd: workspace, env: agentSandbox.env, timeoutMs: options.timeoutMs })
       : await runAgentProcess(command, { cwd: workspace, env, timeoutMs: options.timeoutMs, user });
     // In a sandbox, the fake's connections come from the gate's own forwarder: the bridge inside read the agent's.
-    if (agentSandbox) agentEnvironment = agentSandbox.agentEnvironment();
+    if (agentSandbox) agentProcess = agentSandbox.agentProcess();
     const tampered = tamperedFolders(owned);
     const outside = [
       ...tampered,
@@ -239,7 +240,8 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
             scenario,
             workspace,
             runDirectory: options.runDirectory,
-            agentEnv: agentEnvironment ?? stringEnv(env),
+            agentEnv: agentProcess?.environment ?? stringEnv(env),
+            ...(agentProcess?.executable === undefined ? {} : { agentExecutable: agentProcess.executable }),
             mcp: scenario.mcp,
             record,
             tampered,

@@ -1508,9 +1508,13 @@ export interface CommandRunObservation {
    */
   modifiedKnownFiles?: string[];
   /**
-   * The command's exit code is no failure for the agent: Claude Code reads exit 1 of diff, test and [ (the list's last command) as success, docs/spec/claude-code-2.1.332.md §3.4.
+   * The command's exit code is no failure for the agent: Claude Code reads exit 1 of grep, find, diff, test and [ (the list's last command) as success, docs/spec/claude-code-2.1.332.md §3.4.
    */
   quietExit?: true;
+  /**
+   * The output's lines come from searches that print in an order that differs from run to run (Claude Code's embedded ugrep and bfs search with several threads): the gate adopts the agent's order of the same lines, docs/spec/claude-code-2.1.332.md §3.1.
+   */
+  unorderedLines?: true;
   /**
    * The command ran past its timeout of this many milliseconds, printed nothing before it, and was stopped (Claude Code then answers exit 143 and the whole seconds, docs/spec/claude-code-2.1.332.md §3.1).
    */

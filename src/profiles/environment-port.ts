@@ -15,6 +15,12 @@ export interface EnvironmentPort {
   readonly workspace: string;
   /** The environment the agent process was given (HOME, PATH, SHELL…), as a command run by it sees it. */
   readonly agentEnv: Readonly<Record<string, string>>;
+  /**
+   * The file the agent process runs, when the gate saw it (the process that connected to the fake
+   * first). A profile whose agent runs tools embedded in its own binary (Claude Code's shell runs
+   * `grep` and `find` as its ugrep and bfs) runs them from it; absent, such a call is `unsupported`.
+   */
+  readonly agentExecutable?: string;
   /** What is at a path (symlinks followed for `kind`; `symlink` says whether the path itself is one). */
   stat(path: string): Promise<PathFact>;
   /** A file's bytes, or why it could not be read. */

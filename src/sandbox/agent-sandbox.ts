@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { PeerProcess } from "../process/socket-peer-process.js";
 import { type OverlayWrite, overlayWrites } from "./overlay-writes.js";
 import { prepareSandboxLayout, SANDBOX_PATH, sandboxScript, sandboxUnshareArgs } from "./sandbox-layout.js";
 import { startUnixForwarder, type UnixForwarder } from "./unix-forwarder.js";
@@ -16,8 +17,8 @@ export interface AgentSandbox {
   readonly command: string[];
   /** The environment of that command: correx's minimal one (the agent's own is passed inside). */
   readonly env: NodeJS.ProcessEnv;
-  /** After the agent's exit: the environment of the process that connected first, read inside (undefined if none did). */
-  agentEnvironment(): Record<string, string> | undefined;
+  /** After the agent's exit: the environment and executable of the process that connected first, read inside (undefined if none did). */
+  agentProcess(): PeerProcess | undefined;
   /** After the agent's exit: what it wrote outside its run directory — in the sandbox only. */
   outsideWrites(): OverlayWrite[];
   /** Ends the bridge's far end and removes the sandbox's folder. */
@@ -84,10 +85,10 @@ export async function prepareAgentSandbox(options: {
   return {
     command: ["unshare", ...sandboxUnshareArgs(layout, [options.runDirectory, net], program)],
     env: { PATH: SANDBOX_PATH },
-    agentEnvironment() {
+    agentProcess() {
       if (!existsSync(envFile)) return undefined;
       try {
-        return JSON.parse(readFileSync(envFile, "utf8")) as Record<string, string>;
+        return JSON.parse(readFileSync(envFile, "utf8")) as PeerProcess;
       } catch {
         return undefined;
       }

@@ -16,6 +16,8 @@ export function createConfinedEnvironment(options: {
   sandbox: Sandbox;
   workspace: string;
   agentEnv: Readonly<Record<string, string>>;
+  /** The file the agent process runs, when known. */
+  agentExecutable?: string;
   /** The agent's scripted MCP servers, played here (correx's own code, never the agent's). */
   mcp?: ScenarioMcp;
   record?: (fact: EnvironmentFact) => void;
@@ -28,6 +30,7 @@ export function createConfinedEnvironment(options: {
   return {
     workspace: options.workspace,
     agentEnv: options.agentEnv,
+    ...(options.agentExecutable === undefined ? {} : { agentExecutable: options.agentExecutable }),
     ...(mcp === undefined ? {} : { mcpServers: Object.keys(options.mcp?.servers ?? {}), listMcpTools: mcp.listMcpTools, callMcpTool: mcp.callMcpTool }),
     async stat(path) {
       const fact = await call<Awaited<ReturnType<EnvironmentPort["stat"]>>>("stat", path);

@@ -20,6 +20,8 @@ const scenarios = [
   "claude-bash-error-cut",
   "claude-bash-timeout",
   "claude-bash-exit-semantics",
+  // The shell's grep and find run the binary's embedded ugrep and bfs (spec §3.1), exit 1 read as success (§3.4).
+  "claude-bash-grep-find",
   "claude-edit-modified-since-read",
   "claude-bash-bytes",
   "claude-bash-description",

@@ -4,6 +4,7 @@ import { utf8Length } from "../../text/utf8-length.js";
 import type { OutputStorePort } from "../output-store-port.js";
 import { type Profile, type TruncateRequest, type TruncateResult, UnsupportedError } from "../profile.js";
 import { userAgentVersion } from "../user-agent-version.js";
+import { adoptLineOrder } from "./bash/claude-bash-order.js";
 import { BASH_MAX_OUTPUT_LENGTH, formatClaudeBash } from "./bash/format-claude-bash.js";
 import { claudeAfterNotes } from "./claude-after-notes.js";
 import { unmodelledClaudeAgentSetting } from "./claude-agent-settings.js";
@@ -65,6 +66,11 @@ export const claudeCode: Profile = {
   afterNotes: claudeAfterNotes,
   /** Concurrently run calls are placed as they finish. @see spec §2.2 */
   resultOrder: claudeResultOrder,
+  /** A Bash output from the embedded ugrep or bfs takes the agent's order of the same lines. @see spec §3.1 */
+  adoptAgentOrder(call, observation, agentText) {
+    if (call.tool !== "Bash" || observation.unorderedLines !== true || typeof observation.output !== "string") return observation;
+    return { ...observation, output: adoptLineOrder(observation.output, agentText) };
+  },
   // A run as another user (`agent.user`): what the system refuses it is modelled where observed, unsupported elsewhere (spec §12).
   modelsRunUser: true,
   // Read, Edit and Write observe file-read and file-changed facts too, but a call refused by input

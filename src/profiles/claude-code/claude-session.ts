@@ -62,6 +62,8 @@ export interface ClaudeSession {
   partialReads: Map<string, { bashChangedAt?: number }>;
   /** Files the binary may have changed in a way the profile does not model (a NotebookEdit it runs): their bytes on disk differ from the replay's. @see spec §7.4 */
   unmodelledChanges: Map<string, string>;
+  /** The binary whose embedded ugrep and bfs the shell's `grep` and `find` run, once looked for: null when there is none to run. @see spec §3.1 */
+  embeddedTools?: string | null;
 }
 
 const sessions = new WeakMap<EnvironmentPort, ClaudeSession>();

@@ -24,10 +24,15 @@ function environment(exitCode: number, output = ""): EnvironmentPort & { ran: st
 const bash = (command: string, env: EnvironmentPort) => runClaudeTool({ tool: "Bash", input: { command } }, env);
 
 describe("claude-code Bash commands the replay does not run (spec §3.1; batch 7 judge)", () => {
-  it("refuses grep and find (the binary's shell runs its embedded ugrep and bfs) and URLs, before running anything", async () => {
-    for (const command of ["grep -rn TODO .", "ls | grep x", "find . -name '*.ts'", "curl -s http://127.0.0.1:9/x"]) {
+  it("refuses grep and find when no agent binary embeds their ugrep and bfs, and URLs, before running anything", async () => {
+    for (const [command, why] of [
+      ["grep -rn TODO .", /did not see an agent binary that embeds ugrep/],
+      ["ls | grep x", /did not see an agent binary/],
+      ["find . -name '*.ts'", /did not see an agent binary/],
+      ["curl -s http://127.0.0.1:9/x", /not modelled/],
+    ] as const) {
       const env = environment(0);
-      await expect(bash(command, env)).rejects.toThrow(/not modelled/);
+      await expect(bash(command, env)).rejects.toThrow(why);
       expect(env.ran).toEqual([]);
     }
     // a word that only contains them is no command of theirs
@@ -46,8 +51,14 @@ describe("claude-code Bash exit 1 that the binary reads as success (spec §3.4; 
     expect(await bash("diff a b", environment(2))).not.toHaveProperty("quietExit");
   });
 
+  it("reads the last command of a pipeline (bundle `nb` splits pipelines too)", async () => {
+    expect(await bash("diff a b | head -3", environment(1))).not.toHaveProperty("quietExit");
+    expect(await bash("cat a | diff - b", environment(1))).toMatchObject({ exitCode: 1, quietExit: true });
+  });
+
   it("leaves a line it cannot split plainly unsupported", async () => {
-    await expect(bash("diff a b | head -3", environment(1))).rejects.toThrow(/not pinned/);
+    await expect(bash("(diff a b)", environment(1))).rejects.toThrow(/not pinned/);
+    await expect(bash("echo 'x|y' | diff - b", environment(1))).rejects.toThrow(/not pinned/);
     await expect(bash("git -C sub diff --exit-code", environment(1))).rejects.toThrow(/not modelled/);
   });
 });

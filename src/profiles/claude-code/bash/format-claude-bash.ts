@@ -36,8 +36,10 @@ export interface ClaudeBashObservation {
   racedKnownFiles?: string[];
   /** The command ran past this timeout (ms) having printed nothing, and was killed. §3.1 */
   timedOutMs?: number;
-  /** Its exit code is no failure for the binary (exit 1 of diff, test, [). §3.4 */
+  /** Its exit code is no failure for the binary (exit 1 of grep, find, diff, test, [). §3.4 */
   quietExit?: true;
+  /** Its lines come from the embedded ugrep or bfs, whose order differs from run to run: the agent's order of the same lines is adopted. §3.1 */
+  unorderedLines?: true;
 }
 
 /** The output as text: UTF-8 with every invalid sequence as U+FFFD. @see spec §3.2 */

@@ -5,6 +5,7 @@ import { fileText, textOrBase64 } from "../files/claude-file-io.js";
 import { claudeReadAsksCountTokens } from "../files/claude-read-token-estimate.js";
 import { catReadPaths } from "./claude-cat-reads.js";
 import { changedExcerpt, KNOWN_TEXT_MAX_BYTES, namesWriteCommand } from "./claude-changed-on-disk.js";
+import { embeddedOrderUnstable, embeddedToolFunctions, embeddedToolsBinary, namesEmbeddedTool, picksByPosition } from "./claude-embedded-tools.js";
 import { namesSecretsFile } from "./claude-secret-names.js";
 import { claudeNextCwd } from "./claude-shell-cwd.js";
 
@@ -37,8 +38,8 @@ const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
  * @see spec §3.1, §3.5
  */
 // One line: eval numbers a syntax error's lines from the line it stands on (`case x in` → `eval: line 2` on a second line).
-const bashScript = (command: string) =>
-  `F=$(mktemp) || exit 125; printf "%s\\n" "$F" >&2; ( { eval ${shellQuote(command)} < /dev/null 4>&-; } && pwd -P >&4 ) 4>&2 >>"$F" 2>&1; s=$?; cat "$F"; rm -f "$F"; exit $s`;
+const bashScript = (command: string, embeddedTools: string | undefined) =>
+  `${embeddedTools === undefined ? "" : `${embeddedToolFunctions(embeddedTools)}; `}F=$(mktemp) || exit 125; printf "%s\\n" "$F" >&2; ( { eval ${shellQuote(command)} < /dev/null 4>&-; } && pwd -P >&4 ) 4>&2 >>"$F" 2>&1; s=$?; cat "$F"; rm -f "$F"; exit $s`;
 
 export async function runBash(input: Record<string, unknown>, environment: EnvironmentPort): Promise<Record<string, unknown>> {
   const session = claudeSession(environment);
@@ -47,13 +48,14 @@ export async function runBash(input: Record<string, unknown>, environment: Envir
     throw new UnsupportedError("claude-code: Bash run_in_background is not modelled (a random task id and output path, a later notification; spec §9)");
   }
   const cwd = claudeCwd(environment);
-  unmodelledBash(String(input.command), session);
+  const embedded = namesEmbeddedTool(String(input.command)) ? await embeddedToolsBinary(environment, session) : undefined;
+  unmodelledBash(String(input.command), session, embedded);
   const timeoutMs = typeof input.timeout === "number" ? input.timeout : BASH_DEFAULT_TIMEOUT_MS;
   const command = String(input.command);
   // The known files' modification times before and after, for the hint a write command adds (§5.4).
   const before = await knownMtimes(environment, [...new Set([...session.files.keys(), ...session.partialReads.keys()])]);
   const started = Date.now();
-  const run = await environment.run({ file: CLAUDE_SHELL, args: ["-c", bashScript(command)], cwd, env: environment.agentEnv, timeoutMs, stderr: "separate" });
+  const run = await environment.run({ file: CLAUDE_SHELL, args: ["-c", bashScript(command, embedded)], cwd, env: environment.agentEnv, timeoutMs, stderr: "separate" });
   const [outputFile = "", ...ended] = new TextDecoder().decode(commandBytes(run, "stderr")).split("\n");
   if (run.exitCode === 125 && outputFile === "") throw new UnsupportedError("claude-code: the replay could not make the Bash command's output file (mktemp failed); not modelled (spec §3.1)");
   if (run.timedOut) {
@@ -112,6 +114,7 @@ export async function runBash(input: Record<string, unknown>, environment: Envir
     ...textOrBase64(commandBytes(run, "stdout"), "output", "outputBase64"),
     exitCode: run.exitCode,
     ...(run.exitCode === 1 && quietExitOne(command) ? { quietExit: true } : {}),
+    ...(embedded !== undefined && embeddedOrderUnstable(command) ? { unorderedLines: true } : {}),
     cwd,
     ...(endCwd === "" ? {} : { endCwd }),
     workspace: environment.workspace,
@@ -145,21 +148,25 @@ async function registerCatReads(command: string, cwd: string, environment: Envir
 }
 
 /**
- * Commands whose output the replay cannot reproduce, refused before they run (batch 7 judge):
- * `grep` and `find` are shell functions in the binary's shell that run its embedded ugrep (with
- * `--ignore-files --hidden -I`: .gitignore'd and binary files skipped, no `./` prefix) and bfs
- * (breadth-first order), not the system's tools; a URL names the scenario's pages, which the
- * replay's commands do not reach; and a command that may read a file the binary changed in a way
- * the profile does not model sees bytes that are not the replay's. @see spec §3.1, §7.4
+ * Commands whose output the replay cannot reproduce, refused before they run: `grep` and `find`
+ * (shell functions running the ugrep and bfs embedded in the binary) when the gate did not see a
+ * binary that embeds them, or when the command picks their lines by position while their order
+ * may differ; a URL names the scenario's pages, which the replay's commands do not reach; and a
+ * command that may read a file the binary changed in a way the profile does not model sees bytes
+ * that are not the replay's. @see spec §3.1, §7.4
  */
-function unmodelledBash(command: string, session: ClaudeSession): void {
+function unmodelledBash(command: string, session: ClaudeSession, embedded: string | undefined): void {
   const unsupported = (why: string): never => {
     throw new UnsupportedError(`claude-code: ${why} (docs/spec/claude-code-2.1.332.md §3.1)`);
   };
-  if (/(^|[^\w./-])(grep|egrep|fgrep|find)(?=$|[^\w.-])/.test(command))
-    unsupported(
-      "a Bash command naming grep or find: the binary's shell runs them as functions of its embedded ugrep and bfs (.gitignore'd and binary files skipped, no ./ prefix, breadth-first order), not modelled",
-    );
+  if (namesEmbeddedTool(command)) {
+    if (embedded === undefined)
+      unsupported(
+        "a Bash command naming grep or find, which the binary's shell runs as the ugrep and bfs embedded in the binary: the gate did not see an agent binary that embeds ugrep 7.8.4 and bfs 4.1.1 to run them from",
+      );
+    if (embeddedOrderUnstable(command) && picksByPosition(command))
+      unsupported("a Bash command that picks lines by position (head, tail, sed, awk, uniq…) from a grep or find whose embedded ugrep or bfs prints them in an order that differs from run to run");
+  }
   if (/\bhttps?:\/\//i.test(command)) unsupported("a Bash command naming a URL: the replay's commands do not reach the scenario's pages; not modelled");
   for (const [path, why] of session.unmodelledChanges) {
     const name = path.slice(path.lastIndexOf("/") + 1);
@@ -167,31 +174,40 @@ function unmodelledBash(command: string, session: ClaudeSession): void {
   }
 }
 
+/** The commands whose exit 1 the binary reads as no failure (bundle `z9i`), and `git`'s subcommands that are (`z2t`). */
+const QUIET_EXIT_ONE = new Set(["grep", "rg", "egrep", "fgrep", "find", "diff", "test", "["]);
+const QUIET_GIT_EXIT_ONE = new Set(["diff", "grep"]);
+
 /**
  * Whether the binary reads exit 1 of this command as no failure: when the last command of the
- * line is `diff`, `test` or `[` (or `git diff`), by its first word (bundle: the exit-code table
+ * line — the binary splits it at `;`, `&&`, `||`, `&` and pipes (bundle `nb`: a parse whose
+ * program, list and pipeline nodes it descends) — is by its first word `grep`, `rg`, `egrep`,
+ * `fgrep`, `find`, `diff`, `test` or `[`, or `git diff` / `git grep` (bundle: the exit-code table
  * `z9i` and `z2t`; observed, batch 9 judge's probe: `diff` with differences, `test -f`, `[ 1 = 2 ]`,
  * after `;` and `&&`; `cmp` and `sh -c 'exit 1'` stay failures). A line whose last command the
- * profile cannot pick out plainly (pipes, subshells, substitutions, background) is not pinned.
- * @see spec §3.4
+ * profile cannot pick out plainly (subshells, substitutions, groups, quotes on a line with a pipe) is
+ * not pinned. @see spec §3.4
  */
 function quietExitOne(command: string): boolean {
-  const words = /(^|[\s;&|(`])(diff|test|git)(?=$|[\s;&|)`])|\[\s/;
+  const words = /(^|[\s;&|(`])(diff|test|git|grep|egrep|fgrep|rg|find)(?=$|[\s;&|)`])|\[\s/;
   if (!words.test(command)) return false;
-  if (/[|(){}`]|\$\(|(^|[^&])&($|[^&])/.test(command.replaceAll("||", " ").replaceAll("&&", " ")))
+  const separators = command.replaceAll("||", " ").replaceAll("&&", " ");
+  if (/[(){}`]|\$\(|(^|[^&|>])&($|[^&>])/.test(separators) || (/['"\\]/.test(command) && /\|/.test(separators)))
     throw new UnsupportedError(
-      "claude-code: a command line ending in diff, test or [ that exits 1, whose last command the profile cannot pick out plainly (a pipe, a subshell, a substitution): whether the binary reads exit 1 as success is not pinned (docs/spec/claude-code-2.1.332.md §3.4)",
+      "claude-code: a command line ending in grep, find, diff, test or [ that exits 1, whose last command the profile cannot pick out plainly (a subshell, a substitution, quotes on a line with a pipe): whether the binary reads exit 1 as success is not pinned (docs/spec/claude-code-2.1.332.md §3.4)",
     );
   const last =
     command
-      .split(/&&|\|\||;|\n/)
+      .split(/&&|\|\||\|&|[;|\n]/)
       .filter((part) => part.trim() !== "")
       .at(-1)
       ?.trim() ?? "";
   const [first, second] = last.split(/\s+/);
-  if (first === "git" && second !== "diff" && /\sdiff(\s|$)/.test(last))
-    throw new UnsupportedError("claude-code: a git diff after git's own options that exits 1: the binary skips them to find the subcommand, not modelled (docs/spec/claude-code-2.1.332.md §3.4)");
-  return first === "diff" || first === "test" || first === "[" || (first === "git" && second === "diff");
+  if (first === "git" && !QUIET_GIT_EXIT_ONE.has(second ?? "") && /\s(diff|grep)(\s|$)/.test(last))
+    throw new UnsupportedError(
+      "claude-code: a git diff or git grep after git's own options that exits 1: the binary skips them to find the subcommand, not modelled (docs/spec/claude-code-2.1.332.md §3.4)",
+    );
+  return QUIET_EXIT_ONE.has(first ?? "") || (first === "git" && QUIET_GIT_EXIT_ONE.has(second ?? ""));
 }
 
 /** The modification times of those of `paths` that are files. */

@@ -1,17 +1,23 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
+/** The agent process as /proc shows it: its environment and, when readable, its executable. */
+export interface PeerProcess {
+  /** What its tool commands inherit, which a driver script may have replaced (`env -i HOME=…`). */
+  environment: Record<string, string>;
+  /** The file it runs (/proc/<pid>/exe): an agent binary whose shell runs tools embedded in it (Claude Code's ugrep and bfs) names it. */
+  executable?: string;
+}
+
 /**
- * The environment of the local process on the other end of a loopback TCP connection, read from
- * /proc: the connection's socket inode from /proc/net/tcp (the peer's local port), the process
- * holding that inode among its file descriptors, then its /proc/<pid>/environ. This is the
- * environment the agent process really has — what its tool commands inherit — which a driver
- * script may have replaced (`env -i HOME=…`). Undefined without /proc, or when the peer is gone or
- * belongs to another user. Synchronous on purpose: it runs before the agent's first request is
+ * The local process on the other end of a loopback TCP connection, read from /proc: the
+ * connection's socket inode from /proc/net/tcp (the peer's local port), the process holding that
+ * inode among its file descriptors, then its /proc/<pid>/environ and /proc/<pid>/exe. Undefined
+ * without /proc, or when the peer is gone or belongs to another user. Synchronous on purpose: it runs before the agent's first request is
  * answered, while the agent is surely alive; it blocks the event loop (every scenario of a
  * `--jobs N` gate) for that long, so it reads as little of /proc as it can.
  * @see issue "facts-only observer" (a replayed command sees the environment the agent gave it)
  */
-export function socketPeerEnvironment(peerPort: number): Record<string, string> | undefined {
+export function socketPeerProcess(peerPort: number): PeerProcess | undefined {
   const inode = socketInode(peerPort);
   if (inode === undefined) return undefined;
   const pid = processHolding(`socket:[${inode}]`);
@@ -23,9 +29,19 @@ export function socketPeerEnvironment(peerPort: number): Record<string, string> 
       const equals = entry.indexOf("=");
       if (equals > 0) env[entry.slice(0, equals)] = entry.slice(equals + 1);
     }
-    return env;
+    return { environment: env, ...executableOf(pid) };
   } catch {
     return undefined;
+  }
+}
+
+function executableOf(pid: number): { executable?: string } {
+  try {
+    const executable = readlinkSync(`/proc/${pid}/exe`);
+    // A file replaced while it ran reads `… (deleted)`: no longer what ran.
+    return executable.endsWith(" (deleted)") ? {} : { executable };
+  } catch {
+    return {};
   }
 }
 
