@@ -12,12 +12,14 @@
 # Reads what correx gate sets: CORREX_RUN_DIR, CORREX_BASE_URL, CORREX_MODEL, CORREX_PROMPT,
 # CORREX_WORKSPACE; a scenario's own `agent` settings: the variables CORREX_AGENT_ENV names (kept
 # through the cleared environment) and the arguments after the script's name (given to claude
-# after its own). CLAUDE_BIN names the native binary (a relative path is taken from the current
-# directory); by default the one .ci/run installs:
+# after its own). CLAUDE_BIN names the native binary, as an absolute path (the driver runs in the
+# scenario's workspace, so write `CLAUDE_BIN=$PWD/…`); by default the one .ci/run installs:
 # node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude.
 set -eu
-CLAUDE_BIN="${CLAUDE_BIN:-$(dirname "$0")/../../node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude}"
-case "$CLAUDE_BIN" in /*) ;; *) CLAUDE_BIN="$PWD/$CLAUDE_BIN" ;; esac
+if [ -z "${CLAUDE_BIN:-}" ]; then
+  CLAUDE_BIN="$(cd "$(dirname "$0")/../.." && pwd)/node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude"
+fi
+case "$CLAUDE_BIN" in /*) ;; *) echo "claude-code.sh: CLAUDE_BIN must be an absolute path, got $CLAUDE_BIN (the driver runs in the scenario's workspace; write CLAUDE_BIN=\$PWD/$CLAUDE_BIN)" >&2; exit 2 ;; esac
 [ -x "$CLAUDE_BIN" ] || { echo "claude-code.sh: no Claude Code binary at $CLAUDE_BIN (set CLAUDE_BIN, or run .ci/run)" >&2; exit 2; }
 mkdir -p "$CORREX_RUN_DIR/home/.claude"
 # The whole command is built after the scenario's arguments ("$@"), which are then moved to its end.

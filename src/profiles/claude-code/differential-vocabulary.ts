@@ -112,6 +112,27 @@ function bashCommand(b: DifferentialWorkspace): string {
     () => r.pick(["pwd", "cd sub-dir-x 2>/dev/null; pwd", "cd / && pwd", "cd .. ; pwd", "cd /tmp; echo moved"]),
     () => `cat ${b.someStableFile().path} | head -c ${r.pick([10, 100, 5000])}`,
     () => `ls ${b.listedDirectory()}`,
+    () => searchCommand(b),
+  ])();
+}
+
+/**
+ * `grep` and `find`, which the binary's shell runs as its embedded ugrep and bfs: recursive and
+ * multi-file searches (their order differs from run to run: the agent's is adopted), one file,
+ * a pipe, no match and missing paths (exit 1 of grep and find is no failure). @see spec §3.1, §3.4
+ */
+function searchCommand(b: DifferentialWorkspace): string {
+  const r = b.random;
+  const word = r.pick(["a", "line", "x", "é", "B", "zzz-none", "inner"]);
+  return r.pick([
+    () => `grep -rn ${word} ${r.pick([".", b.listedDirectory()])}`,
+    () => `grep -rl ${word} . | sort`,
+    () => `grep -c ${word} ${b.someStableFile().path} ${b.someStableFile().path}`,
+    () => `grep -n${r.pick(["", "i", "v"])} ${word} ${b.someStableFile().path}`,
+    () => `ls ${b.listedDirectory()} | grep ${r.pick(["txt", "zzz", "^a"])}`,
+    () => `find ${b.listedDirectory()}${r.pick(["", " -type f", " -type d", " -name '*.txt'", " -maxdepth 1"])}`,
+    () => `find . -type f | sort | ${r.pick(["wc -l", "cat"])}`,
+    () => r.pick([`grep ${word} missing-file.txt`, "find nowhere -name x", `grep -rn ${word} nowhere-dir`]),
   ])();
 }
 
