@@ -13,6 +13,7 @@
 # npm launcher bin/codex.js).
 set -eu
 : "${CODEX_BIN:?set CODEX_BIN to the codex binary}"
+case "$CODEX_BIN" in /*) ;; */*) echo "$(basename "$0"): CODEX_BIN must be an absolute path or a name on PATH, got $CODEX_BIN (the driver runs in the scenario's workspace; write CODEX_BIN=\$PWD/$CODEX_BIN)" >&2; exit 2 ;; esac
 codex_home="$CORREX_RUN_DIR/codex-home"
 mkdir -p "$CORREX_RUN_DIR/home" "$codex_home"
 cp "$CORREX_CONFIG" "$codex_home/config.toml"

@@ -10,6 +10,7 @@
 # CORREX_PROMPT, CORREX_WORKSPACE. OPENCODE_BIN names the binary.
 set -eu
 : "${OPENCODE_BIN:?set OPENCODE_BIN to the opencode binary}"
+case "$OPENCODE_BIN" in /*) ;; */*) echo "$(basename "$0"): OPENCODE_BIN must be an absolute path or a name on PATH, got $OPENCODE_BIN (the driver runs in the scenario's workspace; write OPENCODE_BIN=\$PWD/$OPENCODE_BIN)" >&2; exit 2 ;; esac
 case "$CORREX_PROTOCOL" in
   openai-chat) provider=fake-openai-compatible ;;
   anthropic-messages) provider=fake-anthropic ;;
