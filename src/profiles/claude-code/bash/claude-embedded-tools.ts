@@ -87,13 +87,32 @@ export function embeddedOrderUnstable(command: string): boolean {
   return false;
 }
 
+/** A pipeline stage or command that picks or numbers lines by their position. */
+const POSITIONAL = /^(head|tail|sed|awk|gawk|mawk|uniq|nl|tac|less|more|paste)$/;
+
 /**
  * Commands whose output depends on the order in which the embedded tools print, when it may differ
  * (`embeddedOrderUnstable`): one that keeps every line (`| sort`, `| wc -l`, a loop over them)
  * yields the same lines in some order, which the gate adopts from the agent; one that picks or
- * numbers lines by position (`head`, `tail`, `sed`, `awk`, `uniq`, `nl`, `-quit`…) does not, and
- * is not pinned.
+ * numbers lines by position (`head`, `tail`, `sed`, `awk`, `uniq`, `nl`, `cat -n`, `-quit`…) does
+ * not, and is not pinned — unless a `sort` stands between the search and it in the pipeline
+ * (`grep -o x a b | sort | uniq -c`). A line that writes to a file and uses such a command
+ * anywhere is taken as picking (the file may hold the search's lines).
  */
 export function picksByPosition(command: string): boolean {
-  return /(^|[|;&(`\s])(head|tail|sed|awk|gawk|mawk|uniq|nl|tac|less|more|paste)(?=$|[\s;&|)`])|\s-quit\b|\bcat\s+-[a-zA-Z]*n/.test(command);
+  if (/\s-quit\b/.test(command)) return true;
+  const stageName = (stage: string) => stage.trim().split(/\s+/)[0] ?? "";
+  const positional = (stage: string) => POSITIONAL.test(stageName(stage)) || /^cat\s+-[a-zA-Z]*n/.test(stage.trim());
+  const lists = command.split(/&&|\|\||;|\n/);
+  if (/[^<>&0-9]>|^>/.test(command.replace(/[0-9]*>&[0-9-]+|&>|>\s*\/dev\/null/g, "")) && lists.some((list) => list.split("|").some(positional))) return true;
+  for (const list of lists) {
+    const stages = list.split(/\|&?/);
+    const search = stages.findIndex((stage) => namesEmbeddedTool(stage));
+    if (search < 0) continue;
+    for (const stage of stages.slice(search)) {
+      if (stageName(stage) === "sort") break;
+      if (positional(stage)) return true;
+    }
+  }
+  return false;
 }

@@ -119,7 +119,7 @@ export function formatClaudeBash(observation: ClaudeBashObservation, store: Outp
   if (observation.timedOutMs !== undefined) return { content: `Exit code 143\nCommand timed out after ${Math.floor(observation.timedOutMs / 1000)}s`, is_error: true };
   if (observation.changedKnownFiles !== undefined) {
     throw new UnsupportedError(
-      `claude-code: the command changed ${observation.changedKnownFiles.join(", ")}, which the session had written (Edit or Write) and whose state it no longer knows for sure (changed before, or past Read's token check): the "changed on disk" note is not pinned then (docs/spec/claude-code-2.1.332.md §5.4, §9)`,
+      `claude-code: the command changed ${observation.changedKnownFiles.join(", ")}, whose state the session holds as known (written by Edit or Write, or shown by a \`cat\`) but not for sure (an earlier change, a \`cat\` in a form not observed, a text past Read's token check): the "changed on disk" note is not pinned then (docs/spec/claude-code-2.1.332.md §5.1, §5.4, §9)`,
     );
   }
   const workspace = observation.workspace ?? observation.cwd ?? "";

@@ -98,6 +98,8 @@ export async function runBash(input: Record<string, unknown>, environment: Envir
     } else if (known.uncertain !== undefined || claudeReadAsksCountTokens(now, path)) {
       // A file whose state is already unknown, or a text past Read's token check: not pinned.
       known.uncertain ??= "a Bash command changed it after the session wrote it, past Read's token check, §5.4";
+      // Held as now on disk, so a later command that leaves it alone is not blamed for this change.
+      known.text = now;
       unpinned.push(path);
     } else {
       // The binary reads the file again for the note (§5.4): the new text is known as read. It kept
