@@ -52,7 +52,8 @@ for (const name of ["OPENCODE_BIN", "CORREX_RUN_DIR", "CORREX_CONFIG", "CORREX_P
   if (!env[name]) usage(`set ${name}`);
 }
 // The driver runs in the scenario's workspace: a relative path would name a file there.
-if (env.OPENCODE_BIN.includes("/") && !env.OPENCODE_BIN.startsWith("/")) usage(`OPENCODE_BIN must be an absolute path or a name on PATH, got ${env.OPENCODE_BIN} (write OPENCODE_BIN=$PWD/${env.OPENCODE_BIN})`);
+if (env.OPENCODE_BIN.includes("/") && !env.OPENCODE_BIN.startsWith("/"))
+  usage(`OPENCODE_BIN must be an absolute path or a name on PATH, got ${env.OPENCODE_BIN} (write OPENCODE_BIN=$PWD/${env.OPENCODE_BIN})`);
 const providerID = providers[env.CORREX_PROTOCOL];
 if (!providerID) usage(`no v2 provider for protocol ${env.CORREX_PROTOCOL} (known: ${Object.keys(providers).join(", ")})`);
 const model = { providerID, id: env.CORREX_MODEL };
