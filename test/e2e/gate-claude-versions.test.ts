@@ -8,7 +8,7 @@ import { repoRoot } from "./run-cli.js";
  * issue 26 item 8: the range of Claude Code releases the claude-code profile holds
  * (`versions.verified`, 2.1.331 to 2.1.332). .ci/run installs 2.1.331 and 2.1.330 beside 2.1.332
  * (node_modules/.cache/correx-claude-<version>). 2.1.331 passes a cheap subset of the claude
- * suite (one scenario of each tool family, 122 calls) with no version warning; 2.1.330 is outside:
+ * suite (one scenario of each tool family, 123 calls) with no version warning; 2.1.330 is outside:
  * the gate warns, and the only calls that differ are the notes 2.1.331 added for model-facing
  * aliases (`bash_tool`, `create_file`, `view`, `str_replace`, `web_search`, `web_fetch`, spec §7.1),
  * where 2.1.330 sends the plain unknown-tool message — which is why the range starts at 2.1.331.
@@ -64,7 +64,7 @@ describe.skipIf(missing.length > 0)("claude-code's verified range against earlie
   it("2.1.331 (the range's low end): the subset is byte-exact and the gate does not warn", async () => {
     const { run, outcomes } = await gateAgainst("2.1.331", SUBSET);
     expect(run.stderr.split("\n").filter((line) => line.startsWith(WARNING))).toEqual([]);
-    expect(outcomes.length).toBe(122);
+    expect(outcomes.length).toBe(123);
     expect(outcomes.filter((outcome) => outcome.status !== "pass").map((outcome) => outcome.id)).toEqual([]);
   }, 600_000);
 
