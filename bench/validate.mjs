@@ -8,7 +8,7 @@ import { createWriteStream, existsSync, readFileSync, statSync, writeFileSync } 
 import { compare, dataDir, fmt, median, ratioLine, timeNode } from "./bench-support.mjs";
 
 const records = Number(process.argv[2] ?? 1_000_000);
-const cli = new URL("../dist/cli/correx.js", import.meta.url).pathname;
+const cli = new URL("../dist/cli/correx.cjs", import.meta.url).pathname;
 const jsonl = `${dataDir}tool-result-parts-${records}.jsonl`;
 const one = `${dataDir}one-tool-result-part.json`;
 

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 
-export const cliPath = new URL("../../dist/cli/correx.js", import.meta.url).pathname;
+export const cliPath = new URL("../../dist/cli/correx.cjs", import.meta.url).pathname;
 export const repoRoot = new URL("../../", import.meta.url).pathname.replace(/\/$/, "");
 
 export interface CliRun {
