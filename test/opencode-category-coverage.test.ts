@@ -36,16 +36,6 @@ const NO_GOOGLE_V2 = 'impossible: opencode 1.18.33\'s v2 runner has no Google pr
 /** Cells the suites do not cover, each with why. Keys `runtime protocol category`, `*` for every category. */
 const UNCOVERED: Record<string, string> = {
   "opencode-core google-gemini *": NO_GOOGLE_V2,
-  "opencode-cli openai-chat mcp": "in test/e2e/gate-mcp.test.ts (opencode-cli × openai-chat), not in this suite",
-  "opencode-cli anthropic-messages mcp": "open: not gated",
-  "opencode-cli google-gemini mcp": "open: false fail found by opencode-category-sampler (the history names the MCP call `invalid` where the binary sends `docs_lookup` in functionResponse.name)",
-  "opencode-cli openai-responses mcp": "open: not gated",
-  "opencode-core openai-chat mcp": "the v2 runner offers no MCP tool (unknown-tool result, test/e2e/gate-mcp.test.ts on openai-chat)",
-  "opencode-core anthropic-messages mcp": "the v2 runner offers no MCP tool (not gated here)",
-  "opencode-core openai-responses mcp": "the v2 runner offers no MCP tool (not gated here)",
-  "opencode-core openai-chat modalities": "open: v2 read attaches no PDF (spec §2.2b); images vs declared modalities not gated",
-  "opencode-core anthropic-messages modalities": "open: as openai-chat",
-  "opencode-core openai-responses modalities": "open: as openai-chat",
 };
 
 const tagsOf = (name: string): string[] => (parse(readFileSync(`${repoRoot}/fixtures/scenarios/${name}.yaml`, "utf8")) as { tags?: string[] }).tags ?? [];

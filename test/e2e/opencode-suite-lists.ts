@@ -85,7 +85,8 @@ const cliAnthropicOnlyScenarios = ["opencode-instruction-files", "v1-write-edit-
 /**
  * issue 30: one agent run holding one call of each category the shorter lists lack (provider
  * faults, symlink, trailing slash, instruction file, bash timeout with partial output, webfetch
- * failure, subagent), run on every protocol of both suites.
+ * failure, subagent, a call of the config's MCP tool: v1 runs it, v2 offers no MCP tool and
+ * answers its unknown-tool error), run on every protocol of both suites.
  */
 const categorySampler = "opencode-category-sampler";
 
@@ -139,6 +140,7 @@ const coreScenarios = [
   "webfetch-over-limit",
   "grep-paths-and-errors",
   "core-bash-footer-and-capture",
+  // also a PNG and a PDF read under declared modalities [text, pdf]: v2 ignores them (spec §2.2b)
   "core-defects",
   // issue 30: permission asks answered through the server's API (once, always, reject), never a hang;
   // permission-rules: the config's rules (denials, a configured ask; the .env read rules that
@@ -173,6 +175,7 @@ const coreResponsesScenarios = [
   "core-argument-bounds",
   "unknown-tool",
   "parallel-read-bash",
+  // also a PNG and a PDF read under declared modalities [text, pdf]: v2 ignores them (spec §2.2b)
   "core-defects",
   "permission-asks",
 ];
