@@ -13,11 +13,11 @@ export function findOpencodeBinary(): string | null {
 }
 
 /**
- * The argv that runs `correx gate`: the built CLI once its command table has `gate`, else the
- * built command module called directly.
+ * The argv that runs `correx gate`: the built CLI's bin (dist/cli/correx.cjs, which runs the ES
+ * module CLI and its command table for `gate`), else the built command module called directly.
  */
 export function gateArgv(args: readonly string[]): string[] {
-  const hasGate = existsSync(cliPath) && readFileSync(cliPath, "utf8").includes("gate-command");
+  const hasGate = existsSync(cliPath) && existsSync(`${repoRoot}/dist/cli/correx.js`) && readFileSync(`${repoRoot}/dist/cli/correx.js`, "utf8").includes("gate-command");
   if (hasGate) return [process.execPath, cliPath, "gate", ...args];
   const module = `${repoRoot}/dist/cli/commands/gate-command.js`;
   const script = `const m = await import(${JSON.stringify(module)}); process.exitCode = await m.gateCommand(process.argv.slice(1), { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) });`;

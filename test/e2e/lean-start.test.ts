@@ -16,12 +16,18 @@ writeFileSync(
 );
 const register = join(dir, "register.mjs");
 writeFileSync(register, `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+// CommonJS modules (the bin, the validate bundle) pass no loader hook: their files are read from require's cache at exit.
+const requireCache = join(dir, "require-cache.cjs");
+writeFileSync(
+  requireCache,
+  `const { appendFileSync } = require("node:fs");\nconst { pathToFileURL } = require("node:url");\nprocess.on("exit", () => appendFileSync(process.env.CORREX_LOADED_LIST, Object.keys(require.cache).map((path) => pathToFileURL(path).href + "\\n").join("")));\n`,
+);
 
 /** The modules (repo-relative paths, or `node:` names) a node process loads running `args`. */
 function loadedBy(args: string[], name: string, input = ""): string[] {
   const list = join(dir, `${name}.txt`);
   writeFileSync(list, "");
-  const run = spawnSync(process.execPath, ["--import", register, ...args], { input, encoding: "utf8", env: { ...process.env, CORREX_LOADED_LIST: list } });
+  const run = spawnSync(process.execPath, ["--require", requireCache, "--import", register, ...args], { input, encoding: "utf8", env: { ...process.env, CORREX_LOADED_LIST: list } });
   expect(run.status, run.stderr).toBe(0);
   return readFileSync(list, "utf8")
     .split("\n")
@@ -34,8 +40,17 @@ describe("lean start-up", () => {
     const file = join(dir, "one.json");
     writeFileSync(file, JSON.stringify({ type: "tool-result", id: "call_1", name: "write", result: { type: "text", value: "Wrote file successfully." } }));
     const loaded = loadedBy([cliPath, "validate", file], "validate");
-    expect(loaded).toContain("dist/cli/commands/validate-command.js");
-    expect(loaded.filter((path) => path.startsWith("dist/profiles/") || path.startsWith("dist/conformance/load-corpus") || path.includes("node_modules/yaml/"))).toEqual([]);
+    // the bin runs validate from its CommonJS bundle (scripts/bundle-validate.mjs), one chunk per lazily loaded module
+    expect(loaded).toContain("dist/cli/bundle/correx-validate.cjs");
+    expect(
+      loaded.filter(
+        (path) =>
+          path.startsWith("dist/profiles/") ||
+          /^dist\/cli\/bundle\/(profile-registry|load-corpus|unknown-profile|parse-yaml-record)-/.test(path) ||
+          path.startsWith("dist/conformance/load-corpus") ||
+          path.includes("node_modules/yaml/"),
+      ),
+    ).toEqual([]);
   });
 
   it("the replay sandbox's worker loads no MCP SDK (MCP servers are played in correx's own process)", () => {
