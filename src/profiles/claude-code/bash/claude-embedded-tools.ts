@@ -19,14 +19,15 @@ const SYSTEM_GREP_PATTERNS = ["-*-filter*", "-*-pager*", "-*-view*", "-*-format-
 /** The options of the binary's `find` function (bundle `fji`). */
 const BFS_OPTIONS = ["-S", "dfs", "-regextype", "findutils-default"];
 
-const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+/** `'…'` for bash, a `'` written as `'\''` (how the binary quotes the command it evals, observed in /proc/PID/cmdline). */
+export const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /**
  * The two functions as bash source on one line (the replay's script is one line, so a command's
  * error line numbers stay the binary's), running `binary` as ugrep and bfs.
  */
 export function embeddedToolFunctions(binary: string): string {
-  const bin = quote(binary);
+  const bin = shellQuote(binary);
   // bash's `${1+"$@"}`: every argument, as the binary's functions pass them.
   const args = ["$", '{1+"$@"}'].join("");
   return [
@@ -48,7 +49,7 @@ export async function embeddedToolsBinary(environment: EnvironmentPort, cache: {
   const version = async (name: string) => {
     const run = await environment.run({
       file: "/bin/bash",
-      args: ["-c", `(exec -a ${name} ${quote(binary)} --version)`],
+      args: ["-c", `(exec -a ${name} ${shellQuote(binary)} --version)`],
       cwd: environment.workspace,
       env: environment.agentEnv,
       timeoutMs: 30_000,

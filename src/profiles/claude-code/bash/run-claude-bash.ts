@@ -5,7 +5,7 @@ import { fileText, textOrBase64 } from "../files/claude-file-io.js";
 import { claudeReadAsksCountTokens } from "../files/claude-read-token-estimate.js";
 import { catReadPaths } from "./claude-cat-reads.js";
 import { changedExcerpt, KNOWN_TEXT_MAX_BYTES, namesWriteCommand } from "./claude-changed-on-disk.js";
-import { embeddedOrderUnstable, embeddedToolFunctions, embeddedToolsBinary, namesEmbeddedTool, picksByPosition } from "./claude-embedded-tools.js";
+import { embeddedOrderUnstable, embeddedToolFunctions, embeddedToolsBinary, namesEmbeddedTool, picksByPosition, shellQuote } from "./claude-embedded-tools.js";
 import { namesSecretsFile } from "./claude-secret-names.js";
 import { claudeNextCwd } from "./claude-shell-cwd.js";
 
@@ -23,8 +23,6 @@ const BASH_MAX_TIMEOUT_MS = 600_000;
 /** The shell the binary runs commands with when SHELL names none (observed: `$0` is `/bin/bash`). @see spec §3.1 */
 export const CLAUDE_SHELL = "/bin/bash";
 
-/** `'…'` for bash, a `'` written as `'\''` (how the binary quotes the command it evals, observed in /proc/PID/cmdline). */
-const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /**
  * Bash: the command evaluated by `/bin/bash -c` in the session's working directory with stdin
