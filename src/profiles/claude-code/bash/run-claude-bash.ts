@@ -23,7 +23,6 @@ const BASH_MAX_TIMEOUT_MS = 600_000;
 /** The shell the binary runs commands with when SHELL names none (observed: `$0` is `/bin/bash`). @see spec §3.1 */
 export const CLAUDE_SHELL = "/bin/bash";
 
-
 /**
  * Bash: the command evaluated by `/bin/bash -c` in the session's working directory with stdin
  * from /dev/null, stdout and stderr on one file opened for appending, and — only when it
