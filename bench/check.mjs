@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { benchCorpus, compare, load, ratioLine, timeNode } from "./bench-support.mjs";
 
 const repo = new URL("../", import.meta.url).pathname;
-const cli = join(repo, "dist/cli/correx.js");
+// the bin, as `npx correx` runs it (it runs the CommonJS bundle of the CLI: scripts/bundle-cli.mjs)
+const cli = join(repo, "dist/cli/correx.cjs");
 
 const parseFloor = `
 const { readFileSync, readdirSync } = require("fs");

@@ -4,7 +4,7 @@
 // server that reads each body whole and drops it, flooded the same way in the same run.
 //
 // Run after `npm run build`: node bench/flood-memory.mjs [--count N] [--mb M] [--cli PATH]
-// (--cli points at another build's dist/cli/correx.js, to compare builds). Linux only (/proc).
+// (--cli points at another build's bin, dist/cli/correx.cjs, to compare builds). Linux only (/proc).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +15,7 @@ const argv = process.argv.slice(2);
 const option = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
 const count = Number(option("--count", "20"));
 const megabytes = Number(option("--mb", "30"));
-const cli = option("--cli", join(repo, "dist/cli/correx.js"));
+const cli = option("--cli", join(repo, "dist/cli/correx.cjs"));
 
 if (!existsSync("/proc/self/status")) {
   console.log("bench/flood-memory: skipped (needs /proc)");

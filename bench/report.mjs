@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { compare, dataDir, fmt, median, ratioLine, timeNode } from "./bench-support.mjs";
 
 const repo = new URL("../", import.meta.url).pathname;
-const cli = join(repo, "dist/cli/correx.js");
+// the bin, as `npx correx` runs it (it runs the CommonJS bundle of the CLI: scripts/bundle-cli.mjs)
+const cli = join(repo, "dist/cli/correx.cjs");
 const rounds = Number(process.argv[2] ?? 7);
 const htmlDir = join(dataDir, "report-html");
 const jsonFile = join(dataDir, "report.jsonl");

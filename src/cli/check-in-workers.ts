@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { type CaseOutcome, summarize } from "../conformance/case-outcome.js";
@@ -15,8 +16,14 @@ export function checkLaneCount(files: number, cores = availableParallelism()): n
   return Math.max(1, Math.min(cores, Math.floor(files / MIN_FILES_PER_LANE)));
 }
 
-/** The worker's module beside this one in dist/; none when running from source (vitest), where only one lane runs. */
-const workerFile = new URL("./check-worker.js", import.meta.url);
+/**
+ * The worker's module: its CommonJS bundle when the build made one (dist/cli/bundle/, starts
+ * without the ES module loader), else the module beside this one in dist/; none when running from
+ * source (vitest), where only one lane runs. Bundled, this module's `import.meta.url` is still
+ * its own file's under dist/cli/ (scripts/bundle-cli.mjs).
+ */
+const bundledWorker = new URL("./bundle/check-worker.cjs", import.meta.url);
+const workerFile = existsSync(bundledWorker) ? bundledWorker : new URL("./check-worker.js", import.meta.url);
 const workersAvailable = import.meta.url.endsWith(".js");
 
 /**

@@ -27,12 +27,13 @@ const lane = createCheckLane(
   withSuggestions,
 );
 
-await lane.load(
+// No top-level await: the build also bundles this worker as CommonJS (scripts/bundle-cli.mjs).
+const loading = lane.load(
   (first, facts) => send({ type: "loaded", start: first, facts }),
   (index, error) => send({ type: "error", phase: "load", at: index, error: toLaneError(error) }),
 );
-send({ type: "loadDone" });
 port.once("message", async (message: LaneRun) => {
+  await loading;
   for (let at = 0; at < message.cases.length; at++) {
     try {
       send({ type: "outcome", at, outcome: await lane.finish(message.cases[at]!) });
@@ -45,3 +46,4 @@ port.once("message", async (message: LaneRun) => {
   send({ type: "done" });
   port.close();
 });
+loading.then(() => send({ type: "loadDone" }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandGenerators, GeneratorError, stubGenerators } from "./expand-generators.js";
+import { expandGenerators, GeneratorError, MAX_GENERATED, stubGenerators } from "./expand-generators.js";
 
 describe("expandGenerators (design: case and golden files)", () => {
   it("$repeat repeats text", () => {
@@ -56,5 +56,23 @@ describe("expandGenerators (design: case and golden files)", () => {
       const digits = Array.from({ length: count }, (_, index) => String(from + index).length).reduce((sum, length) => sum + length, 0);
       expect(text.length).toBe(count * 3 + 2 * digits + (count - 1) * 2);
     }
+  });
+});
+
+describe("big generated strings (remembered once built: text/big-string-memo.ts)", () => {
+  it("are the same for the same big generator, in any document", () => {
+    const media = { $concat: ["data:image/png;base64,", { $repeat: { text: "AAAA", count: 300_000 } }] };
+    const first = expandGenerators({ a: media }) as { a: string };
+    const second = expandGenerators({ b: [structuredClone(media)] }) as { b: string[] };
+    expect(first.a.length).toBe(22 + 1_200_000);
+    expect(first.a.startsWith("data:image/png;base64,AAAA")).toBe(true);
+    expect(second.b[0]).toBe(first.a);
+  });
+
+  it("still counts a remembered generator against each document's limit", () => {
+    const twoMiB = { $repeat: { text: "xy", count: 1024 * 1024 } };
+    expect((expandGenerators({ a: twoMiB }) as { a: string }).a.length).toBe(2 * 1024 * 1024);
+    const parts = Array.from({ length: MAX_GENERATED / (2 * 1024 * 1024) + 1 }, () => twoMiB);
+    expect(() => expandGenerators({ a: { $concat: parts } })).toThrow(/over the 268435456 character limit/);
   });
 });

@@ -1,3 +1,5 @@
+import { BigStringMemo } from "../text/big-string-memo.js";
+
 /**
  * Generators let a case or golden state a big string exactly without spelling it out:
  * an object whose only key is `$repeat`, `$lines` or `$concat` is replaced by the string it
@@ -69,6 +71,12 @@ export class GeneratorError extends Error {
 /** The most characters the generators of one case or golden make together (README "Limits"). */
 export const MAX_GENERATED = 256 * 1024 * 1024;
 
+/**
+ * The big strings generators made, by what made them: built once per process, so the work later
+ * done on one (a flattening, a scan) is done once too.
+ */
+const built = new BigStringMemo<string>();
+
 function expandGenerator(name: string, spec: unknown, path: string, produce: boolean, generated: GeneratedTotal): string {
   const fail = (message: string): never => {
     throw new GeneratorError(`${name}: ${message}`, path);
@@ -85,7 +93,7 @@ function expandGenerator(name: string, spec: unknown, path: string, produce: boo
       const text = typeof object.text === "string" ? object.text : fail("text must be a string");
       const count = Number.isInteger(object.count) && (object.count as number) >= 0 ? (object.count as number) : fail("count must be a non-negative integer");
       claim(text.length * count);
-      return produce ? text.repeat(count) : "";
+      return produce ? built.get(`$repeat\0${count}\0${text}`, text.length * count, () => text.repeat(count)) : "";
     }
     case "$lines": {
       const object = asObject();
@@ -95,26 +103,33 @@ function expandGenerator(name: string, spec: unknown, path: string, produce: boo
       const separator = object.separator === undefined ? "\n" : typeof object.separator === "string" ? object.separator : fail("separator must be a string");
       if (to - from > 50_000_000) fail(`the range ${from}…${to} is over 50,000,000 lines`);
       const pieces = template.split("{n}");
-      if (to >= from) {
-        const count = to - from + 1;
-        claim(count * (template.length - 3 * (pieces.length - 1)) + (pieces.length - 1) * digitsBetween(from, to) + (count - 1) * separator.length);
-      }
+      const count = to - from + 1;
+      const size = to >= from ? count * (template.length - 3 * (pieces.length - 1)) + (pieces.length - 1) * digitsBetween(from, to) + (count - 1) * separator.length : 0;
+      claim(size);
       if (!produce) return "";
-      const parts: string[] = [];
-      if (pieces.length === 2) {
-        const [before, after] = pieces;
-        for (let n = from; n <= to; n++) parts.push(before + n + after);
-      } else for (let n = from; n <= to; n++) parts.push(pieces.join(String(n)));
-      return parts.join(separator);
+      return built.get(`$lines\0${from}\0${to}\0${separator.length}\0${separator}${template}`, size, () => {
+        const parts: string[] = [];
+        if (pieces.length === 2) {
+          const [before, after] = pieces;
+          for (let n = from; n <= to; n++) parts.push(before + n + after);
+        } else for (let n = from; n <= to; n++) parts.push(pieces.join(String(n)));
+        return parts.join(separator);
+      });
     }
     case "$concat": {
       if (!Array.isArray(spec)) fail("expects an array");
-      return (spec as unknown[])
-        .map((part, index) => {
-          const expanded = walk(part, `${path}/$concat/${index}`, produce, generated);
-          return typeof expanded === "string" ? expanded : fail(`part ${index} is not a string`);
-        })
-        .join("");
+      const join = (producing: boolean, total: GeneratedTotal) =>
+        (spec as unknown[])
+          .map((part, index) => {
+            const expanded = walk(part, `${path}/$concat/${index}`, producing, total);
+            return typeof expanded === "string" ? expanded : fail(`part ${index} is not a string`);
+          })
+          .join("");
+      // checked and counted first without building, so that a big one is built once (by what it is)
+      const before = generated.total;
+      const literal = join(false, generated).length;
+      if (!produce) return "";
+      return built.get(`$concat\0${JSON.stringify(spec)}`, generated.total - before + literal, () => join(true, { total: 0 }));
     }
     default:
       return fail("unknown generator (known: $repeat, $lines, $concat)");

@@ -1,7 +1,8 @@
 import { escapeHtml } from "../report/html-report-escape.js";
+import { groupThousands } from "../text/group-thousands.js";
 import type { PreviewFate, PreviewRow } from "./preview-mcp-result.js";
 
-const number = (value: number) => value.toLocaleString("en-US");
+const number = groupThousands;
 
 /** Fates a reader should notice (what an agent drops, replaces, truncates or duplicates). */
 const flagged = (fate: PreviewFate) => fate === "truncated" || fate === "replaced" || fate === "dropped" || fate === "duplicated";

@@ -1,11 +1,12 @@
 import { escapeControl } from "../text/escape-control.js";
+import { groupThousands } from "../text/group-thousands.js";
 import type { PreviewRow } from "./preview-mcp-result.js";
 
 /** Lines of a row's text shown, and characters per line. */
 const SHOWN_LINES = 8;
 const SHOWN_CHARS = 160;
 
-const number = (value: number) => value.toLocaleString("en-US");
+const number = groupThousands;
 
 /**
  * The people-facing preview: per profile and protocol, the tool name the model sees, text size

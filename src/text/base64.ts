@@ -3,6 +3,7 @@
  * observation bytes into data: URLs without `node:buffer`.
  * @see spec §2.2 step 5 (`data:<mime>;base64,<whole file>`), §1.3 (FilePart urls)
  */
+import { BigStringMemo } from "./big-string-memo.js";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const DECODE = new Int16Array(128).fill(-1);
@@ -73,8 +74,15 @@ export function decodeBase64(text: string): Uint8Array {
   return out;
 }
 
+/** Decoded byte counts of big base64 strings already counted (the same media in several cases). */
+const decodedLengths = new BigStringMemo<number>();
+
 /** Decoded byte count of a base64 string without decoding it (whitespace and padding ignored). */
 export function base64DecodedLength(text: string): number {
+  return decodedLengths.get(text, text.length, () => countDecodedBytes(text));
+}
+
+function countDecodedBytes(text: string): number {
   // Fast path (the common case, and a 10 MB blob): no whitespace, so only trailing padding to skip.
   // Four memchr-backed searches cost less than one regex pass over a 28 MB blob.
   if (text.indexOf(" ") === -1 && text.indexOf("\n") === -1 && text.indexOf("\r") === -1 && text.indexOf("\t") === -1) {

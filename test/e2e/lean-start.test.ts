@@ -40,7 +40,7 @@ describe("lean start-up", () => {
     const file = join(dir, "one.json");
     writeFileSync(file, JSON.stringify({ type: "tool-result", id: "call_1", name: "write", result: { type: "text", value: "Wrote file successfully." } }));
     const loaded = loadedBy([cliPath, "validate", file], "validate");
-    // the bin runs validate from its CommonJS bundle (scripts/bundle-validate.mjs), one chunk per lazily loaded module
+    // the bin runs validate from its CommonJS bundle (scripts/bundle-cli.mjs), one chunk per lazily loaded module
     expect(loaded).toContain("dist/cli/bundle/correx-validate.cjs");
     expect(
       loaded.filter(

@@ -28,7 +28,7 @@ describe("the published package (issue 2 Done-when 4, issue 15 Done-when 1)", ()
 
   it("holds dist/, schemas/, the README, the corpus, the scenarios, the example agents and CI recipes, but no tests or sources", () => {
     expect(files).toContain("package/dist/cli/correx.js");
-    // the bin, and the bundle it runs `validate` from (made by the build: scripts/bundle-validate.mjs)
+    // the bin, and the bundle it runs `validate` from (made by the build: scripts/bundle-cli.mjs)
     expect(files).toContain("package/dist/cli/correx.cjs");
     expect(files).toContain("package/dist/cli/bundle/correx-validate.cjs");
     expect(files).toContain("package/dist/index.js");

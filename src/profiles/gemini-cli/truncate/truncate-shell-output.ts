@@ -1,3 +1,4 @@
+import { groupThousands } from "../../../text/group-thousands.js";
 import type { OutputStorePort } from "../../output-store-port.js";
 
 /** Gemini CLI's tool output threshold in chars for gemini-2.5-pro in a short session. @see spec §2.4 */
@@ -15,7 +16,7 @@ export function truncateShellOutput(text: string, store: OutputStorePort, thresh
   const headChars = Math.floor(threshold * 0.2);
   const tailChars = threshold - headChars;
   const omitted = text.length - headChars - tailChars;
-  const number = (value: number) => value.toLocaleString("en-US");
+  const number = groupThousands;
   const out = `Output too large. Showing first ${number(headChars)} and last ${number(tailChars)} characters. For full output see: ${savedPath}\n${text.slice(0, headChars)}\n\n... [${number(omitted)} characters omitted] ...\n\n${text.slice(-tailChars)}`;
   return { text: out, savedPath };
 }

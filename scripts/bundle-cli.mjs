@@ -1,7 +1,9 @@
-// After tsc: bundles dist/cli/correx-validate.js and everything it loads (eagerly or lazily,
-// node_modules packages left to require) into CommonJS files under dist/cli/bundle/, which the bin
-// (dist/cli/correx.cjs) runs for `correx validate`: a CommonJS main starts without node's ES module
-// loader and reads one file instead of one per module (issue 32, bench/validate cold start).
+// After tsc: bundles the CLI's entries and everything they load (eagerly or lazily, node_modules
+// packages left to require) into CommonJS files under dist/cli/bundle/, which the bin
+// (dist/cli/correx.cjs) runs: a CommonJS main starts without node's ES module loader and reads one
+// file per chunk instead of one per module (issue 32: validate's cold start, check's start-up in
+// the main thread and in each of its worker lanes). Entries: `correx` (every command),
+// `correx-validate` (validate alone, the leanest start) and `check-worker` (a lane of check).
 // Each module's `import.meta.url` stays the URL of its own file under dist/, so paths it resolves
 // from there (package root, fixtures) are the same as unbundled.
 import { rmSync } from "node:fs";
@@ -12,11 +14,15 @@ import { rolldown } from "rolldown";
 const root = new URL("../", import.meta.url).pathname;
 const out = `${root}dist/cli/bundle`;
 
-export async function bundleValidate() {
+export async function bundleCli() {
   rmSync(out, { recursive: true, force: true });
   const warnings = [];
   const bundle = await rolldown({
-    input: { "correx-validate": `${root}dist/cli/correx-validate.js` },
+    input: {
+      correx: `${root}dist/cli/correx.js`,
+      "correx-validate": `${root}dist/cli/correx-validate.js`,
+      "check-worker": `${root}dist/cli/check-worker.js`,
+    },
     platform: "node",
     // packages are the user's installed dependencies, as for the ES module CLI
     external: (id) => id.startsWith("node:") || /^[a-z@]/i.test(id),
@@ -38,6 +44,6 @@ export async function bundleValidate() {
   await bundle.write({ dir: out, format: "cjs", entryFileNames: "[name].cjs", chunkFileNames: "[name]-[hash].cjs" });
   await bundle.close();
   const serious = warnings.filter((line) => !line.includes("INEFFECTIVE_DYNAMIC_IMPORT"));
-  if (serious.length > 0) throw new Error(`bundling correx validate:\n${serious.join("\n")}`);
+  if (serious.length > 0) throw new Error(`bundling the correx CLI:\n${serious.join("\n")}`);
   return pathToFileURL(out).href;
 }
