@@ -13,8 +13,8 @@ export function findOpencodeBinary(): string | null {
 }
 
 /**
- * The argv that runs `correx gate`: the built CLI's bin (dist/cli/correx.cjs, which runs the ES
- * module CLI and its command table for `gate`), else the built command module called directly.
+ * The argv that runs `correx gate`: the built CLI's bin (dist/cli/correx.cjs, which runs the CLI's
+ * CommonJS bundle and its command table for `gate`), else the built command module called directly.
  */
 export function gateArgv(args: readonly string[]): string[] {
   const hasGate = existsSync(cliPath) && existsSync(`${repoRoot}/dist/cli/correx.js`) && readFileSync(`${repoRoot}/dist/cli/correx.js`, "utf8").includes("gate-command");
