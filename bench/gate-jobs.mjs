@@ -19,7 +19,8 @@ import { join } from "node:path";
 import { fmt, median } from "./bench-support.mjs";
 
 const repo = new URL("../", import.meta.url).pathname;
-const cli = join(repo, "dist/cli/correx.js");
+// the bin, as `npx correx` runs it (it runs the CommonJS bundle of the CLI: scripts/bundle-cli.mjs)
+const cli = join(repo, "dist/cli/correx.cjs");
 const argv = process.argv.slice(2);
 const rounds = Number(argv[argv.indexOf("--rounds") + 1]) || 2;
 const scenarioNames = ["bash-echo", "bash-no-output", "bash-workdir", "read-small", "read-png", "write-overwrite", "unknown-tool", "invalid-arguments"];

@@ -3,7 +3,8 @@
 // (dist/cli/correx.cjs) runs: a CommonJS main starts without node's ES module loader and reads one
 // file per chunk instead of one per module (issue 32: validate's cold start, check's start-up in
 // the main thread and in each of its worker lanes). Entries: `correx` (every command),
-// `correx-validate` (validate alone, the leanest start) and `check-worker` (a lane of check).
+// `correx-validate` (validate alone, the leanest start), `check-worker` (a lane of check) and
+// `reference-agent-entry` (what examples/agents/reference-agent.mjs runs, once per gate scenario).
 // Each module's `import.meta.url` stays the URL of its own file under dist/, so paths it resolves
 // from there (package root, fixtures) are the same as unbundled.
 import { rmSync } from "node:fs";
@@ -22,6 +23,7 @@ export async function bundleCli() {
       correx: `${root}dist/cli/correx.js`,
       "correx-validate": `${root}dist/cli/correx-validate.js`,
       "check-worker": `${root}dist/cli/check-worker.js`,
+      "reference-agent-entry": `${root}dist/loop/reference-agent-entry.js`,
     },
     platform: "node",
     // packages are the user's installed dependencies, as for the ES module CLI

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type McpHttpServer, serveMcpHttp } from "../mcp-server/serve-mcp-http.js";
+import type { McpHttpServer } from "../mcp-server/serve-mcp-http.js";
 import type { Scenario } from "../scenario/scenario.js";
 
 /**
@@ -41,6 +41,8 @@ export async function startGateMcp(scenario: Scenario, runDirectory: string): Pr
   const entries: Record<string, GateMcpServerEntry> = {};
   for (const [name, server] of Object.entries(servers)) {
     if (server.transport === "http") {
+      // loaded only by a scenario with an HTTP server: the MCP SDK costs a gate's start-up ~150 ms (issue 32)
+      const { serveMcpHttp } = await import("../mcp-server/serve-mcp-http.js");
       const http = await serveMcpHttp(server);
       started.push(http);
       entries[name] = { type: "http", url: http.url };
