@@ -12,7 +12,7 @@ import { flipFirstToolResult } from "./flip-byte.mjs";
 // The build's CommonJS bundle of what this agent needs (starts in a third of the time of the ES
 // modules it is made from, dist/loop/reference-agent-entry.js, which serve as well)
 const dist = new URL("../../dist/", import.meta.url).pathname;
-const { runReferenceLoop, profiles, createOutputStore } = createRequire(import.meta.url)(join(dist, "cli/bundle/reference-agent-entry.cjs"));
+const { runReferenceLoop, profiles, createOutputStore } = createRequire(import.meta.url)(join(dist, "cli/bundle/cli/reference-agent-entry.cjs"));
 
 const env = process.env;
 let flipped = false;

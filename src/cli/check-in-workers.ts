@@ -17,12 +17,12 @@ export function checkLaneCount(files: number, cores = availableParallelism()): n
 }
 
 /**
- * The worker's module: its CommonJS bundle when the build made one (dist/cli/bundle/, starts
+ * The worker's module: its CommonJS bundle when the build made one (dist/cli/bundle/cli/, starts
  * without the ES module loader), else the module beside this one in dist/; none when running from
  * source (vitest), where only one lane runs. Bundled, this module's `import.meta.url` is still
  * its own file's under dist/cli/ (scripts/bundle-cli.mjs).
  */
-const bundledWorker = new URL("./bundle/check-worker.cjs", import.meta.url);
+const bundledWorker = new URL("./bundle/cli/check-worker.cjs", import.meta.url);
 const workerFile = existsSync(bundledWorker) ? bundledWorker : new URL("./check-worker.js", import.meta.url);
 const workersAvailable = import.meta.url.endsWith(".js");
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Every command. The build bundles this entry into dist/cli/bundle/correx.cjs (scripts/bundle-cli.mjs),
-// which the bin (correx.cjs) runs for any command but validate.
+// Every command. The build bundles this entry into dist/cli/bundle/cli/correx.cjs
+// (scripts/bundle-cli.mjs), which the bin (correx.cjs) runs for any command but validate.
 import { type Command, runCli } from "./cli-main.js";
 
 const commands: Record<string, () => Promise<Command>> = {
