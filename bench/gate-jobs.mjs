@@ -14,7 +14,7 @@
 //   unshare -n sh -c 'ip link set lo up && node bench/gate-jobs.mjs'
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fmt, median } from "./bench-support.mjs";
 
@@ -29,7 +29,15 @@ const load = () => loadavg()[0].toFixed(1);
 
 console.log(`bench/gate-jobs (node ${process.version}, load average ${load()} at the start)`);
 
+/** CPU seconds of this process's reaped children so far (Linux: /proc/self/stat cutime + cstime, in clock ticks of 1/100 s). */
+function childrenCpuSeconds() {
+  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+const cpu = { 1: [], 2: [] };
 function gateWall(jobs) {
+  const cpuBefore = childrenCpuSeconds();
   const started = process.hrtime.bigint();
   const run = spawnSync(
     process.execPath,
@@ -53,6 +61,7 @@ function gateWall(jobs) {
   );
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (run.status !== 0) throw new Error(`gate --jobs ${jobs} exited ${run.status}: ${run.stderr.slice(-2000)}`);
+  cpu[jobs].push(childrenCpuSeconds() - cpuBefore);
   return ms;
 }
 
@@ -68,6 +77,14 @@ console.log(
   `  ${scenarioNames.length} scenarios × reference agent, median of ${rounds}: --jobs 1 ${fmt(median(walls[1]))} (${one.toFixed(1)} scenarios/min), --jobs 2 ${fmt(median(walls[2]))} (${two.toFixed(1)} scenarios/min)`,
 );
 console.log(`  --jobs 2 vs --jobs 1: ${(two / one).toFixed(2)}× the scenarios per minute (target ≥ 1.6×: ${two / one >= 1.6 ? "met" : "NOT met"}; load average now ${load()})`);
+// What bounds it: the CPU a run takes (the gate, its sandboxes and the agents, all its children)
+// over its wall time is how many cores it keeps busy; once --jobs 2 keeps every core busy, it can
+// go no faster, so cores ÷ (cores busy at --jobs 1) is the most --jobs 2 can buy on this machine.
+const cores = availableParallelism();
+const busy = (jobs) => median(cpu[jobs]) / (median(walls[jobs]) / 1000);
+console.log(
+  `  cores kept busy (CPU of the gate and its children ÷ wall): --jobs 1 ${busy(1).toFixed(2)}, --jobs 2 ${busy(2).toFixed(2)} of ${cores}; so --jobs 2 can buy at most ${(cores / busy(1)).toFixed(2)}× here, and bought ${((two / one / (cores / busy(1))) * 100).toFixed(0)} % of that`,
+);
 
 /** Per-scenario gate overhead of an in-process --jobs 1 run: [{ name, wallMs, agentMs }]. */
 async function overhead({ profileId, protocol, names, command, configTemplate, env, timeoutMs }) {

@@ -9,12 +9,23 @@
 //   `reference-agent-entry` (what examples/agents/reference-agent.mjs runs).
 // Each module's `import.meta.url` stays the URL of its own file under dist/, so paths it resolves
 // from there (package root, fixtures, the check worker) are the same as unbundled.
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { rolldown } from "rolldown";
 
 const root = new URL("../", import.meta.url).pathname;
+
+/** A package and every package it depends on, by name. */
+function withDependencies(name, into = new Set()) {
+  if (into.has(name)) return into;
+  into.add(name);
+  const manifest = JSON.parse(readFileSync(`${root}node_modules/${name}/package.json`, "utf8"));
+  for (const dependency of Object.keys(manifest.dependencies ?? {})) withDependencies(dependency, into);
+  return into;
+}
+const inlined = withDependencies("msw");
+const packageName = (id) => id.split("/").slice(0, id.startsWith("@") ? 2 : 1).join("/");
 const bundles = `${root}dist/cli/bundle`;
 
 export async function bundleCli() {
@@ -36,8 +47,9 @@ async function bundle(input, out) {
   const build = await rolldown({
     input,
     platform: "node",
-    // packages are the user's installed dependencies, as for the ES module CLI
-    external: (id) => id.startsWith("node:") || /^[a-z@]/i.test(id),
+    // packages are the user's installed dependencies, as for the ES module CLI; but msw and what it
+    // loads are bundled in (node would load msw's ES modules through its ES module loader)
+    external: (id) => id.startsWith("node:") || (/^[a-z@]/i.test(id) && !inlined.has(packageName(id))),
     onLog: (level, log) => warnings.push(`${level}: ${log.message}`),
     plugins: [
       {
