@@ -25,7 +25,11 @@ function withDependencies(name, into = new Set()) {
   return into;
 }
 const inlined = withDependencies("msw");
-const packageName = (id) => id.split("/").slice(0, id.startsWith("@") ? 2 : 1).join("/");
+const packageName = (id) =>
+  id
+    .split("/")
+    .slice(0, id.startsWith("@") ? 2 : 1)
+    .join("/");
 const bundles = `${root}dist/cli/bundle`;
 
 export async function bundleCli() {
