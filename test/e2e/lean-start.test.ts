@@ -58,4 +58,30 @@ describe("lean start-up", () => {
     expect(loaded).toContain("dist/sandbox/sandbox-worker.js");
     expect(loaded.filter((path) => path.includes("node_modules/"))).toEqual([]);
   });
+
+  it("a gate run whose scenario plays no MCP server loads no MCP SDK (it costs a gate's start-up ~150 ms)", () => {
+    const work = makeTempDir("correx-lean-start-gate-");
+    const loaded = loadedBy(
+      [
+        cliPath,
+        "gate",
+        "--profile",
+        "opencode-cli",
+        "--protocol",
+        "openai-chat",
+        "--work-dir",
+        work,
+        "--reporter",
+        `json=${join(work, "report.json")}`,
+        "--scenario",
+        join(repoRoot, "fixtures/scenarios/bash-echo.yaml"),
+        "--",
+        "node",
+        join(repoRoot, "examples/agents/reference-agent.mjs"),
+      ],
+      "gate",
+    );
+    expect(loaded).toContain("dist/cli/bundle/cli/correx.cjs");
+    expect(loaded.filter((path) => path.includes("node_modules/@modelcontextprotocol/"))).toEqual([]);
+  });
 });
