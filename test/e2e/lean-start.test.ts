@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -57,6 +58,13 @@ describe("lean start-up", () => {
     const loaded = loadedBy([join(repoRoot, "dist/sandbox/sandbox-worker.js")], "sandbox-worker");
     expect(loaded).toContain("dist/sandbox/sandbox-worker.js");
     expect(loaded.filter((path) => path.includes("node_modules/"))).toEqual([]);
+  });
+
+  it.skipIf(availableParallelism() < 2)("correx check runs its worker lane from the CommonJS bundle (scripts/bundle-cli.mjs), not the ES modules it is made from", () => {
+    const loaded = loadedBy([cliPath, "check", "--update", "no", "--reporter", "json"], "check");
+    expect(loaded).toContain("dist/cli/bundle/cli/correx.cjs");
+    expect(loaded).toContain("dist/cli/bundle/cli/check-worker.cjs");
+    expect(loaded.filter((path) => /^dist\/(?!cli\/bundle\/)/.test(path) && path !== "dist/cli/correx.cjs")).toEqual([]);
   });
 
   it("a gate run whose scenario plays no MCP server loads no MCP SDK (it costs a gate's start-up ~150 ms)", () => {
