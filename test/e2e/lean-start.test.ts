@@ -67,7 +67,7 @@ describe("lean start-up", () => {
     expect(loaded.filter((path) => /^dist\/(?!cli\/bundle\/)/.test(path) && path !== "dist/cli/correx.cjs")).toEqual([]);
   });
 
-  it("a gate run whose scenario plays no MCP server loads no MCP SDK (it costs a gate's start-up ~150 ms)", () => {
+  it("a gate run whose scenario plays no MCP server and fetches no web page loads no MCP SDK (~150 ms of a gate's start-up), no Turndown and no mime-types (~70 ms)", () => {
     const work = makeTempDir("correx-lean-start-gate-");
     const loaded = loadedBy(
       [
@@ -91,5 +91,7 @@ describe("lean start-up", () => {
     );
     expect(loaded).toContain("dist/cli/bundle/cli/correx.cjs");
     expect(loaded.filter((path) => path.includes("node_modules/@modelcontextprotocol/"))).toEqual([]);
+    // webfetch's HTML → Markdown (src/profiles/opencode-shared/html-to-markdown.ts) and read's MIME table load at first use
+    expect(loaded.filter((path) => /node_modules\/(turndown|@mixmark-io\/domino|mime-types|mime-db)\//.test(path))).toEqual([]);
   });
 });

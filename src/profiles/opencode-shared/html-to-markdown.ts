@@ -1,4 +1,7 @@
-import TurndownService from "turndown";
+import { createRequire } from "node:module";
+
+/** Turndown and its DOM (domino), loaded at the first webfetch that needs them: at start-up they cost every lane of `check` and every gate 50–70 ms. */
+let Turndown: typeof import("turndown") | undefined;
 
 /**
  * webfetch's HTML → Markdown in both runtimes: Turndown 7.2.0 (the version the 1.18.33 binary
@@ -8,7 +11,8 @@ import TurndownService from "turndown";
  * (webfetch's markdown function, the same in the v1 and v2 tools)
  */
 export function htmlToMarkdown(html: string): string {
-  const service = new TurndownService({ headingStyle: "atx", hr: "---", bulletListMarker: "-", codeBlockStyle: "fenced", emDelimiter: "*" });
+  Turndown ??= createRequire(import.meta.url)("turndown") as typeof import("turndown");
+  const service = new Turndown({ headingStyle: "atx", hr: "---", bulletListMarker: "-", codeBlockStyle: "fenced", emDelimiter: "*" });
   service.remove(["script", "style", "meta", "link"]);
   return service.turndown(html);
 }
