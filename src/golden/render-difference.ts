@@ -1,4 +1,8 @@
-import { createTwoFilesPatch } from "diff";
+import { packageOnFirstUse } from "../process/package-on-first-use.js";
+
+/** jsdiff: loaded at the first difference to render, not at every gate's start. */
+const jsdiff = packageOnFirstUse<typeof import("diff")>("diff");
+
 import type { ValueDifference } from "./value-differences.js";
 import { visibleWhitespace } from "./visible-whitespace.js";
 
@@ -31,7 +35,7 @@ export function renderDifference(difference: ValueDifference, labels: { expected
   const shownExpected = visibleWhitespace(expected) + "\n";
   const shownActual = visibleWhitespace(actual) + "\n";
   const withinBound = countLines(shownExpected) <= MAX_DIFF_INPUT_LINES && countLines(shownActual) <= MAX_DIFF_INPUT_LINES;
-  const patch = withinBound ? createTwoFilesPatch(labels.expected, labels.actual, shownExpected, shownActual, "", "", { context: CONTEXT, maxEditLength: MAX_EDIT_LENGTH }) : undefined;
+  const patch = withinBound ? jsdiff().createTwoFilesPatch(labels.expected, labels.actual, shownExpected, shownActual, "", "", { context: CONTEXT, maxEditLength: MAX_EDIT_LENGTH }) : undefined;
   const body =
     patch === undefined
       ? firstDifference(shownExpected, shownActual, expected, actual, labels)

@@ -1,4 +1,6 @@
-import { Ajv } from "ajv";
+import { packageOnFirstUse } from "../process/package-on-first-use.js";
+
+const ajvPackage = packageOnFirstUse<typeof import("ajv")>("ajv");
 
 /**
  * The official TypeScript MCP SDK client's check of a result against the tool's outputSchema
@@ -14,7 +16,7 @@ export function mcpSdkOutputCheck(declaration: Record<string, unknown> | undefin
   if (schema === undefined || schema === null || typeof schema !== "object") return null;
   if (!result.structuredContent && !result.isError) return { code: -32600, message: `Tool ${String(declaration?.name)} has an output schema but did not return structured content` };
   if (!result.structuredContent) return null;
-  const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true });
+  const ajv = new (ajvPackage().Ajv)({ strict: false, validateSchema: false, allErrors: true });
   const validate = ajv.compile(schema);
   if (validate(result.structuredContent)) return null;
   return { code: -32602, message: `Structured content does not match the tool's output schema: ${ajv.errorsText(validate.errors)}` };

@@ -67,7 +67,7 @@ describe("lean start-up", () => {
     expect(loaded.filter((path) => /^dist\/(?!cli\/bundle\/)/.test(path) && path !== "dist/cli/correx.cjs")).toEqual([]);
   });
 
-  it("a gate run whose scenario plays no MCP server and fetches no web page loads no MCP SDK (~150 ms of a gate's start-up), no Turndown and no mime-types (~70 ms)", () => {
+  it("a gate run whose scenario plays no MCP server and fetches no web page loads no MCP SDK (~150 ms of a gate's start-up), nor the packages only a few cases need (~100 ms)", () => {
     const work = makeTempDir("correx-lean-start-gate-");
     const loaded = loadedBy(
       [
@@ -91,7 +91,8 @@ describe("lean start-up", () => {
     );
     expect(loaded).toContain("dist/cli/bundle/cli/correx.cjs");
     expect(loaded.filter((path) => path.includes("node_modules/@modelcontextprotocol/"))).toEqual([]);
-    // webfetch's HTML → Markdown (src/profiles/opencode-shared/html-to-markdown.ts) and read's MIME table load at first use
-    expect(loaded.filter((path) => /node_modules\/(turndown|@mixmark-io\/domino|mime-types|mime-db)\//.test(path))).toEqual([]);
+    // packages a few cases need load at their first use (src/process/package-on-first-use.ts): webfetch's HTML → Markdown,
+    // read's MIME table, Gemini CLI's ajv, jsdiff (a difference to render), minimatch, htmlparser2
+    expect(loaded.filter((path) => /node_modules\/(turndown|@mixmark-io\/domino|mime-types|mime-db|diff|minimatch|htmlparser2|ajv\/dist\/ajv\.js)\b/.test(path))).toEqual([]);
   });
 });

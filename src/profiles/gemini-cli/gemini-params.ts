@@ -1,8 +1,10 @@
-import { Ajv } from "ajv";
+import type { Ajv } from "ajv";
+import { packageOnFirstUse } from "../../process/package-on-first-use.js";
 import { GEMINI_TOOL_SCHEMAS } from "./gemini-tools.js";
 
 /** Gemini CLI's validator: ajv (draft-07 class) with `strictSchema: false`. @see spec §11 */
-const ajv = new Ajv({ strictSchema: false });
+const ajvPackage = packageOnFirstUse<typeof import("ajv")>("ajv");
+let ajv: Ajv | undefined;
 const compiled = new Map<string, ReturnType<Ajv["compile"]>>();
 
 /**
@@ -18,9 +20,10 @@ export function geminiParamsError(tool: string, input: unknown, schemaOf: Record
   const key = schema === GEMINI_TOOL_SCHEMAS[tool] ? tool : `${tool} ${JSON.stringify(schema)}`;
   let validate = compiled.get(key);
   if (!validate) {
+    ajv ??= new (ajvPackage().Ajv)({ strictSchema: false });
     validate = ajv.compile(schema);
     compiled.set(key, validate);
   }
   if (validate(input)) return null;
-  return ajv.errorsText(validate.errors, { dataVar: "params" });
+  return ajv!.errorsText(validate.errors, { dataVar: "params" });
 }

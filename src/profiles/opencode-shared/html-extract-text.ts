@@ -1,4 +1,6 @@
-import { Parser } from "htmlparser2";
+import { packageOnFirstUse } from "../../process/package-on-first-use.js";
+
+const htmlparser2 = packageOnFirstUse<typeof import("htmlparser2")>("htmlparser2");
 
 /** Elements whose content webfetch's text conversion skips. @see spec §2.8 v1 ("text + html") */
 const SKIPPED: ReadonlySet<string> = new Set(["script", "style", "noscript", "iframe", "object", "embed"]);
@@ -13,7 +15,7 @@ const SKIPPED: ReadonlySet<string> = new Set(["script", "style", "noscript", "if
 export function extractHtmlText(html: string): string {
   let text = "";
   let skipping = 0;
-  const parser = new Parser({
+  const parser = new (htmlparser2().Parser)({
     onopentag(name) {
       if (skipping > 0 || SKIPPED.has(name)) skipping++;
     },

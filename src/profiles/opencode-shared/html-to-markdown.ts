@@ -1,7 +1,7 @@
-import { createRequire } from "node:module";
+import { packageOnFirstUse } from "../../process/package-on-first-use.js";
 
-/** Turndown and its DOM (domino), loaded at the first webfetch that needs them: at start-up they cost every lane of `check` and every gate 50–70 ms. */
-let Turndown: typeof import("turndown") | undefined;
+/** Turndown and its DOM (domino): 50–70 ms to load. */
+const turndown = packageOnFirstUse<typeof import("turndown")>("turndown");
 
 /**
  * webfetch's HTML → Markdown in both runtimes: Turndown 7.2.0 (the version the 1.18.33 binary
@@ -11,7 +11,7 @@ let Turndown: typeof import("turndown") | undefined;
  * (webfetch's markdown function, the same in the v1 and v2 tools)
  */
 export function htmlToMarkdown(html: string): string {
-  Turndown ??= createRequire(import.meta.url)("turndown") as typeof import("turndown");
+  const Turndown = turndown();
   const service = new Turndown({ headingStyle: "atx", hr: "---", bulletListMarker: "-", codeBlockStyle: "fenced", emDelimiter: "*" });
   service.remove(["script", "style", "meta", "link"]);
   return service.turndown(html);

@@ -1,7 +1,7 @@
-import { createRequire } from "node:module";
+import { packageOnFirstUse } from "../../process/package-on-first-use.js";
 
-/** mime-types and its table (mime-db), loaded at the first lookup: at start-up they cost every lane of `check` about 12 ms. */
-let lookup: typeof import("mime-types").lookup | undefined;
+/** mime-types and its table (mime-db). */
+const mimeTypes = packageOnFirstUse<typeof import("mime-types")>("mime-types");
 
 /** The MIME types v1 read treats as images. @see spec §2.2 constants */
 export const READ_IMAGE_MIMES: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
@@ -15,8 +15,7 @@ export const READ_IMAGE_MIMES: ReadonlySet<string> = new Set(["image/jpeg", "ima
  * differential campaign seeds 12 and 5002 (extension-less files, `.ts`)
  */
 export function extensionMime(path: string): string {
-  lookup ??= (createRequire(import.meta.url)("mime-types") as typeof import("mime-types")).lookup;
-  return lookup(path) || "application/octet-stream";
+  return mimeTypes().lookup(path) || "application/octet-stream";
 }
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], at = 0): boolean {

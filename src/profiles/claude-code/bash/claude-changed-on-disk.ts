@@ -1,4 +1,7 @@
-import { structuredPatch } from "diff";
+import { packageOnFirstUse } from "../../../process/package-on-first-use.js";
+
+const jsdiff = packageOnFirstUse<typeof import("diff")>("diff");
+
 import { namesSecretsFile } from "./claude-secret-names.js";
 
 /**
@@ -35,7 +38,7 @@ function numbered(text: string, start: number): string {
  * removals is left (then no note is sent).
  */
 export function changedExcerpt(before: string, after: string): string {
-  const patch = structuredPatch("file.txt", "file.txt", before, after, undefined, undefined, { context: EXCERPT_CONTEXT });
+  const patch = jsdiff().structuredPatch("file.txt", "file.txt", before, after, undefined, undefined, { context: EXCERPT_CONTEXT });
   const excerpt = patch.hunks
     .map((hunk) => {
       const kept = hunk.lines.filter((line) => !line.startsWith("-") && !line.startsWith("\\")).map((line) => line.slice(1));

@@ -1,4 +1,6 @@
-import { diffLines } from "diff";
+import { packageOnFirstUse } from "../../../process/package-on-first-use.js";
+
+const jsdiff = packageOnFirstUse<typeof import("diff")>("diff");
 
 /**
  * The "updated code" a write_file or replace result shows: the new content when the old one is
@@ -8,7 +10,7 @@ import { diffLines } from "diff";
  */
 export function geminiDiffSnippet(original: string, updated: string, contextLines = 5): string {
   if (!original) return updated;
-  const changes = diffLines(original, updated);
+  const changes = jsdiff().diffLines(original, updated);
   const newLines = updated.split(/\r?\n/);
   const ranges: { start: number; end: number }[] = [];
   let line = 0;

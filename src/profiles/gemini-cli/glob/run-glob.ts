@@ -1,4 +1,7 @@
-import { escape as escapeGlob, minimatch } from "minimatch";
+import { packageOnFirstUse } from "../../../process/package-on-first-use.js";
+
+const minimatchPackage = packageOnFirstUse<typeof import("minimatch")>("minimatch");
+
 import { joinPath, relativePath, resolvePath } from "../../../text/path-posix.js";
 import { type EnvironmentPort, isFsFailure } from "../../environment-port.js";
 import { geminiDiscoveryFacts } from "../files/gemini-file-discovery.js";
@@ -32,7 +35,7 @@ export async function runGlob(callInput: unknown, environment: EnvironmentPort, 
   if (params.pattern.startsWith("/") || params.pattern.split("/").includes("..")) return { searchDir, kind: "unmodelled-pattern" };
   const nocase = !params.case_sensitive;
   const literal = (await environment.stat(joinPath(searchDir, params.pattern))).kind !== "missing";
-  const pattern = literal ? escapeGlob(params.pattern) : params.pattern;
+  const pattern = literal ? minimatchPackage().escape(params.pattern) : params.pattern;
   const files: { path: string; mtimeMs: number; layout?: true }[] = [];
   let symlinks = false;
   const walk = async (dir: string): Promise<void> => {
@@ -48,7 +51,7 @@ export async function runGlob(callInput: unknown, environment: EnvironmentPort, 
         continue;
       }
       if (entry.kind !== "file" && !(entry.kind === "symlink" && entry.targetKind === "file")) continue;
-      if (!minimatch(relativePath(searchDir, full), pattern, { nocase, dot: true })) continue;
+      if (!minimatchPackage().minimatch(relativePath(searchDir, full), pattern, { nocase, dot: true })) continue;
       const stat = await environment.stat(full);
       const mtimeMs = stat.mtimeMs ?? 0;
       files.push({ path: full, mtimeMs, ...(mtimeMs < startedAt ? { layout: true as const } : {}) });
