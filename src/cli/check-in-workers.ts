@@ -6,7 +6,7 @@ import { type CaseFacts, filterCases } from "../conformance/corpus-filter.js";
 import { listCaseFiles } from "../conformance/load-corpus.js";
 import { type CheckOptions, type CheckRun, checkBaseline, runCheck } from "../conformance/run-check.js";
 import { createCheckLane, createLaneBoard, type LanePlan, laneChunkSize } from "./check-lane.js";
-import { fromLaneError, type LaneError, type LaneReply, type LaneRun, type LaneStart } from "./check-lane-messages.js";
+import { fromLaneError, type LaneBegin, type LaneError, type LaneReply, type LaneRun, type LaneStart } from "./check-lane-messages.js";
 
 /** Below this many case files per lane, a worker's start-up (its own module loading) costs more than it saves. */
 const MIN_FILES_PER_LANE = 150;
@@ -42,7 +42,11 @@ export async function runCheckInWorkers(options: CheckOptions, laneCount?: numbe
   const started = performance.now();
   const relatives = listCaseFiles(options.port, options.location);
   const lanes = laneCount ?? checkLaneCount(relatives.length);
-  if (lanes <= 1 || !workersAvailable || options.bail) return runCheck(options);
+  const early = takeEarlyWorker();
+  if (lanes <= 1 || !workersAvailable || options.bail) {
+    await early?.terminate();
+    return runCheck(options);
+  }
   const plan: LanePlan = {
     relatives,
     chunk: laneChunkSize(relatives.length, lanes),
@@ -51,9 +55,11 @@ export async function runCheckInWorkers(options: CheckOptions, laneCount?: numbe
   };
   // Functions cannot cross to a worker: each lane explains schema issues with check's own suggestions.
   const { filter: _filter, onOutcome, port: _port, subject: _subject, explainIssue: _explain, location, baseline, bail: _bail, ...crossing } = options;
-  const workers = Array.from({ length: lanes - 1 }, () => {
-    const start: LaneStart = { location, plan, options: { ...crossing, baseline: baseline ? [...baseline] : undefined } };
-    return new Worker(workerFile, { workerData: start });
+  const start: LaneStart = { location, plan, options: { ...crossing, baseline: baseline ? [...baseline] : undefined } };
+  const workers = Array.from({ length: lanes - 1 }, (_, index) => {
+    if (index > 0 || !early) return new Worker(workerFile, { workerData: start });
+    early.postMessage({ type: "begin", start } satisfies LaneBegin);
+    return early;
   });
   try {
     // Phase 1: lanes claim and load chunks; the first broken file in file order is the error.
@@ -142,6 +148,20 @@ export async function runCheckInWorkers(options: CheckOptions, laneCount?: numbe
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
+}
+
+/**
+ * The worker lane the bin started before the CLI loaded (src/cli/correx.cts), taken once; none
+ * when it did not start one or it has already ended (a worker that failed to load is replaced).
+ */
+function takeEarlyWorker(): Worker | undefined {
+  const slot = globalThis as Record<symbol, Worker | undefined>;
+  const key = Symbol.for("correx.check.earlyWorker");
+  const worker = slot[key];
+  slot[key] = undefined;
+  if (worker === undefined || worker.threadId === -1) return undefined;
+  worker.ref();
+  return worker;
 }
 
 /** The replies of a worker, one at a time; a worker that dies is an error reply (a crash inside correx). */

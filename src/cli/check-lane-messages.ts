@@ -20,6 +20,12 @@ export interface LaneStart {
 
 export type LaneOptions = Pick<CheckOptions, "update" | "pendingRoot" | "noWriteReason" | "updatedBy" | "outputDir" | "timeoutMs" | "keepPassingValues"> & { baseline?: string[] };
 
+/** Main → a lane the bin started before the plan was known (src/cli/correx.cts): its plan, as workerData would have carried it. */
+export interface LaneBegin {
+  type: "begin";
+  start: LaneStart;
+}
+
 /** Main → lane: finish these of its loaded cases (indexes in the order it loaded them), in this order. */
 export interface LaneRun {
   type: "run";

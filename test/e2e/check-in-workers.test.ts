@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { makeCorpus } from "./corpus-fixture.js";
 import { makeTempDir, repoRoot } from "./run-cli.js";
@@ -129,5 +130,38 @@ describe("correx check in worker lanes (issue 32: a pool sized to the machine, r
     expect(checkLaneCount(6740, 2)).toBe(2);
     expect(checkLaneCount(6740, 1)).toBe(1);
     expect(checkLaneCount(674, 64)).toBe(4);
+  });
+
+  // The bin starts a worker lane before the CLI loads (src/cli/correx.cts) and leaves it under this symbol.
+  const earlySlot = globalThis as Record<symbol, unknown>;
+  const earlyKey = Symbol.for("correx.check.earlyWorker");
+  const startEarly = () => {
+    const worker = new Worker(join(repoRoot, "dist/cli/bundle/cli/check-worker.cjs"), { workerData: null });
+    worker.unref();
+    const seen = { replies: 0, exited: new Promise<number>((resolve) => worker.once("exit", resolve)) };
+    worker.on("message", () => seen.replies++);
+    earlySlot[earlyKey] = worker;
+    return seen;
+  };
+
+  it("runs a lane in the worker the bin started early (its plan comes in a begin message): the same outcomes, and the worker ends with the run", async () => {
+    const root = corpus();
+    const serial = await runCheck(options(root));
+    const early = startEarly();
+    const laned = await runCheckInWorkers(options(root), 2);
+    expect(comparable(laned)).toEqual(comparable(serial));
+    expect(earlySlot[earlyKey]).toBeUndefined();
+    expect(early.replies).toBeGreaterThan(0);
+    await early.exited;
+  });
+
+  it("ends the early worker unused when one lane is enough", async () => {
+    const root = corpus();
+    const early = startEarly();
+    const run = await runCheckInWorkers(options(root), 1);
+    expect(run.outcomes).toHaveLength(12);
+    expect(earlySlot[earlyKey]).toBeUndefined();
+    await early.exited;
+    expect(early.replies).toBe(0);
   });
 });
