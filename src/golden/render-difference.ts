@@ -1,4 +1,4 @@
-import { packageOnFirstUse } from "../process/package-on-first-use.js";
+import { packageOnFirstUse } from "../input/package-on-first-use.js";
 
 /** jsdiff: loaded at the first difference to render, not at every gate's start. */
 const jsdiff = packageOnFirstUse<typeof import("diff")>("diff");

@@ -1,4 +1,4 @@
-import { packageOnFirstUse } from "../process/package-on-first-use.js";
+import { packageOnFirstUse } from "../input/package-on-first-use.js";
 
 const ajvPackage = packageOnFirstUse<typeof import("ajv")>("ajv");
 

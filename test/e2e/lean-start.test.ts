@@ -91,7 +91,7 @@ describe("lean start-up", () => {
     );
     expect(loaded).toContain("dist/cli/bundle/cli/correx.cjs");
     expect(loaded.filter((path) => path.includes("node_modules/@modelcontextprotocol/"))).toEqual([]);
-    // packages a few cases need load at their first use (src/process/package-on-first-use.ts): webfetch's HTML → Markdown,
+    // packages a few cases need load at their first use (src/input/package-on-first-use.ts): webfetch's HTML → Markdown,
     // read's MIME table, Gemini CLI's ajv, jsdiff (a difference to render), minimatch, htmlparser2
     expect(loaded.filter((path) => /node_modules\/(turndown|@mixmark-io\/domino|mime-types|mime-db|diff|minimatch|htmlparser2|ajv\/dist\/ajv\.js)\b/.test(path))).toEqual([]);
   });

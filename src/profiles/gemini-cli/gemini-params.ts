@@ -1,5 +1,5 @@
 import type { Ajv } from "ajv";
-import { packageOnFirstUse } from "../../process/package-on-first-use.js";
+import { packageOnFirstUse } from "../../input/package-on-first-use.js";
 import { GEMINI_TOOL_SCHEMAS } from "./gemini-tools.js";
 
 /** Gemini CLI's validator: ajv (draft-07 class) with `strictSchema: false`. @see spec §11 */

@@ -1,4 +1,4 @@
-import { packageOnFirstUse } from "../../process/package-on-first-use.js";
+import { packageOnFirstUse } from "../../input/package-on-first-use.js";
 
 /** Turndown and its DOM (domino): 50–70 ms to load. */
 const turndown = packageOnFirstUse<typeof import("turndown")>("turndown");

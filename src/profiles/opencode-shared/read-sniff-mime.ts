@@ -1,4 +1,4 @@
-import { packageOnFirstUse } from "../../process/package-on-first-use.js";
+import { packageOnFirstUse } from "../../input/package-on-first-use.js";
 
 /** mime-types and its table (mime-db). */
 const mimeTypes = packageOnFirstUse<typeof import("mime-types")>("mime-types");

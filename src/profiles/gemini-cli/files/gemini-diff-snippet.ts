@@ -1,4 +1,4 @@
-import { packageOnFirstUse } from "../../../process/package-on-first-use.js";
+import { packageOnFirstUse } from "../../../input/package-on-first-use.js";
 
 const jsdiff = packageOnFirstUse<typeof import("diff")>("diff");
 

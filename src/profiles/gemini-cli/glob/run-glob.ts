@@ -1,4 +1,4 @@
-import { packageOnFirstUse } from "../../../process/package-on-first-use.js";
+import { packageOnFirstUse } from "../../../input/package-on-first-use.js";
 
 const minimatchPackage = packageOnFirstUse<typeof import("minimatch")>("minimatch");
 
