@@ -1,10 +1,9 @@
 import { packageOnFirstUse } from "../input/package-on-first-use.js";
+import type { ValueDifference } from "./value-differences.js";
+import { visibleWhitespace } from "./visible-whitespace.js";
 
 /** jsdiff: loaded at the first difference to render, not at every gate's start. */
 const jsdiff = packageOnFirstUse<typeof import("diff")>("diff");
-
-import type { ValueDifference } from "./value-differences.js";
-import { visibleWhitespace } from "./visible-whitespace.js";
 
 const CONTEXT = 3;
 const MAX_LINES = 80;

@@ -1,8 +1,7 @@
 import { packageOnFirstUse } from "../../../input/package-on-first-use.js";
+import { namesSecretsFile } from "./claude-secret-names.js";
 
 const jsdiff = packageOnFirstUse<typeof import("diff")>("diff");
-
-import { namesSecretsFile } from "./claude-secret-names.js";
 
 /**
  * What Claude Code 2.1.332 tells its model about files a Bash command changed

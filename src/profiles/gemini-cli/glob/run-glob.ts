@@ -1,13 +1,12 @@
 import { packageOnFirstUse } from "../../../input/package-on-first-use.js";
-
-const minimatchPackage = packageOnFirstUse<typeof import("minimatch")>("minimatch");
-
 import { joinPath, relativePath, resolvePath } from "../../../text/path-posix.js";
 import { type EnvironmentPort, isFsFailure } from "../../environment-port.js";
 import { geminiDiscoveryFacts } from "../files/gemini-file-discovery.js";
 import { geminiParamsError } from "../gemini-params.js";
 import { geminiInput } from "../gemini-result.js";
 import { workspaceViolation } from "../gemini-workspace.js";
+
+const minimatchPackage = packageOnFirstUse<typeof import("minimatch")>("minimatch");
 
 /** Folders glob never enters (its core ignore patterns `**\/<name>/**`). @see spec §7.4 */
 const CORE_IGNORED_FOLDERS = ["node_modules", ".git", "bower_components", ".svn", ".hg"];
