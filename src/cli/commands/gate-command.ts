@@ -184,8 +184,11 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   if (targets.filter((target) => !target.file).length > 1) throw new UsageError("correx gate: only one reporter may write to stdout; give the others =FILE");
 
   const replay = values["unconfined-replay"] === true ? "unconfined" : "sandbox";
-  if (values.sandbox === true || (replay === "sandbox" && against === "profile")) {
-    const reason = await sandboxUnavailableReason();
+  // The sandbox probe (a sandbox made and ended, about 0.1 s) runs while the scenarios load; its
+  // answer still comes first, and a scenario's error waits for the probe to end (it leaves nothing).
+  const probe = values.sandbox === true || (replay === "sandbox" && against === "profile") ? sandboxUnavailableReason() : Promise.resolve(null);
+  const refuseWithoutSandbox = async () => {
+    const reason = await probe;
     if (reason !== null) {
       throw new UsageError(
         values.sandbox === true
@@ -193,14 +196,20 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
           : `correx gate: the scripted calls are replayed in a sandbox (mount, PID and network namespaces over an overlay), which cannot be made here: ${reason}; run as root, or accept an unconfined replay with --unconfined-replay`,
       );
     }
-  }
+  };
   const scenarios: Scenario[] = [];
-  for (const file of scenarioFiles) {
-    const scenario = await loadScenario(file, withSuggestions);
-    // A user to run the agent as must exist, and correx must be root: said before anything runs (exit 2).
-    if (scenario.agent?.user !== undefined) resolveRunUser(scenario.agent.user, file);
-    scenarios.push(scenario);
+  try {
+    for (const file of scenarioFiles) {
+      const scenario = await loadScenario(file, withSuggestions);
+      // A user to run the agent as must exist, and correx must be root: said before anything runs (exit 2).
+      if (scenario.agent?.user !== undefined) resolveRunUser(scenario.agent.user, file);
+      scenarios.push(scenario);
+    }
+  } catch (error) {
+    await refuseWithoutSandbox();
+    throw error;
   }
+  await refuseWithoutSandbox();
   // A shard takes the scenario runs (protocol × scenario, in report order) at positions ≡ i−1 mod n.
   const shardScenarios = (protocolIndex: number) => (shard ? scenarios.filter((_scenario, index) => (protocolIndex * scenarios.length + index) % shard.count === shard.index - 1) : scenarios);
   if (shard && protocols.every((_protocol, index) => shardScenarios(index).length === 0)) {
