@@ -35,7 +35,7 @@ function childrenCpuSeconds() {
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
-const gateArgs = (jobs, scenarios) => [
+const gateArgs = (jobs, scenarios, extra = []) => [
   cli,
   "gate",
   "--profile",
@@ -44,6 +44,7 @@ const gateArgs = (jobs, scenarios) => [
   "openai-chat",
   "--jobs",
   String(jobs),
+  ...extra,
   "--reporter",
   "json=/dev/null",
   ...scenarios,
@@ -53,13 +54,13 @@ const gateArgs = (jobs, scenarios) => [
 ];
 
 const cpu = { 1: [], 2: [] };
-function gateWall(jobs) {
+function gateWall(jobs, extra = []) {
   const cpuBefore = childrenCpuSeconds();
   const started = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, gateArgs(jobs, scenarioArgs), { encoding: "utf8" });
+  const run = spawnSync(process.execPath, gateArgs(jobs, scenarioArgs, extra), { encoding: "utf8" });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (run.status !== 0) throw new Error(`gate --jobs ${jobs} exited ${run.status}: ${run.stderr.slice(-2000)}`);
-  cpu[jobs].push(childrenCpuSeconds() - cpuBefore);
+  if (run.status !== 0) throw new Error(`gate --jobs ${jobs} ${extra.join(" ")} exited ${run.status}: ${run.stderr.slice(-2000)}`);
+  if (extra.length === 0) cpu[jobs].push(childrenCpuSeconds() - cpuBefore);
   return ms;
 }
 
@@ -86,11 +87,13 @@ async function sideBySideWall() {
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-const walls = { 1: [], 2: [], side: [] };
+const walls = { 1: [], 2: [], side: [], unconfined1: [], unconfined2: [] };
 for (let round = 0; round < rounds; round++) {
   walls[1].push(gateWall(1));
   walls[2].push(gateWall(2));
   walls.side.push(await sideBySideWall());
+  walls.unconfined1.push(gateWall(1, ["--unconfined-replay"]));
+  walls.unconfined2.push(gateWall(2, ["--unconfined-replay"]));
 }
 const perMinute = (ms) => (scenarioNames.length * 60000) / ms;
 const one = perMinute(median(walls[1]));
@@ -102,6 +105,14 @@ console.log(`  --jobs 2 vs --jobs 1: ${(two / one).toFixed(2)}× the scenarios p
 const side = perMinute(median(walls.side));
 console.log(
   `  two --jobs 1 gates side by side, ${scenarioNames.length / 2} scenarios each (the machine's ceiling for two cores): ${fmt(median(walls.side))} (${side.toFixed(1)} scenarios/min) = ${(side / one).toFixed(2)}× --jobs 1; --jobs 2 reaches ${((two / side) * 100).toFixed(0)} % of it`,
+);
+// Where it goes: the same runs with the scripted calls replayed on the machine (--unconfined-replay)
+// instead of in a sandbox of their own (new mount, PID and network namespaces, an overlay of every
+// mount, a node process in it: src/sandbox/start-sandbox.ts), which is the kernel's work that two
+// jobs at once slow each other on.
+const unconfined = (jobs) => perMinute(median(walls[`unconfined${jobs}`]));
+console.log(
+  `  the same with --unconfined-replay (no sandbox per replay): --jobs 1 ${fmt(median(walls.unconfined1))} (${unconfined(1).toFixed(1)} scenarios/min), --jobs 2 ${fmt(median(walls.unconfined2))} (${unconfined(2).toFixed(1)} scenarios/min) = ${(unconfined(2) / unconfined(1)).toFixed(2)}×; the sandbox takes ${(((median(walls[1]) - median(walls.unconfined1)) / median(walls[1])) * 100).toFixed(0)} % of a --jobs 1 run`,
 );
 // What bounds it: the CPU a run takes (the gate, its sandboxes and the agents, all its children)
 // over its wall time is how many cores it keeps busy; once --jobs 2 keeps every core busy, it can
