@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { sandboxScript } from "../../src/sandbox/sandbox-layout.js";
 import { cliPath, makeTempDir, repoRoot } from "./run-cli.js";
 
 // What a process loads at start is what its user waits for (issue 32: `correx validate one.json`
@@ -54,10 +55,13 @@ describe("lean start-up", () => {
     ).toEqual([]);
   });
 
-  it("the replay sandbox's worker loads no MCP SDK (MCP servers are played in correx's own process)", () => {
-    const loaded = loadedBy([join(repoRoot, "dist/sandbox/sandbox-worker.js")], "sandbox-worker");
-    expect(loaded).toContain("dist/sandbox/sandbox-worker.js");
-    expect(loaded.filter((path) => path.includes("node_modules/"))).toEqual([]);
+  it("the replay sandbox's worker runs from its CommonJS bundle and loads no package (no MCP SDK: MCP servers are played in correx's own process)", () => {
+    // what correx runs in each sandbox (sandboxScript): the bundle the build made, not the ES module
+    expect(sandboxScript("sandbox-worker.js")).toBe(join(repoRoot, "dist/sandbox/bundle/sandbox-worker.cjs"));
+    expect(sandboxScript("loopback-bridge.js")).toBe(join(repoRoot, "dist/sandbox/bundle/loopback-bridge.cjs"));
+    const loaded = loadedBy([sandboxScript("sandbox-worker.js")], "sandbox-worker");
+    expect(loaded).toContain("dist/sandbox/bundle/sandbox-worker.cjs");
+    expect(loaded.filter((path) => path.includes("node_modules/") || /^dist\/(?!sandbox\/bundle\/)/.test(path))).toEqual([]);
   });
 
   it.skipIf(availableParallelism() < 2)("correx check runs its worker lane from the CommonJS bundle (scripts/bundle-cli.mjs), not the ES modules it is made from", () => {
