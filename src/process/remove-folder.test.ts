@@ -25,6 +25,16 @@ function folderWithAFile(): string {
   return folder;
 }
 
+/** What is written to stderr from now on (restored after each test). */
+function stderrLines(): string[] {
+  const lines: string[] = [];
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  return lines;
+}
+
 describe("removeFolder", () => {
   afterEach(() => {
     failures.length = 0;
@@ -45,11 +55,7 @@ describe("removeFolder", () => {
   it("gives up after six removals and says so in one line naming the folder", () => {
     const folder = folderWithAFile();
     failures.push(...Array.from({ length: 10 }, () => "ENOTEMPTY"));
-    const lines: string[] = [];
-    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-      lines.push(String(chunk));
-      return true;
-    });
+    const lines = stderrLines();
     removeFolder(folder);
     expect(vi.mocked(fs.rmSync)).toHaveBeenCalledTimes(6);
     expect(lines).toEqual([`correx: could not remove ${folder} (ENOTEMPTY); remove it by hand\n`]);
@@ -61,11 +67,7 @@ describe("removeFolder", () => {
   it("does not repeat a removal that cannot succeed by waiting (EACCES): one line at once", () => {
     const folder = folderWithAFile();
     failures.push("EACCES");
-    const lines: string[] = [];
-    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-      lines.push(String(chunk));
-      return true;
-    });
+    const lines = stderrLines();
     removeFolder(folder);
     expect(vi.mocked(fs.rmSync)).toHaveBeenCalledTimes(1);
     expect(lines).toEqual([`correx: could not remove ${folder} (EACCES); remove it by hand\n`]);
