@@ -1,6 +1,7 @@
 import { closeSync, constants, lstatSync, openSync, realpathSync, type Stats, statSync, writeSync } from "node:fs";
 import { nodeGoldenPort, writeThroughTemp } from "../golden/node-golden-port.js";
 import { InputError } from "../input/input-error.js";
+import { pauseSync } from "../input/pause-sync.js";
 
 const kindOf = (stats: Stats) =>
   stats.isDirectory()
@@ -77,7 +78,7 @@ function writeThrough(path: string, text: string, flags: string | number): void 
         offset += writeSync(fd, bytes, offset);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+        pauseSync(5);
       }
     }
   } finally {

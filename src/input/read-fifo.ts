@@ -1,6 +1,7 @@
 import { closeSync, constants, openSync, readSync } from "node:fs";
 import type { Socket } from "node:net";
 import { InputError } from "./input-error.js";
+import { pauseSync } from "./pause-sync.js";
 
 /**
  * How long a synchronous read waits on a FIFO that sends nothing (no writer yet, or one that went
@@ -25,7 +26,6 @@ function openFifo(path: string): number {
  */
 export function readFifoAtMost(path: string, limit: number, what: string): Buffer {
   const fd = openFifo(path);
-  const pause = new Int32Array(new SharedArrayBuffer(4));
   try {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -49,7 +49,7 @@ export function readFifoAtMost(path: string, limit: number, what: string): Buffe
         continue;
       }
       if (idleMs >= FIFO_IDLE_MS) throw new InputError(`cannot read ${what}: a FIFO that sent nothing for ${FIFO_IDLE_MS / 1000} s (is anything writing to it?)`, path);
-      Atomics.wait(pause, 0, 0, 20);
+      pauseSync(20);
       idleMs += 20;
     }
     return Buffer.concat(chunks, total);

@@ -2,6 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { closeSync, openSync, readSync, type Stats, statSync } from "node:fs";
 import { firstInvalidUtf8 } from "./first-invalid-utf8.js";
 import { InputError } from "./input-error.js";
+import { pauseSync } from "./pause-sync.js";
 import { readFifoAtMost } from "./read-fifo.js";
 
 /**
@@ -68,7 +69,7 @@ function readFdAtMost(fd: number, path: string, limit: number, what: string, siz
       read = readSync(fd, buffer, filled, buffer.length - filled, null);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "EAGAIN") {
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+        pauseSync(20);
         continue;
       }
       throw new InputError(`cannot read ${what}: ${describeCode(error)}`, path);

@@ -1,4 +1,5 @@
 import { rmSync } from "node:fs";
+import { pauseSync } from "../input/pause-sync.js";
 import { escapeControl } from "../text/escape-control.js";
 
 /** Whole removals tried before a folder is reported as left behind (each one lists the folder again). */
@@ -22,7 +23,7 @@ export function removeFolder(path: string): void {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       if (removal < REMOVALS && (code === "ENOTEMPTY" || code === "EBUSY" || code === "EEXIST")) {
         // a synchronous pause: this may run in an exit handler, where nothing asynchronous runs
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25 * removal);
+        pauseSync(25 * removal);
         continue;
       }
       process.stderr.write(`correx: could not remove ${escapeControl(path, true)} (${code}); remove it by hand\n`);

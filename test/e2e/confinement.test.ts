@@ -107,6 +107,13 @@ describe.skipIf(!canSandbox)("a hostile agent or scenario cannot turn correx aga
     expect(refused.stderr.trim().split("\n")).toHaveLength(1);
     expect(refused.stderr).toMatch(/^correx gate: the scripted calls are replayed in a sandbox .*cannot be made here: .*--unconfined-replay\n$/);
     expect(readdirSync(tmp)).toEqual([]);
+    // the probe runs while the scenarios load; its refusal still comes before a scenario's error
+    const malformed = join(makeTempDir("correx-no-sandbox-scenario-"), "malformed.yaml");
+    writeFileSync(malformed, "name: malformed\nprompt: [\n");
+    const both = runCli(["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", malformed, "--", process.execPath, referenceAgent], { env: { TMPDIR: tmp } });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/^correx gate: the scripted calls are replayed in a sandbox .*--unconfined-replay\n$/);
+    expect(readdirSync(tmp)).toEqual([]);
     const accepted = runCli([...args, "--unconfined-replay", "--", process.execPath, referenceAgent], { env: { TMPDIR: tmp } });
     expect(accepted.code).toBe(0);
     expect(readdirSync(tmp)).toEqual([]);

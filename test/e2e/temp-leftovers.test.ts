@@ -110,6 +110,14 @@ describe("correx leaves no temp folder behind (TMPDIR at an empty folder)", () =
     expect(missing.stderr).toBe(`correx gate: agent command not found: "${tmp}/no-such-agent" is not a file\n`);
     const bare = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", ...scenario, "--", "correx-no-such-program-anywhere"], env);
     expect(bare.stderr).toBe('correx gate: agent command not found: "correx-no-such-program-anywhere" is not on PATH\n');
+    // a malformed scenario is refused (exit 2, one line) while the sandbox probe runs beside its
+    // loading: the probe's sandbox folder is not left behind (checked with the rest below)
+    const malformed = join(notes, "malformed.yaml");
+    writeFileSync(malformed, "name: malformed\nprompt: [\n");
+    const refused = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", malformed, "--", "node", `${repoRoot}/examples/agents/reference-agent.mjs`], env);
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr.split("\n")).toHaveLength(2);
+    expect(refused.stderr).toContain(malformed);
 
     expect(readdirSync(tmp)).toEqual([]);
   }, 180_000);
