@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createProcessTree } from "../process/process-tree.js";
 import { ByteTail } from "../text/byte-tail.js";
-import { prepareSandboxLayout, SANDBOX_PATH, SandboxUnavailableError, sandboxScript, sandboxUnshareArgs } from "./sandbox-layout.js";
+import { prepareSandboxLayout, SANDBOX_PATH, SandboxUnavailableError, sandboxScript, sandboxSetupSaid, sandboxUnshareArgs } from "./sandbox-layout.js";
 
 let probed: Promise<string | null> | undefined;
 
@@ -54,7 +54,7 @@ async function probeSandbox(): Promise<void> {
     if (ended.error) throw new SandboxUnavailableError(`cannot start unshare: ${ended.error.message}`);
     const said = output.text().trim();
     if (ended.code !== 0 || !/^v\d/.test(said)) {
-      const last = said.split("\n").slice(-3).join("; ");
+      const last = sandboxSetupSaid(said);
       throw new SandboxUnavailableError(timedOut ? "the sandbox did not start within its deadline" : `the sandbox ended (${ended.signal ?? `exit ${ended.code}`})${last ? `: ${last}` : ""}`);
     }
   } finally {

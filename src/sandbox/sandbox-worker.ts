@@ -16,7 +16,9 @@ import { decodeSandboxLine, encodeSandboxLine, type SandboxRequest, type Sandbox
 // correx's own temp files in here (a terminal session's status file) go to the sandbox's private
 // tmpfs, never into the overlay: what the overlay shows written is then only the replayed calls'
 // (a "wrote outside the run directory … /tmp" note named no call). The replayed commands get the
-// agent's environment, not this one.
+// agent's environment, not this one. Of what the set-up's shell may export (PWD, SHLVL, _) nothing
+// stays: PATH, correx's, is all this process keeps.
+for (const name of Object.keys(process.env)) if (name !== "PATH") delete process.env[name];
 process.env.TMPDIR = "/dev/shm";
 const environment: EnvironmentPort = createNodeEnvironment({ workspace: "/", agentEnv: {} });
 

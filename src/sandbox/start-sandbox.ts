@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { createProcessTree } from "../process/process-tree.js";
 import { ByteTail } from "../text/byte-tail.js";
-import { prepareSandboxLayout, SANDBOX_PATH, SandboxUnavailableError, sandboxScript, sandboxUnshareArgs } from "./sandbox-layout.js";
+import { prepareSandboxLayout, SANDBOX_PATH, SandboxUnavailableError, sandboxScript, sandboxSetupSaid, sandboxUnshareArgs } from "./sandbox-layout.js";
 import type { SandboxMount } from "./sandbox-mounts.js";
 import { decodeSandboxLine, encodeSandboxLine, type SandboxResponse } from "./sandbox-wire.js";
 
@@ -44,7 +44,7 @@ export async function startSandbox(options: { startTimeoutMs?: number } = {}): P
   const layout = prepareSandboxLayout();
   const { control, mounts } = layout;
   const removeControl = () => layout.remove();
-  const args = sandboxUnshareArgs(layout, [], ["/usr/bin/env", "-i", `PATH=${SANDBOX_PATH}`, process.execPath, sandboxScript("sandbox-worker.js")]);
+  const args = sandboxUnshareArgs(layout, [], [process.execPath, sandboxScript("sandbox-worker.js")]);
   const tree = createProcessTree();
   // The environment is correx's choice, never the agent's: nothing in it runs code.
   const child = spawn("unshare", args, { env: { PATH: SANDBOX_PATH }, detached: true, stdio: ["pipe", "pipe", "pipe"] });
@@ -87,7 +87,7 @@ export async function startSandbox(options: { startTimeoutMs?: number } = {}): P
   const exited = new Promise<void>((resolve) => child.on("close", () => resolve()));
   child.on("error", (error) => end(new SandboxUnavailableError(`cannot start unshare: ${error.message}`)));
   child.on("close", (code, signal) => {
-    const said = stderr.text().trim().split("\n").slice(-3).join("; ");
+    const said = sandboxSetupSaid(stderr.text());
     end(new SandboxUnavailableError(`the sandbox ended (${signal ?? `exit ${code}`})${said ? `: ${said}` : ""}`));
   });
   child.stdin.on("error", () => {});
