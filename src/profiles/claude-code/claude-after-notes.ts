@@ -10,7 +10,9 @@
  * directory itself is still compared through every later result. A background agent's
  * notification turn (`[SYSTEM NOTIFICATION - NOT USER INPUT]` … `<task-notification>`) is left out
  * too: it comes after whichever result is sent once the subagent has finished, a time not pinned
- * (§11.1). Every other note is compared.
+ * (§11.1). So is the note that the date changed, sent in the first request after the agent's local
+ * date turned over (a run across midnight: its time is the wall clock's, §2.3). Every other note
+ * is compared.
  */
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -35,7 +37,10 @@ export const ENVIRONMENT_UPDATE_PREFIX = "# Environment update\n";
 /** The start of a background task's notification turn (observed, §11.1). */
 export const TASK_NOTIFICATION_PREFIX = "[SYSTEM NOTIFICATION - NOT USER INPUT]\nThis is an automated background-task event, NOT a message from the user.\n";
 
-/** A system turn of one text block: the quiet reminder, an environment update (whose timing is not pinned either, §3.5) or a task notification (§11.1). */
+/** The note sent in the first request after the local date turned over (observed, §2.3): its date is the new one. */
+export const DATE_CHANGED_NOTE = /^The date has changed\. Today's date is now \d{4}-\d{2}-\d{2}\. No need to announce the new date — the user's own clock shows it\.$/;
+
+/** A system turn of one text block: the quiet reminder, the date-change note, an environment update (whose timing is not pinned either, §3.5) or a task notification (§11.1). */
 function isLeftOut(element: unknown): boolean {
   if (!isObject(element) || element.role !== "system") return false;
   const text =
@@ -43,6 +48,7 @@ function isLeftOut(element: unknown): boolean {
   if (typeof text !== "string") return false;
   return (
     text === QUIET_REMINDER ||
+    DATE_CHANGED_NOTE.test(text) ||
     text.startsWith(ENVIRONMENT_UPDATE_PREFIX) ||
     (text.startsWith(TASK_NOTIFICATION_PREFIX) && text.includes("\n<task-notification>\n") && text.endsWith("</task-notification>"))
   );

@@ -131,6 +131,14 @@ describe("claude-code after-notes rule (§2.3)", () => {
     expect(claudeAfterNotes({ result, after: [notification] })).toEqual({ result: { ...result, cache_control: { type: "ephemeral" } }, after: [] });
   });
 
+  it("drops the date-change note (observed bytes: a gate-claude run across midnight, 2026-12-07) and gives its breakpoint back; another date text is compared", () => {
+    const text = "The date has changed. Today's date is now 2026-12-07. No need to announce the new date \u2014 the user's own clock shows it.";
+    const note = { role: "system", content: [{ type: "text", text, cache_control: { type: "ephemeral" } }] };
+    expect(claudeAfterNotes({ result, after: [note] })).toEqual({ result: { ...result, cache_control: { type: "ephemeral" } }, after: [] });
+    const other = { role: "system", content: [{ type: "text", text: text.replace("2026-12-07", "7 December"), cache_control: { type: "ephemeral" } }] };
+    expect(claudeAfterNotes({ result, after: [other] })).toEqual({ result, after: [other] });
+  });
+
   it("keeps every other note (an environment update) as it is", () => {
     const update = { role: "system", content: [{ type: "text", text: "# Environment update", cache_control: { type: "ephemeral" } }] };
     expect(claudeAfterNotes({ result, after: [update] })).toEqual({ result, after: [update] });
