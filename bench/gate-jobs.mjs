@@ -9,11 +9,11 @@
 //    the reference agent. Measured in-process with runGate at --jobs 1: the wall time between
 //    one scenario's end and the next, minus the agent process's own duration.
 //
-// Run after `npm run build`: node bench/gate-jobs.mjs [--rounds N] [--no-opencode]
+// Run after `npm run build`: node bench/gate-jobs.mjs [--rounds N] [--copies N] [--no-opencode]
 // The real binary should reach nothing but loopback:
 //   unshare -n sh -c 'ip link set lo up && node bench/gate-jobs.mjs'
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fmt, median } from "./bench-support.mjs";
@@ -22,9 +22,24 @@ const repo = new URL("../", import.meta.url).pathname;
 // the bin, as `npx correx` runs it (it runs the CommonJS bundle of the CLI: scripts/bundle-cli.mjs)
 const cli = join(repo, "dist/cli/correx.cjs");
 const argv = process.argv.slice(2);
-const rounds = Number(argv[argv.indexOf("--rounds") + 1]) || 2;
-const scenarioNames = ["bash-echo", "bash-no-output", "bash-workdir", "read-small", "read-png", "write-overwrite", "unknown-tool", "invalid-arguments"];
-const scenarioArgs = scenarioNames.flatMap((name) => ["--scenario", join(repo, "fixtures/scenarios", `${name}.yaml`)]);
+const rounds = Number(argv[argv.indexOf("--rounds") + 1]) || 3;
+// A campaign, not a handful: `--copies` (default 4) copies of eight scenarios, each copy under its
+// own name (the gate runs a scenario name once), so that the rows measure scenarios per minute
+// while both job slots are busy, not the gate's start and the last scenario that runs alone.
+const copies = Number(argv[argv.indexOf("--copies") + 1]) || 4;
+const baseNames = ["bash-echo", "bash-no-output", "bash-workdir", "read-small", "read-png", "write-overwrite", "unknown-tool", "invalid-arguments"];
+const campaign = mkdtempSync(join(tmpdir(), "correx-bench-campaign-"));
+process.on("exit", () => rmSync(campaign, { recursive: true, force: true }));
+const scenarioNames = [];
+for (let copy = 1; copy <= copies; copy++) {
+  for (const name of baseNames) {
+    const text = readFileSync(join(repo, "fixtures/scenarios", `${name}.yaml`), "utf8");
+    if (!/^name: .*$/m.test(text)) throw new Error(`fixtures/scenarios/${name}.yaml has no top-level name line`);
+    writeFileSync(join(campaign, `${name}-${copy}.yaml`), text.replace(/^name: .*$/m, `name: ${name}-${copy}`));
+    scenarioNames.push(`${name}-${copy}`);
+  }
+}
+const scenarioArgs = scenarioNames.flatMap((name) => ["--scenario", join(campaign, `${name}.yaml`)]);
 const load = () => loadavg()[0].toFixed(1);
 
 console.log(`bench/gate-jobs (node ${process.version}, load average ${load()} at the start)`);
@@ -99,7 +114,7 @@ const perMinute = (ms) => (scenarioNames.length * 60000) / ms;
 const one = perMinute(median(walls[1]));
 const two = perMinute(median(walls[2]));
 console.log(
-  `  ${scenarioNames.length} scenarios × reference agent, median of ${rounds}: --jobs 1 ${fmt(median(walls[1]))} (${one.toFixed(1)} scenarios/min), --jobs 2 ${fmt(median(walls[2]))} (${two.toFixed(1)} scenarios/min)`,
+  `  ${scenarioNames.length} scenarios (${copies} copies of ${baseNames.length}) × reference agent, median of ${rounds}: --jobs 1 ${fmt(median(walls[1]))} (${one.toFixed(1)} scenarios/min), --jobs 2 ${fmt(median(walls[2]))} (${two.toFixed(1)} scenarios/min)`,
 );
 console.log(`  --jobs 2 vs --jobs 1: ${(two / one).toFixed(2)}× the scenarios per minute (target ≥ 1.6×: ${two / one >= 1.6 ? "met" : "NOT met"}; load average now ${load()})`);
 const side = perMinute(median(walls.side));
@@ -177,7 +192,7 @@ function printOverhead(label, rows) {
 const reference = await overhead({
   profileId: "opencode-cli",
   protocol: "openai-chat",
-  names: scenarioNames.slice(0, 4),
+  names: baseNames.slice(0, 4),
   command: ["node", join(repo, "examples/agents/reference-agent.mjs")],
   timeoutMs: 60000,
 });
