@@ -174,7 +174,8 @@ async function overhead({ profileId, protocol, names, command, configTemplate, e
   return rows;
 }
 
-function printOverhead(label, rows) {
+/** The per-scenario lines and their sum; `target` (a share) only where one is set: the real agent's runs. */
+function printOverhead(label, rows, target) {
   for (const row of rows) {
     const share = (row.wallMs - row.agentMs) / row.wallMs;
     console.log(
@@ -185,7 +186,7 @@ function printOverhead(label, rows) {
   const agent = rows.reduce((sum, row) => sum + row.agentMs, 0);
   const worst = Math.max(...rows.map((row) => (row.wallMs - row.agentMs) / row.wallMs));
   console.log(
-    `  ${label}: gate overhead ${(((wall - agent) / wall) * 100).toFixed(1)} % of the scenarios' wall time (worst scenario ${(worst * 100).toFixed(1)} %; target < 10 %: ${worst < 0.1 ? "met" : "NOT met"}; load average now ${load()})`,
+    `  ${label}: gate overhead ${(((wall - agent) / wall) * 100).toFixed(1)} % of the scenarios' wall time (worst scenario ${(worst * 100).toFixed(1)} %${target === undefined ? "" : `; target < ${target * 100} %: ${worst < target ? "met" : "NOT met"}`}; load average now ${load()})`,
   );
 }
 
@@ -197,6 +198,7 @@ const reference = await overhead({
   timeoutMs: 60000,
 });
 console.log("  overhead against the reference agent (a fast agent: the share is the largest it gets):");
+// no target here: a 0.3 s agent makes the gate's fixed cost per scenario (mostly its replay sandbox) look large
 printOverhead("reference agent", reference);
 
 const binary = process.env.OPENCODE_BIN ?? join(repo, "node_modules/.cache/correx-opencode/node_modules/opencode-linux-x64/bin/opencode");
@@ -213,5 +215,5 @@ else {
     env: { OPENCODE_BIN: binary },
     timeoutMs: 120000,
   });
-  printOverhead("real opencode", rows);
+  printOverhead("real opencode", rows, 0.1);
 }
