@@ -4,6 +4,7 @@ import { InputError } from "./input-error.js";
 import { MAX_NESTING_DEPTH } from "./input-limits.js";
 import { jsonPointerTokens } from "./json-pointer-tokens.js";
 import { findExcessiveNesting } from "./parse-json-record.js";
+import { NOT_PLAIN, readPlainYaml } from "./plain-yaml.js";
 import { textPosition } from "./text-position.js";
 
 /** A parsed YAML document that can say where a JSON pointer sits in the source. */
@@ -24,6 +25,22 @@ export function parseYamlRecord(text: string, file: string): YamlRecord {
     const { line, column } = textPosition(text, deepAt);
     throw new InputError(`nesting deeper than ${MAX_NESTING_DEPTH} levels`, file, line, column);
   }
+  // Most corpus files are plain (src/input/plain-yaml.ts): their value without the general parser,
+  // which then parses the text only if a position is asked for (an error to report).
+  const plain = readPlainYaml(text);
+  if (plain !== NOT_PLAIN) {
+    let parsed: YamlRecord | undefined;
+    const locate: YamlRecord["locate"] = (pointer, atKey) => {
+      parsed ??= parseYamlDocument(text, file);
+      return parsed.locate(pointer, atKey);
+    };
+    return { value: plain, locate };
+  }
+  return parseYamlDocument(text, file);
+}
+
+/** parseYamlRecord with the YAML library, once the nesting checks have passed. */
+function parseYamlDocument(text: string, file: string): YamlRecord {
   const lineCounter = new LineCounter();
   let document: Document;
   try {
