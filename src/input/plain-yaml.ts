@@ -142,10 +142,12 @@ function inlineValue(text: string): unknown {
 
 /** `[a, b]` of plain words (flow context: no brackets or braces inside a word). */
 function plainWords(text: string): string[] | typeof NOT_PLAIN {
+  if (text === "[]") return [];
   if (!text.endsWith("]")) return NOT_PLAIN;
-  const inner = text.slice(1, -1).trim();
-  if (inner === "") return inner.length === text.length - 2 ? [] : NOT_PLAIN;
-  const words = inner.split(",").map((word) => word.trim());
+  const words = text
+    .slice(1, -1)
+    .split(",")
+    .map((word) => word.trim());
   return words.every((word) => PLAIN.test(word) && !RESERVED.test(word) && !/[[\]{}]/.test(word)) ? words : NOT_PLAIN;
 }
 

@@ -38,7 +38,7 @@ export const ENVIRONMENT_UPDATE_PREFIX = "# Environment update\n";
 export const TASK_NOTIFICATION_PREFIX = "[SYSTEM NOTIFICATION - NOT USER INPUT]\nThis is an automated background-task event, NOT a message from the user.\n";
 
 /** The note sent in the first request after the local date turned over (observed, §2.3): its date is the new one. */
-export const DATE_CHANGED_NOTE = /^The date has changed\. Today's date is now \d{4}-\d{2}-\d{2}\. No need to announce the new date — the user's own clock shows it\.$/;
+const DATE_CHANGED_NOTE = /^The date has changed\. Today's date is now \d{4}-\d{2}-\d{2}\. No need to announce the new date — the user's own clock shows it\.$/;
 
 /** A system turn of one text block: the quiet reminder, the date-change note, an environment update (whose timing is not pinned either, §3.5) or a task notification (§11.1). */
 function isLeftOut(element: unknown): boolean {
