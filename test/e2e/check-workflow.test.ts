@@ -111,8 +111,11 @@ describe("correx check: the golden workflow (issue 6)", () => {
     for (const id of ["opencode-cli/bash/no-output", "opencode-cli/bash/merged-stdout-stderr"]) breakGolden(root, id);
     const goldens = (readdirSync(join(root, "golden"), { recursive: true }) as string[]).filter((entry) => entry.endsWith(".yaml"));
     const before = new Map(goldens.map((entry) => [entry, readFileSync(join(root, "golden", entry), "utf8")]));
+    // A SIGKILLed run cannot remove its saved-output folder: it is made in this test's own temp
+    // folder (removed with it), not as the default /tmp/correx-XXXXXX, which each kill left behind.
+    const outputs = makeTempDir("correx-killed-outputs-");
     for (let attempt = 0; attempt < 5; attempt++) {
-      const child = spawn(process.execPath, [cliPath, "check", "--root", root, "--update", "always"], { stdio: "ignore" });
+      const child = spawn(process.execPath, [cliPath, "check", "--root", root, "--update", "always", "--output-dir", outputs], { stdio: "ignore" });
       await new Promise((resolve) => setTimeout(resolve, 120 + attempt * 40));
       const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGKILL");
