@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fmt, median } from "./bench-support.mjs";
+import { machineScaling } from "./machine-scaling.mjs";
 
 const repo = new URL("../", import.meta.url).pathname;
 // the bin, as `npx correx` runs it (it runs the CommonJS bundle of the CLI: scripts/bundle-cli.mjs)
@@ -137,6 +138,12 @@ const busy = (jobs) => median(cpu[jobs]) / (median(walls[jobs]) / 1000);
 console.log(
   `  cores kept busy (CPU of the gate and its children ÷ wall): --jobs 1 ${busy(1).toFixed(2)}, --jobs 2 ${busy(2).toFixed(2)} of ${cores}; so --jobs 2 can buy at most ${(cores / busy(1)).toFixed(2)}× here, and bought ${((two / one / (cores / busy(1))) * 100).toFixed(0)} % of that`,
 );
+
+// Why the ceiling is where it is: each kind of work a scenario does, two loops at once against one
+// alone on this machine (bench/machine-scaling.mjs). Where process starts and fresh memory do not
+// scale, neither do the agents, sandboxes and node workers a campaign starts by the dozen.
+const machine = await machineScaling();
+console.log(`  this machine, two loops at once vs one alone: ${machine.map((row) => `${row.kind} ${row.ratio.toFixed(2)}×`).join(", ")} (load average now ${load()})`);
 
 /** Per-scenario gate overhead of an in-process --jobs 1 run: [{ name, wallMs, agentMs }]. */
 async function overhead({ profileId, protocol, names, command, configTemplate, env, timeoutMs }) {
