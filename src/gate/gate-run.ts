@@ -4,6 +4,7 @@ import { type CaseOutcome, summarize } from "../conformance/case-outcome.js";
 import type { CheckRun } from "../conformance/run-check.js";
 import { InputError } from "../input/input-error.js";
 import type { Protocol } from "../lower/lowering-result.js";
+import { removeFolder } from "../process/remove-folder.js";
 import type { Profile } from "../profiles/profile.js";
 import type { Scenario } from "../scenario/scenario.js";
 import type { GateComparable } from "./gate-compare.js";
@@ -20,6 +21,12 @@ export interface GateRunOptions {
   model: string;
   /** Where each scenario gets its run directory. */
   workRoot: string;
+  /**
+   * Keep each scenario's run directory (`--keep`). Otherwise it is removed as soon as its scenario
+   * is done, and at exit when correx is stopped mid-run: a given `--work-dir` is the user's, and
+   * a campaign's disk use stays that of the scenarios running.
+   */
+  keepRunDirectories?: boolean;
   /** Per-scenario deadline (a scenario's own timeoutSeconds wins when larger). */
   timeoutMs: number;
   modalities?: readonly string[];
@@ -100,9 +107,17 @@ export async function runGate(options: GateRunOptions): Promise<CheckRun> {
       emitted++;
     }
   };
+  // The run directories of the scenarios running, removed at exit if correx is stopped mid-run
+  // (SIGINT/SIGTERM/SIGHUP end it through process.exit, which skips the removal after each scenario).
+  const live = new Set<string>();
+  const removeLive = () => {
+    for (const path of live) removeFolder(path);
+  };
+  if (!options.keepRunDirectories) process.on("exit", removeLive);
   const runOne = async (index: number) => {
     const scenario = options.scenarios[index]!;
     const runDirectory = mkdtempSync(join(options.workRoot, `${scenario.name}-${options.protocol}-`));
+    live.add(runDirectory);
     const timeoutMs = Math.max(options.timeoutMs, (scenario.timeoutSeconds ?? 0) * 1000);
     options.onStart?.(scenario);
     runs[index] = await runGateScenarioSafely({
@@ -120,10 +135,18 @@ export async function runGate(options: GateRunOptions): Promise<CheckRun> {
       sandbox: options.sandbox,
       golden: options.goldenOf ? (options.goldenOf(scenario) ?? {}) : undefined,
     });
+    // everything the report needs is in the run's outcomes: the folder is no longer read
+    if (!options.keepRunDirectories) removeFolder(runDirectory);
+    live.delete(runDirectory);
     emitReady();
   };
   // Every scenario is queued at once, in order; the slots start at most N of them at a time.
-  await Promise.all(options.scenarios.map((_scenario, index) => slots.run(() => runOne(index))));
+  try {
+    await Promise.all(options.scenarios.map((_scenario, index) => slots.run(() => runOne(index))));
+  } finally {
+    process.off("exit", removeLive);
+    removeLive();
+  }
   const outcomes = finished.flatMap((list) => list ?? []);
   return { outcomes, summary: summarize(outcomes, performance.now() - started), allCaseIds: outcomes.map((outcome) => outcome.id) };
 }

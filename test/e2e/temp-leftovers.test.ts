@@ -153,6 +153,29 @@ describe("correx leaves no temp folder behind (TMPDIR at an empty folder)", () =
     expect(readdirSync(tmp)).toEqual([]);
   }, 180_000);
 
+  it("a given --work-dir is the user's: each scenario's run folder in it is removed when the scenario is done, and at SIGTERM mid-run; --keep keeps them (they were all left behind)", async () => {
+    const work = makeTempDir("correx-given-work-");
+    const notes = makeTempDir("correx-leftover-notes-");
+    const scenarios = ["bash-echo", "read-small"].flatMap((name) => ["--scenario", `${repoRoot}/fixtures/scenarios/${name}.yaml`]);
+    const agent = ["--", "node", `${repoRoot}/examples/agents/reference-agent.mjs`];
+    writeFileSync(join(work, "the-users-own-file"), "kept\n");
+    const passing = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", "--jobs", "2", "--work-dir", work, ...scenarios, ...agent]);
+    expect(passing.code, passing.stderr).toBe(0);
+    expect(readdirSync(work)).toEqual(["the-users-own-file"]);
+
+    const started = join(notes, "agent-started");
+    const stopped = gateArgv(["--profile", "opencode-cli", "--protocol", "openai-chat", "--work-dir", work, ...scenarios, "--", "sh", "-c", `touch ${started}; exec sleep 60`]);
+    expect(await terminateWhen(stopped, {}, () => existsSync(started))).toBe(143);
+    expect(readdirSync(work)).toEqual(["the-users-own-file"]);
+
+    const kept = await runGate(["--profile", "opencode-cli", "--protocol", "openai-chat", "--keep", "--work-dir", work, ...scenarios, ...agent]);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(kept.stderr).toContain(`correx gate: run directories kept in ${work}\n`);
+    const runs = readdirSync(work).filter((name) => name !== "the-users-own-file");
+    expect(runs.map((name) => name.replace(/-[A-Za-z0-9]{6}$/, "")).sort()).toEqual(["bash-echo-openai-chat", "read-small-openai-chat"]);
+    expect(existsSync(join(work, runs[0]!, "workspace"))).toBe(true);
+  }, 180_000);
+
   it("a second Ctrl-C or SIGTERM while the gate removes its work folder cannot cut the removal short (issue 24, item 7: 4 of 4 left the folder, one with a stack trace)", async () => {
     const notes = makeTempDir("correx-leftover-notes-");
     const scenario = join(notes, "many-files.yaml");

@@ -87,7 +87,8 @@ ${listProfiles()
   --update MODE            auto (default) | always | new | no   (nothing is written under CI)
   --ci                     behave as under CI
   --reporter R             pretty|json|junit|tap, optionally =FILE (repeatable); html=DIR writes the HTML report
-  --work-dir DIR           where run directories go (default: a new temp dir, removed at the end)
+  --work-dir DIR           where run directories go, each removed when its scenario is done (default: a
+                           new temp dir, removed at the end)
   --keep                   keep the run directories (workspaces, agent config, outputs) for inspection
   --sandbox                run each agent in a sandbox of its own: PID, mount and network namespaces (only
                            loopback, where the fake is bridged in), an overlay with only its run directory
@@ -300,6 +301,7 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
           slots,
           model: values.model === undefined ? fakeModels[protocol] : String(values.model),
           workRoot,
+          keepRunDirectories: values.keep === true,
           timeoutMs,
           replay,
           sandbox: values.sandbox === true,
