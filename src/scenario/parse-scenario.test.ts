@@ -59,6 +59,15 @@ describe("parseScenario", () => {
     expect(!result.ok && result.error.render()).toBe("x.yaml:7:16: /turns/0/calls/0/input: expected object, found integer 7 (scenario)");
   });
 
+  it('an empty file, or one of comments only, is said to be empty; a null where an object belongs is said once (was "found null null")', async () => {
+    for (const text of ["", "\n", "# a scenario to come\n"]) {
+      const result = await safeParseScenario(text, "x.yaml");
+      expect(!result.ok && result.error.render()).toBe("x.yaml:1:1: empty file: a scenario is a mapping with name, prompt and turns");
+    }
+    const result = await safeParseScenario("null\n", "x.yaml");
+    expect(!result.ok && result.error.render()).toBe("x.yaml:1:1: /: expected object, found null (scenario)");
+  });
+
   it("refuses a script whose last turn makes calls", async () => {
     const text = "name: x\nspec: §2.1\nprompt: p\nturns:\n  - calls:\n      - {tool: bash, input: {}}\n";
     await expect(parseScenario(text, "x.yaml")).rejects.toThrow("the last turn must be a final text without calls");

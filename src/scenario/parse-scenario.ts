@@ -20,6 +20,8 @@ export interface ScenarioChecks {
  */
 export async function parseScenario(text: string, file: string, checks: ScenarioChecks = {}): Promise<Scenario> {
   const record = parseYamlRecord(text, file);
+  // nothing but blanks and comments: said as such, not as a null found where an object belongs
+  if (record.value === null && text.replace(/#.*$/gm, "").trim() === "") throw new InputError("empty file: a scenario is a mapping with name, prompt and turns", file, 1, 1);
   const validate = await loadValidator("scenario");
   if (!validate(record.value)) {
     const focused = focusIssues(toValidationIssues(validate.errors ?? [], record.value), record.value)[0];

@@ -76,7 +76,8 @@ export function toValidationIssues(errors: readonly ValidatorError[], data: unkn
         break;
       case "type":
         expected = String(params.type).split(",").join(" or ");
-        found = typeof value === "number" && !Number.isFinite(value) ? show(value) : `${kindOf(value)} ${show(value)}`;
+        // null is its own kind: "null", not "null null"
+        found = value === null || (typeof value === "number" && !Number.isFinite(value)) ? show(value) : `${kindOf(value)} ${show(value)}`;
         break;
       case "const":
         expected = show(params.allowedValue);

@@ -80,7 +80,8 @@ const reporters = ["pretty", "json", "junit", "tap", "html"] as const;
 /** `correx check`: see checkHelp. */
 export async function checkCommand(args: string[], io: CommandIo, invokedAs = "correx check --update always"): Promise<number> {
   const { values } = parseCommandArgs(
-    "check",
+    // `golden update` runs check: its option errors name the command typed
+    invokedAs === "correx golden update" ? "golden update" : "check",
     args,
     {
       subject: { type: "string", default: "reference" },

@@ -1,4 +1,5 @@
 import { InputError } from "../../input/input-error.js";
+import { parseJsonRecord } from "../../input/parse-json-record.js";
 import type { CaseOutcome, CaseStatus, RunSummary } from "../case-outcome.js";
 import type { JsonReportFacts } from "./render-json-report.js";
 import type { RunMetadata } from "./run-metadata.js";
@@ -32,6 +33,12 @@ export function parseJsonReport(text: string, file: string): ParsedJsonReport {
     try {
       value = JSON.parse(line) as Record<string, unknown>;
     } catch (error) {
+      // where (line:column) and what, as every command says malformed JSON
+      try {
+        parseJsonRecord(line, file, index + 1);
+      } catch (found) {
+        if (InputError.isInstance(found)) throw new InputError(`not a json report line: ${found.message}`, file, found.line, found.column);
+      }
       return fail(`not a json report line: ${(error as Error).message}`);
     }
     if (value === null || typeof value !== "object" || Array.isArray(value)) return fail("not a json report line: expected an object");
@@ -50,6 +57,7 @@ export function parseJsonReport(text: string, file: string): ParsedJsonReport {
     const { type: _type, ...outcome } = value;
     outcomes.push(outcome as unknown as CaseOutcome & JsonReportFacts);
   });
+  if (lines.length === 0) throw new InputError("empty file: a json report has a line per case and ends with its summary line", file, 1, 1);
   if (!summary) throw new InputError("no summary line: the run that wrote this report did not end (a killed or crashed run leaves only its finished cases)", file, lines.length, 1);
   const { metadata, ...counts } = summary;
   return { outcomes, summary: counts, metadata: metadata! };
