@@ -15,6 +15,7 @@
 set -eu
 : "${GEMINI_JS:?set GEMINI_JS to the Gemini CLI bundle/gemini.js}"
 case "$GEMINI_JS" in /*) ;; *) echo "$(basename "$0"): GEMINI_JS must be an absolute path, got $GEMINI_JS (the driver runs in the scenario's workspace; write GEMINI_JS=\$PWD/$GEMINI_JS)" >&2; exit 2 ;; esac
+[ -f "$GEMINI_JS" ] || { echo "$(basename "$0"): no Gemini CLI bundle at $GEMINI_JS (set GEMINI_JS to the Gemini CLI bundle/gemini.js)" >&2; exit 2; }
 mkdir -p "$CORREX_RUN_DIR/home/.gemini" "$CORREX_RUN_DIR/tmp"
 cp "$CORREX_CONFIG" "$CORREX_RUN_DIR/home/.gemini/settings.json"
 # The scenario's MCP servers (CORREX_MCP_SERVERS), if any, as mcpServers.

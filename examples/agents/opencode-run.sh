@@ -11,6 +11,7 @@
 set -eu
 : "${OPENCODE_BIN:?set OPENCODE_BIN to the opencode binary}"
 case "$OPENCODE_BIN" in /*) ;; */*) echo "$(basename "$0"): OPENCODE_BIN must be an absolute path or a name on PATH, got $OPENCODE_BIN (the driver runs in the scenario's workspace; write OPENCODE_BIN=\$PWD/$OPENCODE_BIN)" >&2; exit 2 ;; esac
+case "$OPENCODE_BIN" in /*) [ -x "$OPENCODE_BIN" ] || { echo "$(basename "$0"): no opencode binary at $OPENCODE_BIN (set OPENCODE_BIN to the opencode binary)" >&2; exit 2; } ;; esac
 case "$CORREX_PROTOCOL" in
   openai-chat) provider=fake-openai-compatible ;;
   anthropic-messages) provider=fake-anthropic ;;

@@ -37,7 +37,7 @@
 // CORREX_PROMPT, CORREX_WORKSPACE. OPENCODE_BIN names the binary. OPENCODE_SERVE_START_MS (default
 // 60000) bounds steps 2-3.
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, copyFileSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
+import { accessSync, appendFileSync, constants, copyFileSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 
@@ -54,6 +54,13 @@ for (const name of ["OPENCODE_BIN", "CORREX_RUN_DIR", "CORREX_CONFIG", "CORREX_P
 // The driver runs in the scenario's workspace: a relative path would name a file there.
 if (env.OPENCODE_BIN.includes("/") && !env.OPENCODE_BIN.startsWith("/"))
   usage(`OPENCODE_BIN must be an absolute path or a name on PATH, got ${env.OPENCODE_BIN} (write OPENCODE_BIN=$PWD/${env.OPENCODE_BIN})`);
+if (env.OPENCODE_BIN.startsWith("/")) {
+  try {
+    accessSync(env.OPENCODE_BIN, constants.X_OK);
+  } catch {
+    usage(`no opencode binary at ${env.OPENCODE_BIN} (set OPENCODE_BIN to the opencode binary)`);
+  }
+}
 const providerID = providers[env.CORREX_PROTOCOL];
 if (!providerID) usage(`no v2 provider for protocol ${env.CORREX_PROTOCOL} (known: ${Object.keys(providers).join(", ")})`);
 const model = { providerID, id: env.CORREX_MODEL };
@@ -151,6 +158,8 @@ async function startServer() {
       },
     });
     const started = server;
+    // a name on PATH that is not there: said in one line, not as an unhandled 'error' event
+    started.on("error", (error) => usage(`cannot start ${env.OPENCODE_BIN}: ${error.message}`));
     started.on("exit", (code, signal) => {
       if (server === started) serverExit = { code, signal };
     });
