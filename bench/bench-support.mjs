@@ -5,6 +5,16 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { loadavg } from "node:os";
 import { join } from "node:path";
 
+// Stopped (Ctrl-C, `timeout`, a closed terminal), a benchmark ends through process.exit, so that
+// its `exit` handlers remove the temp folders it made: a signal's default action skips them.
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+  ["SIGHUP", 129],
+]) {
+  process.on(signal, () => process.exit(code));
+}
+
 export const dataDir = new URL("./.data/", import.meta.url).pathname;
 mkdirSync(dataDir, { recursive: true });
 const repo = new URL("../", import.meta.url).pathname;

@@ -7,7 +7,7 @@ import { join } from "node:path";
 
 const bench = new URL("./", import.meta.url).pathname;
 /** Not benchmarks: this runner, the shared helpers, and a script bench/truncate.mjs runs itself. */
-const notBenchmarks = new Set(["run-all.mjs", "bench-support.mjs", "truncate-cli.mjs"]);
+const notBenchmarks = new Set(["run-all.mjs", "bench-support.mjs", "machine-scaling.mjs", "truncate-cli.mjs"]);
 const flags = { "truncate.mjs": ["--expose-gc"] };
 const only = process.argv.slice(2);
 

@@ -79,24 +79,6 @@ const { parseSeed } = await import(join(root, "dist/differential/seeded-random.j
 const seed = parseSeed(options.seedText);
 if (seed === null) fail(`--seed must be an integer from 0 to 4294967295, got ${JSON.stringify(options.seedText)}`);
 
-const out = options.out ?? mkdtempSync(join(tmpdir(), "correx-differential-"));
-mkdirSync(join(out, "scenarios"), { recursive: true });
-const scenarios = generateDifferentialScenarios({ profile: options.profile, seed, calls: options.calls, callsPerScenario: options.callsPerScenario });
-const files = scenarios.map((scenario) => {
-  const file = join(out, "scenarios", `${scenario.name}.yaml`);
-  writeFileSync(file, differentialScenarioYaml(scenario));
-  return file;
-});
-/** scenario name → call id → {tool, input}; ids are call_<turn>_<n> (toolu_ on anthropic-messages). */
-const callsById = new Map();
-for (const scenario of scenarios) {
-  const byId = new Map();
-  scenario.turns.forEach((turn, turnIndex) => (turn.calls ?? []).forEach((call, callIndex) => byId.set(`${turnIndex + 1}_${callIndex + 1}`, call)));
-  callsById.set(scenario.name, byId);
-}
-process.stderr.write(`differential: ${scenarios.length} scenarios, ${options.calls} calls (seed ${seed}, ${options.profile}) in ${out}/scenarios\n`);
-if (options.onlyGenerate) process.exit(0);
-
 const codexVendored = "node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex";
 /** Each profile's binary (the variable naming it, then the copies .ci/run or a plain install leave), what installs it, and its driver. */
 const opencodeBinaries = [
@@ -150,8 +132,28 @@ const agents = {
 };
 const chosen = agents[options.profile];
 const binary = chosen.binaries.find((path) => path && existsSync(path));
-if (!binary) fail(chosen.missing);
+// Said before anything is made: a run that cannot start leaves no folder behind.
+if (!binary && !options.onlyGenerate) fail(chosen.missing);
+
+const out = options.out ?? mkdtempSync(join(tmpdir(), "correx-differential-"));
+mkdirSync(join(out, "scenarios"), { recursive: true });
+const scenarios = generateDifferentialScenarios({ profile: options.profile, seed, calls: options.calls, callsPerScenario: options.callsPerScenario });
+const files = scenarios.map((scenario) => {
+  const file = join(out, "scenarios", `${scenario.name}.yaml`);
+  writeFileSync(file, differentialScenarioYaml(scenario));
+  return file;
+});
+/** scenario name → call id → {tool, input}; ids are call_<turn>_<n> (toolu_ on anthropic-messages). */
+const callsById = new Map();
+for (const scenario of scenarios) {
+  const byId = new Map();
+  scenario.turns.forEach((turn, turnIndex) => (turn.calls ?? []).forEach((call, callIndex) => byId.set(`${turnIndex + 1}_${callIndex + 1}`, call)));
+  callsById.set(scenario.name, byId);
+}
+process.stderr.write(`differential: ${scenarios.length} scenarios, ${options.calls} calls (seed ${seed}, ${options.profile}) in ${out}/scenarios\n`);
+if (options.onlyGenerate) process.exit(0);
 const agent = chosen.agent(binary);
+
 const isolate = process.getuid?.() === 0 && existsSync("/usr/bin/unshare");
 const quote = (arg) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
