@@ -20,7 +20,7 @@ if [ -z "${CLAUDE_BIN:-}" ]; then
   CLAUDE_BIN="$(cd "$(dirname "$0")/../.." && pwd)/node_modules/.cache/correx-claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude"
 fi
 case "$CLAUDE_BIN" in /*) ;; *) echo "claude-code.sh: CLAUDE_BIN must be an absolute path, got $CLAUDE_BIN (the driver runs in the scenario's workspace; write CLAUDE_BIN=\$PWD/$CLAUDE_BIN)" >&2; exit 2 ;; esac
-[ -x "$CLAUDE_BIN" ] || { echo "claude-code.sh: no Claude Code binary at $CLAUDE_BIN (set CLAUDE_BIN, or run .ci/run)" >&2; exit 2; }
+[ -x "$CLAUDE_BIN" ] || { echo "claude-code.sh: no Claude Code binary at $CLAUDE_BIN (set CLAUDE_BIN to the native claude binary of @anthropic-ai/claude-code@2.1.332, e.g. npm install --prefix DIR @anthropic-ai/claude-code@2.1.332 gives DIR/node_modules/@anthropic-ai/claude-code-linux-x64/claude; in a correx checkout, .ci/run installs it)" >&2; exit 2; }
 mkdir -p "$CORREX_RUN_DIR/home/.claude"
 # The whole command is built after the scenario's arguments ("$@"), which are then moved to its end.
 extra=$#
