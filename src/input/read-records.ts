@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { type LineEvent, LineSplitter } from "../text/line-splitter.js";
 import { firstInvalidUtf8 } from "./first-invalid-utf8.js";
 import { InputError } from "./input-error.js";
@@ -33,6 +33,8 @@ const CHUNK = 1 << 20;
 export async function* readRecords(path: string, format: InputFormat = formatOfPath(path)): AsyncGenerator<InputRecord[]> {
   const name = path === "-" ? "<stdin>" : path;
   let isFifo = false;
+  // stdin redirected from a directory (`< folder`) reads as nothing at all: said as for a path
+  if (path === "-" && fstatIsDirectory(0)) throw new InputError("is a directory, not a file", name);
   if (path !== "-") {
     let size: number;
     try {
@@ -277,4 +279,13 @@ function looksLikeJsonLines(bytes: Uint8Array): boolean {
     return false;
   }
   return true;
+}
+
+/** True when the open file `fd` is a directory (false when it cannot be told). */
+function fstatIsDirectory(fd: number): boolean {
+  try {
+    return fstatSync(fd).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,8 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { closeSync, mkdirSync, openSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { makeTempDir, runCli } from "./run-cli.js";
+import { cliPath, makeTempDir, runCli } from "./run-cli.js";
 
 let dir: string;
 const file = (name: string, content: string | Buffer) => {
@@ -137,6 +138,15 @@ describe("correx validate", () => {
     });
     it("for empty input", () => expectOneLine(["validate", file("empty.json", "  \n")], /empty\.json: empty input$/m));
     it("for empty stdin", () => expectOneLine(["validate", "-"], /<stdin>: empty input$/m, ""));
+    it('for stdin redirected from a directory (`validate - < folder`: was "empty input")', () => {
+      const folder = openSync(dir, "r");
+      try {
+        const run = spawnSync(process.execPath, [cliPath, "validate", "-"], { stdio: [folder, "pipe", "pipe"], encoding: "utf8" });
+        expect([run.status, run.stdout, run.stderr]).toEqual([2, "", "correx validate: <stdin>: is a directory, not a file\n"]);
+      } finally {
+        closeSync(folder);
+      }
+    });
     it("for a directory", () => {
       mkdirSync(join(dir, "a-dir.json"), { recursive: true });
       expectOneLine(["validate", join(dir, "a-dir.json")], /a-dir\.json: is a directory, not a file$/m);
