@@ -140,8 +140,8 @@ console.log(
 );
 
 // Why the ceiling is where it is: each kind of work a scenario does, two loops at once against one
-// alone on this machine (bench/machine-scaling.mjs). Where process starts and fresh memory do not
-// scale, neither do the agents, sandboxes and node workers a campaign starts by the dozen.
+// alone on this machine (bench/machine-scaling.mjs). Where process starts do not scale, neither do
+// the agents, sandboxes and node workers a campaign starts by the dozen.
 const machine = await machineScaling();
 console.log(`  this machine, two loops at once vs one alone: ${machine.map((row) => `${row.kind} ${row.ratio.toFixed(2)}×`).join(", ")} (load average now ${load()})`);
 

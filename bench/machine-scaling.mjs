@@ -1,8 +1,8 @@
-// What two cores of this machine give for three kinds of work, each measured as one loop alone
-// against two copies of it at once: plain computation, starting processes, and touching fresh
-// memory (which the kernel must map page by page). The throughput of two at once over one alone
-// is 2× where the work scales; the gate's scenarios are mostly the latter two kinds (an agent, a
-// sandbox and its node worker started per scenario), so their scaling bounds what --jobs 2 can buy.
+// What two cores of this machine give for two kinds of work, each measured as one loop alone
+// against two copies of it at once: plain computation and starting processes. The throughput of
+// two at once over one alone is 2× where the work scales; a scenario starts a dozen processes (an
+// agent and its commands, a sandbox and its node worker), so their scaling bounds what --jobs 2
+// can buy. (A loop touching fresh memory was tried too: 0.5–6.5× from one run to the next here.)
 import { spawn } from "node:child_process";
 
 const loops = {
@@ -10,8 +10,6 @@ const loops = {
   compute: "let x = 0; for (let i = 0; i < 1.5e8; i++) x = (x + i * 7) % 1000003; if (x < 0) console.log(x);",
   // what each scenario does several times: fork and exec a small program, then wait for it
   "process starts": 'const { spawnSync } = require("node:child_process"); for (let i = 0; i < 150; i++) spawnSync("/bin/true");',
-  // what every process start does: map fresh memory and touch each page of it
-  "fresh memory": "for (let i = 0; i < 100; i++) Buffer.alloc(8 << 20).fill(1);",
 };
 
 /** The wall time of `copies` node processes running `code` at once, in ms. */
@@ -32,9 +30,10 @@ function runAtOnce(code, copies) {
 
 /**
  * For each kind of work: the throughput of two loops at once over one alone (alternated, the best
- * of `rounds` of each: the least disturbed). Returns [{ kind, ratio }].
+ * of `rounds` of each: the least disturbed; a loop of under a second moves by half from one run to
+ * the next here). Returns [{ kind, ratio }].
  */
-export async function machineScaling(rounds = 3) {
+export async function machineScaling(rounds = 5) {
   const rows = [];
   for (const [kind, code] of Object.entries(loops)) {
     await runAtOnce(code, 1); // warm the page cache and the binary
