@@ -1,5 +1,6 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { InputError } from "../input/input-error.js";
 import { MAX_RECORD_BYTES } from "../input/input-limits.js";
 import { readTextFileIfPresent } from "../input/read-text-file.js";
 import type { GoldenPort } from "./golden-port.js";
@@ -69,7 +70,7 @@ export function writeThroughTemp(path: string, text: string): void {
  * never into a folder already on the way down or already listed (a link loop, or a second link
  * to the same folder, would list its files again under other names).
  */
-function walk(root: string, relative: string, real: string, seen: Set<string>, into: string[]): void {
+function walk(root: string, relative: string, real: string, seen: Set<string>, into: string[], broken: { path: string; code: string }[]): void {
   for (const entry of readdirSync(join(root, relative), { withFileTypes: true })) {
     const path = relative === "" ? entry.name : `${relative}/${entry.name}`;
     if (entry.name.startsWith(".")) continue; // hidden: never a case or golden (list drops them anyway)
@@ -78,20 +79,22 @@ function walk(root: string, relative: string, real: string, seen: Set<string>, i
       const realChild = `${real}/${entry.name}`;
       if (seen.has(realChild)) continue;
       seen.add(realChild);
-      walk(root, path, realChild, seen, into);
+      walk(root, path, realChild, seen, into, broken);
     } else if (entry.isSymbolicLink()) {
       let target: string;
       let isFolder: boolean;
       try {
         target = realpathSync(join(root, path));
         isFolder = statSync(target).isDirectory();
-      } catch {
-        continue; // a dangling link or a loop of links: nothing there
+      } catch (error) {
+        // a dangling link or a loop of links: nothing there, which list() names when it would list it
+        broken.push({ path, code: (error as NodeJS.ErrnoException).code ?? String(error) });
+        continue;
       }
       if (!isFolder) into.push(path);
       else if (!seen.has(target)) {
         seen.add(target);
-        walk(root, path, target, seen, into);
+        walk(root, path, target, seen, into, broken);
       }
     } else into.push(path);
   }
@@ -116,13 +119,21 @@ export const nodeGoldenPort: GoldenPort = {
   },
   list(root, suffix) {
     const entries: string[] = [];
+    const broken: { path: string; code: string }[] = [];
     try {
       const real = realpathSync(root);
-      walk(root, "", real, new Set([real]), entries);
+      walk(root, "", real, new Set([real]), entries, broken);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
       throw error;
     }
-    return entries.filter((entry) => entry.endsWith(suffix) && !entry.split("/").some((part) => part.startsWith("."))).sort();
+    const listed = (entry: string) => entry.endsWith(suffix) && !entry.split("/").some((part) => part.startsWith("."));
+    // A link named as a listed file but leading nowhere is bad input, never a file silently left out (a case that would not run).
+    const badLink = broken.find((link) => listed(link.path));
+    if (badLink) {
+      const why = badLink.code === "ELOOP" ? "a loop of links" : badLink.code === "ENOENT" ? "a link to a path that does not exist" : `a link that cannot be followed (${badLink.code})`;
+      throw new InputError(`cannot read file: it is ${why}`, join(root, badLink.path));
+    }
+    return entries.filter(listed).sort();
   },
 };

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeCorpus } from "./corpus-fixture.js";
@@ -169,6 +169,25 @@ describe("golden review refuses a malformed pending file (issue 13)", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`correx golden: ${bad}: not a golden: Flow sequence in block collection must be sufficiently indented and end with a ] at line 3, column 1\n`);
     expect(fingerprint(join(root, "golden"))).toBe(before);
+  });
+});
+
+describe("a case file check cannot read is named, never left out", () => {
+  it("a link to nothing or a loop of links named as a case is exit 2 naming it (both were skipped without a word); a link to a device alone is read and refused (was 'no case file')", () => {
+    const root = makeCorpus(["opencode-cli/bash/no-output"]);
+    const folder = join(root, "fixtures/cases/opencode-cli/bash");
+    symlinkSync("nowhere.yaml", join(folder, "dangling.yaml"));
+    const dangling = runCli(["check", "--root", root, "--update", "no"]);
+    expect([dangling.code, dangling.stdout, dangling.stderr]).toEqual([2, "", `correx check: ${folder}/dangling.yaml: cannot read file: it is a link to a path that does not exist\n`]);
+    rmSync(join(folder, "dangling.yaml"));
+    symlinkSync("loop.yaml", join(folder, "loop.yaml"));
+    const loop = runCli(["check", "--root", root, "--update", "no"]);
+    expect([loop.code, loop.stderr]).toEqual([2, `correx check: ${folder}/loop.yaml: cannot read file: it is a loop of links\n`]);
+    rmSync(join(folder, "loop.yaml"));
+    rmSync(join(folder, "no-output.yaml"));
+    symlinkSync("/dev/zero", join(folder, "zero.yaml"));
+    const device = runCli(["check", "--root", root, "--update", "no"]);
+    expect([device.code, device.stderr]).toEqual([2, `correx check: ${folder}/zero.yaml: file is over the 33554432 byte limit\n`]);
   });
 });
 

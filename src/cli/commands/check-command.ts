@@ -307,7 +307,8 @@ async function createSubject(spec: string, options: CommandSubjectOptions, stack
 function emptyCorpusReason(casesRoot: string): string | null {
   const hasCase = (dir: string): boolean => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isFile() && entry.name.endsWith(".yaml")) return true;
+      // a link named as a case counts as one: loading it says what is wrong with it (a device, a loop)
+      if ((entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith(".yaml")) return true;
       if (entry.isDirectory() && hasCase(`${dir}/${entry.name}`)) return true;
     }
     return false;
