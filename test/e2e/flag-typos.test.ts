@@ -11,6 +11,9 @@ describe("a mistyped flag gets one line that says what to type", () => {
     const far = runCli(["gate", "--frobnicate", "--", "true"]);
     expect(far.stderr).toBe("correx gate: unknown option --frobnicate; npx correx gate --help lists the options\n");
     expect(far.code).toBe(2);
+    // golden update runs check's parser: the line names the command typed (it said "correx check")
+    const update = runCli(["golden", "update", "--bogus"]);
+    expect([update.code, update.stderr]).toEqual([2, "correx golden update: unknown option --bogus; npx correx golden update --help lists the options\n"]);
   });
 
   it('a value that starts with "-" is named, with the --flag=value form that passes it', () => {

@@ -189,6 +189,22 @@ describe("a case file check cannot read is named, never left out", () => {
     const device = runCli(["check", "--root", root, "--update", "no"]);
     expect([device.code, device.stderr]).toEqual([2, `correx check: ${folder}/zero.yaml: file is over the 33554432 byte limit\n`]);
   });
+
+  it("golden prune and golden review name a golden or pending golden that is a link to nothing (exit 2, nothing deleted)", () => {
+    const root = makeCorpus(["opencode-cli/bash/no-output"]);
+    const goldens = join(root, "golden/opencode-cli/bash");
+    symlinkSync("gone.yaml", join(goldens, "orphan.yaml"));
+    const before = fingerprint(join(root, "golden"));
+    const prune = runCli(["golden", "prune", "--delete", "--yes", "--root", root]);
+    expect([prune.code, prune.stdout, prune.stderr]).toEqual([2, "", `correx golden: ${goldens}/orphan.yaml: cannot read file: it is a link to a path that does not exist\n`]);
+    expect(fingerprint(join(root, "golden"))).toBe(before);
+    rmSync(join(goldens, "orphan.yaml"));
+    symlinkSync("gone", join(goldens, "pending.yaml.new"));
+    const beforeReview = fingerprint(join(root, "golden"));
+    const review = runCli(["golden", "review", "--accept-all", "--root", root], { env: { CI: undefined } });
+    expect([review.code, review.stderr]).toEqual([2, `correx golden: ${goldens}/pending.yaml.new: cannot read file: it is a link to a path that does not exist\n`]);
+    expect(fingerprint(join(root, "golden"))).toBe(beforeReview);
+  });
 });
 
 describe("golden prune refuses to guess (issue 13)", () => {
