@@ -122,6 +122,93 @@ const side = perMinute(median(walls.side));
 console.log(
   `  two --jobs 1 gates side by side, ${scenarioNames.length / 2} scenarios each (the machine's ceiling for two cores): ${fmt(median(walls.side))} (${side.toFixed(1)} scenarios/min) = ${(side / one).toFixed(2)}× --jobs 1; --jobs 2 reaches ${((two / side) * 100).toFixed(0)} % of it`,
 );
+/**
+ * The agent alone, with no gate: the same 32 runs of the reference agent, each against a fake
+ * provider that plays its scenario (`correx serve`, one per scenario, started once), in a fresh
+ * copy of the scenario's workspace, one after the other and in two loops at once. No workspace
+ * check, replay, sandbox or comparison: what two cores buy for the agents' own work here. For
+ * --jobs 2 to buy more than that, the gate's own work would have to scale better than the agents'.
+ * Returns { one, two }: wall times in ms.
+ */
+async function agentAloneWalls() {
+  const { loadScenario } = await import(join(repo, "dist/scenario/load-scenario.js"));
+  const { writeScenarioWorkspace } = await import(join(repo, "dist/scenario/write-scenario-workspace.js"));
+  const root = mkdtempSync(join(tmpdir(), "correx-bench-agent-alone-"));
+  const servers = [];
+  const stopServers = () => {
+    for (const server of servers) server.kill();
+  };
+  process.on("exit", stopServers);
+  try {
+    const runs = [];
+    for (const name of baseNames) {
+      const file = join(repo, "fixtures/scenarios", `${name}.yaml`);
+      const scenario = await loadScenario(file);
+      const workspace = join(root, name, "workspace");
+      const server = spawn(process.execPath, [cli, "serve", "--protocol", "openai-chat", "--profile", "opencode-cli", "--scenario", file], { stdio: ["ignore", "pipe", "inherit"] });
+      servers.push(server);
+      const url = await new Promise((resolve, reject) => {
+        let out = "";
+        server.stdout.on("data", (chunk) => {
+          out += chunk;
+          const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+          if (match) resolve(match[0]);
+        });
+        server.on("close", (code) => reject(new Error(`correx serve for ${name} exited ${code}`)));
+      });
+      runs.push({ name, scenario, workspace, url });
+    }
+    const runAgent = async ({ name, scenario, workspace, url }, lane) => {
+      const laneWorkspace = `${workspace}-${lane}`;
+      rmSync(laneWorkspace, { recursive: true, force: true });
+      await writeScenarioWorkspace(scenario, laneWorkspace);
+      const runDirectory = join(root, name, `run-${lane}`);
+      rmSync(runDirectory, { recursive: true, force: true });
+      await new Promise((resolve, reject) => {
+        const env = {
+          ...process.env,
+          PWD: laneWorkspace,
+          CORREX_BASE_URL: url,
+          CORREX_MODEL: "correx-fake-chat",
+          CORREX_WORKSPACE: laneWorkspace,
+          CORREX_PROMPT: scenario.prompt,
+          CORREX_RUN_DIR: runDirectory,
+          CORREX_PROTOCOL: "openai-chat",
+        };
+        const child = spawn("node", [join(repo, "examples/agents/reference-agent.mjs")], { cwd: laneWorkspace, env, stdio: ["ignore", "ignore", "pipe"] });
+        let stderr = "";
+        child.stderr.on("data", (chunk) => (stderr += chunk));
+        child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`the reference agent on ${name} exited ${code}: ${stderr.slice(-500)}`))));
+      });
+    };
+    // (the campaign's calls give relative paths, so one fake per scenario serves every lane's copy)
+    const loop = async (count, lane) => {
+      for (let index = 0; index < count; index++) await runAgent(runs[index % runs.length], lane);
+    };
+    const total = scenarioNames.length;
+    await loop(runs.length, "warm");
+    const walls = { one: [], two: [] };
+    for (let round = 0; round < rounds; round++) {
+      let started = process.hrtime.bigint();
+      await loop(total, "a");
+      walls.one.push(Number(process.hrtime.bigint() - started) / 1e6);
+      started = process.hrtime.bigint();
+      await Promise.all([loop(total / 2, "a"), loop(total / 2, "b")]);
+      walls.two.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    return walls;
+  } finally {
+    stopServers();
+    process.off("exit", stopServers);
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+const alone = await agentAloneWalls();
+const aloneRatio = median(alone.one) / median(alone.two);
+console.log(
+  `  the agent alone, no gate (the same ${scenarioNames.length} runs against correx serve, one loop vs two at once, median of ${rounds}): ${fmt(median(alone.one))} vs ${fmt(median(alone.two))} = ${aloneRatio.toFixed(2)}×; --jobs 2 reaches ${((two / one / aloneRatio) * 100).toFixed(0)} % of it`,
+);
 // Where it goes: the same runs with the scripted calls replayed on the machine (--unconfined-replay)
 // instead of in a sandbox of their own (new mount, PID and network namespaces, an overlay of every
 // mount, a node process in it: src/sandbox/start-sandbox.ts), which is the kernel's work that two
