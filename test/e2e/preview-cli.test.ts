@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir, repoRoot, runCli } from "./run-cli.js";
@@ -34,12 +34,30 @@ describe("correx preview (built CLI)", () => {
     expect(run.stdout.split("#0 text kept, #1 image attached, #2 text truncated! (the first").length - 1).toBe(5);
   });
 
+  it("says that the folder where the agents' texts say they saved full outputs is gone when it ends", () => {
+    const run = runCli(["preview", "--tool", tool, "--result", result, "--server", "ci"]);
+    expect(run.code).toBe(0);
+    const named = /For full output see: (\/\S+)\/tool_\S+/.exec(run.stdout);
+    expect(named).not.toBeNull();
+    const folder = (named as RegExpExecArray)[1] as string;
+    expect(run.stdout.endsWith(`correx preview: ${folder}/… (where an agent says it saved a full output) is removed when preview ends\n`)).toBe(true);
+    expect(existsSync(folder)).toBe(false);
+    // a result no agent saves names no folder, and gets no such line
+    const small = runCli(["preview", "--tool", tool, "--result", "-"], { input: '{"content":[{"type":"text","text":"hello"}]}' });
+    expect(small.code).toBe(0);
+    expect(small.stdout).not.toContain("is removed when preview ends");
+  });
+
   it("writes the HTML pages with html=DIR: an index with codex-cli's truncation highlighted and a page per agent", () => {
     const dir = join(makeTempDir("correx-preview-html-"), "report");
     const run = runCli(["preview", "--tool", tool, "--result", result, "--server", "ci", "--reporter", `html=${dir}`]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(`correx preview: tool "report" of server "ci": 3 content items\ncorrex preview: wrote ${dir}/index.html and 5 agent pages\n`);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^correx preview: tool "report" of server "ci": 3 content items\ncorrex preview: wrote ${dir}/index.html and 5 agent pages\ncorrex preview: /\\S+/… \\(where an agent says it saved a full output\\) is removed when preview ends\n$`,
+      ),
+    );
     expect(readdirSync(dir).sort()).toEqual([".correx-report", "claude-code.html", "codex-cli.html", "gemini-cli.html", "index.html", "opencode-cli.html", "opencode-core.html"]);
     expect(readFileSync(join(dir, "index.html"), "utf8")).toContain('<span class="flag">#2 text truncated (first 23,962 and last 23,962 of 60,668 chars)</span>');
     expect(readFileSync(join(dir, "codex-cli.html"), "utf8")).toContain("<pre>Wall time: 0.0000 seconds\nOutput:\nNightly build: 410 passed, 68 failed.\n{");

@@ -64,6 +64,10 @@ export async function previewCommand(args: string[], io: CommandIo): Promise<num
   const output = createTempOutputDirectory(join(tmpdir(), "correx-preview-"));
   try {
     const rows = previewMcpResult({ declaration, result, input, server: values.server === undefined ? undefined : String(values.server), targets }, createOutputStore(output.path));
+    // An agent's text may name where it saved a full output: here, a folder that lives as long as this command.
+    const savedNote = rows.some((row) => row.text.includes(output.path))
+      ? `correx preview: ${output.path}/… (where an agent says it saved a full output) is removed when preview ends\n`
+      : "";
     if (reporter === "json") {
       for (const row of rows) io.out(`${JSON.stringify(row)}\n`);
     } else {
@@ -71,8 +75,8 @@ export async function previewCommand(args: string[], io: CommandIo): Promise<num
       const header = `correx preview: tool "${declaration.name}" of server "${values.server ?? "server"}": ${items} content item${items === 1 ? "" : "s"}${result.structuredContent === undefined ? "" : ", structuredContent"}${result.isError === true ? ", isError" : ""}`;
       if (htmlDir !== null) {
         writeHtmlReport(htmlDir, renderPreviewHtml(rows, header));
-        io.out(`${escapeControl(header, true)}\ncorrex preview: wrote ${htmlDir}/index.html and ${new Set(rows.map((row) => row.profile)).size} agent pages\n`);
-      } else io.out(renderPreviewText(rows, header));
+        io.out(`${escapeControl(header, true)}\ncorrex preview: wrote ${htmlDir}/index.html and ${new Set(rows.map((row) => row.profile)).size} agent pages\n${savedNote}`);
+      } else io.out(`${renderPreviewText(rows, header)}${savedNote}`);
     }
     return 0;
   } finally {
