@@ -18,7 +18,7 @@ codex_home="$CORREX_RUN_DIR/codex-home"
 mkdir -p "$CORREX_RUN_DIR/home" "$codex_home"
 cp "$CORREX_CONFIG" "$codex_home/config.toml"
 # The scenario's MCP servers (CORREX_MCP_SERVERS), if any, as [mcp_servers.NAME] tables.
-node "$(dirname "$0")/mcp-config.mjs" codex "$codex_home/config.toml"
+if [ -n "${CORREX_MCP_SERVERS:-}" ]; then node "$(dirname "$0")/mcp-config.mjs" codex "$codex_home/config.toml"; fi
 cd "$CORREX_WORKSPACE"
 exec env -i \
   PATH="$PATH" \

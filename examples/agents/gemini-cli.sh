@@ -19,7 +19,7 @@ case "$GEMINI_JS" in /*) ;; *) echo "$(basename "$0"): GEMINI_JS must be an abso
 mkdir -p "$CORREX_RUN_DIR/home/.gemini" "$CORREX_RUN_DIR/tmp"
 cp "$CORREX_CONFIG" "$CORREX_RUN_DIR/home/.gemini/settings.json"
 # The scenario's MCP servers (CORREX_MCP_SERVERS), if any, as mcpServers.
-"${NODE:-node}" "$(dirname "$0")/mcp-config.mjs" gemini "$CORREX_RUN_DIR/home/.gemini/settings.json"
+if [ -n "${CORREX_MCP_SERVERS:-}" ]; then "${NODE:-node}" "$(dirname "$0")/mcp-config.mjs" gemini "$CORREX_RUN_DIR/home/.gemini/settings.json"; fi
 cd "$CORREX_WORKSPACE"
 exec env -i \
   PATH="$PATH" \

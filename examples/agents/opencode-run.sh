@@ -22,7 +22,7 @@ esac
 mkdir -p "$CORREX_RUN_DIR/home" "$CORREX_RUN_DIR/xdg/config" "$CORREX_RUN_DIR/xdg/data" "$CORREX_RUN_DIR/xdg/cache" "$CORREX_RUN_DIR/xdg/state"
 # The rendered config plus the scenario's MCP servers (CORREX_MCP_SERVERS), if any, as `mcp`.
 cp "$CORREX_CONFIG" "$CORREX_RUN_DIR/xdg/config/opencode-run.json"
-node "$(dirname "$0")/mcp-config.mjs" opencode "$CORREX_RUN_DIR/xdg/config/opencode-run.json"
+if [ -n "${CORREX_MCP_SERVERS:-}" ]; then node "$(dirname "$0")/mcp-config.mjs" opencode "$CORREX_RUN_DIR/xdg/config/opencode-run.json"; fi
 cd "$CORREX_WORKSPACE"
 exec env -i \
   PATH="$PATH" \
