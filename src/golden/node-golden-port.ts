@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { InputError } from "../input/input-error.js";
 import { MAX_RECORD_BYTES } from "../input/input-limits.js";
@@ -98,6 +98,25 @@ function walk(root: string, relative: string, real: string, seen: Set<string>, i
       }
     } else into.push(path);
   }
+}
+
+/**
+ * Where `path` really is when a linked folder on its way leads out of `root`, else null. The
+ * listings follow linked folders (a corpus may link one in), so a file listed under `root` can be
+ * anywhere; what deletes or writes such a file asks this first. Only the folders on the way
+ * count: removing a file that is itself a link removes the link, not what it points to.
+ */
+export function realPathOutside(root: string, path: string): string | null {
+  const realRoot = realpathSync(root);
+  let folder = dirname(path);
+  const rest: string[] = [basename(path)];
+  while (!existsSync(folder) && dirname(folder) !== folder) {
+    rest.unshift(basename(folder));
+    folder = dirname(folder);
+  }
+  const realFolder = realpathSync(folder);
+  if (realFolder === realRoot || realFolder.startsWith(realRoot === "/" ? "/" : `${realRoot}/`)) return null;
+  return join(realFolder, ...rest);
 }
 
 /** The Node implementation of GoldenPort: atomic, idempotent writes (insta's FilePatcher::save). */

@@ -207,6 +207,44 @@ describe("a case file check cannot read is named, never left out", () => {
   });
 });
 
+describe("golden prune and review never delete or write outside their folders through a linked folder", () => {
+  it("prune --delete refuses an orphan reached through a linked folder (exit 2, nothing deleted anywhere); review refuses a pending golden there", () => {
+    const root = makeCorpus(["opencode-cli/bash/no-output"]);
+    const outside = makeTempDir("correx-outside-corpus-");
+    mkdirSync(join(outside, "opencode-cli/bash"), { recursive: true });
+    writeFileSync(join(outside, "precious.yaml"), "k: 1\n");
+    writeFileSync(join(outside, "opencode-cli/bash/precious-golden.yaml"), "p: 1\n");
+    symlinkSync(outside, join(root, "golden/linked-dir"));
+    const outsideBefore = fingerprint(outside);
+    const goldensBefore = fingerprint(join(root, "golden"));
+    const prune = runCli(["golden", "prune", "--delete", "--yes", "--root", root]);
+    expect([prune.code, prune.stdout]).toEqual([2, ""]);
+    expect(prune.stderr).toMatch(
+      /^correx golden prune: \S+\/golden\/linked-dir\/\S+\.yaml is \S+, outside \S+\/golden through a linked folder; prune deletes only inside it \(nothing was deleted: remove the link, or that file by hand\)\n$/,
+    );
+    expect(prune.stderr).toContain(outside);
+    expect(fingerprint(outside)).toBe(outsideBefore);
+    expect(fingerprint(join(root, "golden"))).toBe(goldensBefore);
+    // listing alone still lists them, as before
+    const listing = runCli(["golden", "prune", "--root", root]);
+    expect(listing.code).toBe(1);
+    expect(listing.stdout).toContain(`orphan ${root}/golden/linked-dir/precious.yaml\n`);
+
+    // review: a pending folder whose profile folder links out
+    const pending = makeTempDir("correx-pending-");
+    mkdirSync(join(outside, "opencode-cli/bash"), { recursive: true });
+    cpSync(golden(root, "opencode-cli/bash/no-output"), join(outside, "opencode-cli/bash/no-output.yaml.new"));
+    symlinkSync(join(outside, "opencode-cli"), join(pending, "opencode-cli"));
+    const beforeReview = fingerprint(outside);
+    const review = runCli(["golden", "review", "--reject-all", "--root", root, "--pending-dir", pending], { env: { CI: undefined } });
+    expect(review.code).toBe(2);
+    expect(review.stderr).toBe(
+      `correx golden review: ${pending}/opencode-cli/bash/no-output.yaml.new is ${outside}/opencode-cli/bash/no-output.yaml.new, outside ${pending} through a linked folder; review changes files only inside it (nothing was changed)\n`,
+    );
+    expect(fingerprint(outside)).toBe(beforeReview);
+  });
+});
+
 describe("golden prune refuses to guess (issue 13)", () => {
   it("a root without fixtures/cases, or with no case, is exit 2 and deletes nothing", () => {
     const root = makeCorpus();

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { loadCases } from "../../conformance/load-corpus.js";
 import { acquireGoldenLock, GoldenLockHeldError } from "../../golden/node-golden-lock.js";
-import { nodeGoldenPort } from "../../golden/node-golden-port.js";
+import { nodeGoldenPort, realPathOutside } from "../../golden/node-golden-port.js";
 import type { CommandIo } from "../command-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { UsageError } from "../usage-error.js";
@@ -39,6 +39,15 @@ export async function pruneCommand(args: string[], io: CommandIo): Promise<numbe
     for (const orphan of orphans) io.out(`orphan ${orphan}\n`);
     io.out(`${plural(orphans.length)} without a case${orphans.length ? (values.delete ? " (nothing is deleted under CI)" : " (use --delete to remove)") : ""}\n`);
     return orphans.length ? 1 : 0;
+  }
+  // A linked folder under golden/ is listed through; what lies outside it is never deleted (nothing is, then).
+  for (const orphan of orphans) {
+    const real = realPathOutside(`${root}/golden`, orphan);
+    if (real !== null) {
+      throw new UsageError(
+        `correx golden prune: ${orphan} is ${real}, outside ${root}/golden through a linked folder; prune deletes only inside it (nothing was deleted: remove the link, or that file by hand)`,
+      );
+    }
   }
   if (orphans.length > PRUNE_LIMIT && !values.yes) {
     for (const orphan of orphans) io.out(`orphan ${orphan}\n`);

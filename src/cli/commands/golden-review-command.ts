@@ -6,7 +6,7 @@ import { expandGenerators } from "../../golden/expand-generators.js";
 import { parseGoldenYaml } from "../../golden/golden-yaml.js";
 import { keyOrderDifferences } from "../../golden/key-order-differences.js";
 import { acquireGoldenLock, GoldenLockHeldError } from "../../golden/node-golden-lock.js";
-import { nodeGoldenPort } from "../../golden/node-golden-port.js";
+import { nodeGoldenPort, realPathOutside } from "../../golden/node-golden-port.js";
 import { renderDifference } from "../../golden/render-difference.js";
 import { collectReviewItems, commitReview, pendingProposal, type ReviewItem, type ReviewOp } from "../../golden/review-decisions.js";
 import { valueDifferences } from "../../golden/value-differences.js";
@@ -159,6 +159,18 @@ export async function reviewCommand(args: string[], io: CommandIo): Promise<numb
           pendingProposal(text);
         } catch (error) {
           throw new InputError(`not a golden: ${(error as Error).message.split("\n")[0].replace(/:$/, "")}`, file);
+        }
+      }
+    }
+    // Linked folders are listed through; review writes and deletes only inside its two folders.
+    for (const item of items) {
+      for (const [folder, file] of [
+        [pendingRoot, item.pendingPath],
+        [goldenRoot, item.goldenPath],
+      ] as const) {
+        const real = realPathOutside(folder, file);
+        if (real !== null) {
+          throw new UsageError(`correx golden review: ${file} is ${real}, outside ${folder} through a linked folder; review changes files only inside it (nothing was changed)`);
         }
       }
     }
