@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/temp-dirs.js";
@@ -71,5 +71,18 @@ describe("writeHtmlReport: atomic, never a partial report", () => {
     mkdirSync(join(parent, "empty"));
     writeHtmlReport(join(parent, "empty"), new Map([["index.html", "x"]]));
     expect(readFileSync(join(parent, "empty/index.html"), "utf8")).toBe("x");
+  });
+  it("a folder given as a link: the report goes where it leads and the link stays; a link to nothing is refused", () => {
+    const parent = temp();
+    const real = join(parent, "real-report");
+    writeHtmlReport(real, new Map([["index.html", "old"]]));
+    symlinkSync(real, join(parent, "linked"));
+    writeHtmlReport(join(parent, "linked"), new Map([["index.html", "new"]]));
+    expect(lstatSync(join(parent, "linked")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(real, "index.html"), "utf8")).toBe("new");
+    expect(readdirSync(parent).sort()).toEqual(["linked", "real-report"]);
+    symlinkSync(join(parent, "nowhere"), join(parent, "dangling"));
+    expect(() => writeHtmlReport(join(parent, "dangling"), new Map([["index.html", "x"]]))).toThrow("cannot write report: it is a link to a path that does not exist");
+    expect(readdirSync(parent).sort()).toEqual(["dangling", "linked", "real-report"]);
   });
 });

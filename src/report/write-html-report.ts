@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { InputError } from "../input/input-error.js";
 
@@ -12,7 +12,7 @@ export const REPORT_MARKER = ".correx-report";
  * not empty and is not a correx report.
  */
 export function writeHtmlReport(dir: string, files: Map<string, string>): void {
-  const target = resolve(dir);
+  const target = reportFolder(dir);
   const parent = dirname(target);
   const stamp = `${process.pid}-${Date.now()}`;
   const temp = join(parent, `.${basename(target)}.tmp-${stamp}`);
@@ -55,5 +55,30 @@ export function writeHtmlReport(dir: string, files: Map<string, string>): void {
   } catch (error) {
     rmSync(temp, { recursive: true, force: true });
     fail(error);
+  }
+}
+
+/**
+ * Where the report folder really is: `dir` itself, or, when `dir` is a link, the folder it leads to
+ * (the report is written there and the link stays, as a report file's link does). A link to
+ * nothing is refused: a folder cannot be made through it.
+ */
+function reportFolder(dir: string): string {
+  const path = resolve(dir);
+  let link = false;
+  try {
+    link = lstatSync(path).isSymbolicLink();
+  } catch {
+    return path;
+  }
+  if (!link) return path;
+  try {
+    return realpathSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(
+      `cannot write report: it is ${code === "ELOOP" ? "a loop of links" : code === "ENOENT" ? "a link to a path that does not exist" : `a link that cannot be followed (${code ?? String(error)})`}`,
+      dir,
+    );
   }
 }
