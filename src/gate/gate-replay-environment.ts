@@ -1,4 +1,3 @@
-import { rmSync } from "node:fs";
 import { codeRunningVariables } from "../environment/code-running-variables.js";
 import type { EnvironmentFact } from "../environment/environment-fact.js";
 import { createNodeEnvironment } from "../environment/node-environment.js";
@@ -9,6 +8,7 @@ import { UnsupportedError } from "../profiles/profile.js";
 import { createConfinedEnvironment } from "../sandbox/confined-environment.js";
 import { overlaySnapshot, overlayWrites, snapshotChanges } from "../sandbox/overlay-writes.js";
 import { type Sandbox, SandboxOperationError, startSandbox } from "../sandbox/start-sandbox.js";
+import { clearScenarioWorkspace } from "../scenario/clear-scenario-workspace.js";
 import type { Scenario, ScenarioMcp } from "../scenario/scenario.js";
 import { defaultWorkspacesRoot, writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
 
@@ -70,7 +70,7 @@ export async function openReplayEnvironment(options: ReplayEnvironmentOptions): 
     );
   if (options.tampered.length > 0) throw new UnsupportedError(`the replay is unconfined (--unconfined-replay) and the run directory was changed by the agent: ${options.tampered.join("; ")}`);
   // Not a link (checked above): rm unlinks links inside it and never follows them.
-  rmSync(options.workspace, { recursive: true, force: true });
+  await clearScenarioWorkspace(options.workspace);
   await writeScenarioWorkspace(options.scenario, options.workspace);
   const machine = createNodeEnvironment({ workspace: options.workspace, agentEnv: options.agentEnv, agentExecutable: options.agentExecutable, mcp: options.mcp, record: options.record });
   return {

@@ -26,7 +26,10 @@ export function removeFolder(path: string): void {
         pauseSync(25 * removal);
         continue;
       }
-      process.stderr.write(`correx: could not remove ${escapeControl(path, true)} (${code}); remove it by hand\n`);
+      // where in it (a file made immutable deep inside says ENOTDIR at that file: rm's recursion)
+      const at = (error as NodeJS.ErrnoException).path;
+      const where = at?.startsWith(`${path}/`) ? ` at ${escapeControl(at.slice(path.length + 1), true)}` : "";
+      process.stderr.write(`correx: could not remove ${escapeControl(path, true)} (${code}${where}); remove it by hand\n`);
       return;
     }
   }

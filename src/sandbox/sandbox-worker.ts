@@ -1,7 +1,7 @@
-import { rm } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { createNodeEnvironment } from "../environment/node-environment.js";
 import type { EnvironmentPort, SessionHandle } from "../profiles/environment-port.js";
+import { clearScenarioWorkspace } from "../scenario/clear-scenario-workspace.js";
 import type { Scenario } from "../scenario/scenario.js";
 import { writeScenarioWorkspace } from "../scenario/write-scenario-workspace.js";
 import { decodeSandboxLine, encodeSandboxLine, type SandboxRequest, type SandboxResponse } from "./sandbox-wire.js";
@@ -64,7 +64,7 @@ const operations: Record<string, (...args: never[]) => Promise<unknown>> = {
   /** The workspace laid anew at its path (inside the sandbox: the machine's copy is never touched). */
   // `owner`: null (the wire's undefined) or the user to give the workspace to.
   resetWorkspace: async (scenario: Scenario, workspace: string, workspacesRoot: string, owner?: { uid: number; gid: number } | null) => {
-    await rm(workspace, { recursive: true, force: true });
+    await clearScenarioWorkspace(workspace);
     await writeScenarioWorkspace(scenario, workspace, workspacesRoot, owner ?? undefined);
     return null;
   },

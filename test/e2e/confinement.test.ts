@@ -43,6 +43,25 @@ describe.skipIf(!canSandbox)("a hostile agent or scenario cannot turn correx aga
     expect(run.stderr).toContain(`was replaced by a link to ${victim}`);
   }, 60_000);
 
+  it("an agent that makes a workspace file immutable: its calls are unsupported, naming the file (was a crash of the scenario, the results lost)", async (context) => {
+    const probe = join(makeTempDir("correx-chattr-probe-"), "f");
+    writeFileSync(probe, "x");
+    if (spawnSync("chattr", ["+i", probe]).status !== 0) return context.skip();
+    spawnSync("chattr", ["-i", probe]);
+    const work = makeTempDir("correx-immutable-work-");
+    const scenario = scenarioFile("immutable-file", '      - tool: bash\n        input: { command: "echo hi", description: echo }\n');
+    try {
+      const run = await gate(scenario, shellAgent('echo x > "$CORREX_WORKSPACE/stuck.txt" && chattr +i "$CORREX_WORKSPACE/stuck.txt" && exec node "$AGENT"'), ["--work-dir", work]);
+      expect(run.code).toBe(3);
+      expect(run.stdout).toContain('"status":"unsupported"');
+      expect(run.stdout).toContain("the replay cannot lay the workspace anew: the agent left stuck.txt in it so that it cannot be removed (");
+      expect(run.stdout).not.toContain('"status":"crash"');
+      expect(run.stderr).toMatch(/correx: could not remove \S+ \([A-Z]+ at workspace\/stuck\.txt\); remove it by hand\n/);
+    } finally {
+      spawnSync("chattr", ["-R", "-i", work]);
+    }
+  }, 60_000);
+
   it("a link planted where the reference saves full outputs: the saved outputs never go through it", async () => {
     const victim = makeTempDir("correx-victim-");
     const scenario = scenarioFile("planted-ref-output", '      - tool: bash\n        input: { command: "seq 1 3000", description: long }\n');
