@@ -18,6 +18,11 @@ export interface FakeHttpServerOptions {
   maxBodyBytes?: number;
   /** Called for a request no handler took, after it is answered 404. */
   onUnhandled?: (method: string, url: string) => void;
+  /**
+   * Called for a request the fake refuses before reading it as a turn: a body over maxBodyBytes
+   * (answered 413) or nested past the input limit (400). `reason` says which, and the answer.
+   */
+  onRefused?: (method: string, url: string, reason: string) => void;
   /** Called when a handler throws (answered 500 in the provider's shape). */
   onInternalError?: (error: unknown) => void;
   /** Called for each new connection with the client's port (the gate finds the agent process by it). */
@@ -82,12 +87,14 @@ export function startFakeHttpServer(provider: FakeProvider, options: FakeHttpSer
   const answer = async (request: IncomingMessage, response: ServerResponse, controller: AbortController, method: string, url: URL, release: () => void) => {
     const body = await readBody(request, maxBodyBytes);
     if (body === "too-large") {
+      options.onRefused?.(method, url.href, `a body over ${maxBodyBytes} bytes (answered 413)`);
       sendError(response, "too-large", 413, `Request body exceeds the limit of ${maxBodyBytes} bytes (correx fake).`, true);
       return;
     }
     if (body === "aborted") return;
     // Refused before any parser or schema walk recurses into it (a 100,000-deep body overflowed the stack: 500).
     if (findExcessiveByteNesting(body, MAX_NESTING_DEPTH) !== -1) {
+      options.onRefused?.(method, url.href, `a body nested deeper than ${MAX_NESTING_DEPTH} levels (answered 400)`);
       sendError(response, "invalid-request", 400, `Request body nests deeper than ${MAX_NESTING_DEPTH} levels (correx fake).`);
       return;
     }

@@ -133,9 +133,14 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
   // runs, read from the process on the other end of its first connection; the driver's own
   // environment otherwise.
   let agentProcess: PeerProcess | undefined;
+  // Requests the fake refused unread (too big, too deep): the agent sent them, no turn answered them.
+  const refused: string[] = [];
   const server = await startFakeHttpServer(provider, {
     onConnection: (remotePort) => {
       agentProcess ??= socketPeerProcess(remotePort);
+    },
+    onRefused: (method, url, reason) => {
+      refused.push(`${method} ${new URL(url).pathname}: ${reason}`);
     },
   });
   const context: GateOutcomeContext = { profile, protocol, scenario, timeoutMs: options.timeoutMs, golden: Boolean(options.golden) };
@@ -333,6 +338,17 @@ export async function runGateScenario(options: GateScenarioOptions): Promise<Gat
           "wire",
           "fail",
           `${provider.violations.length} request(s) broke schemas/wire/${protocol}.json; first: request ${provider.violations[0].seq}: ${provider.violations[0].message}`,
+        ),
+      );
+    }
+    if (refused.length > 0) {
+      outcomes.push(
+        gateOutcome(
+          context,
+          `${scenario.name}/${protocol}/requests-refused`,
+          "wire",
+          "unsupported",
+          `correx's fake refused ${refused.length} request(s) unread, so correx cannot judge them; first: ${refused[0]}`,
         ),
       );
     }

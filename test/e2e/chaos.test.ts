@@ -221,11 +221,13 @@ describe("nothing written outside the run (issue 14: litter)", () => {
 });
 
 describe("small defects (issue 14)", () => {
-  it("serve: a 100,000-deep body is 400 in the provider's shape (was 500: stack overflow)", async () => {
-    const child = spawn(process.execPath, [cliPath, "serve", "--protocol", "openai-chat", "--port", "0", "--scenario", `${repoRoot}/fixtures/scenarios/bash-echo.yaml`], {
+  it("serve: a 100,000-deep body is 400 in the provider's shape (was 500: stack overflow); it and a body over the limit are said on stderr (were not)", async () => {
+    const child = spawn(process.execPath, [cliPath, "serve", "--protocol", "openai-chat", "--port", "0", "--max-body-bytes", "300000", "--scenario", `${repoRoot}/fixtures/scenarios/bash-echo.yaml`], {
       env,
       stdio: ["ignore", "pipe", "pipe"],
     });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = "";
@@ -239,6 +241,12 @@ describe("small defects (issue 14)", () => {
       const response = await fetch(`${url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: `{"model":"m","messages":${deep}}` });
       expect(response.status).toBe(400);
       expect(await response.text()).toBe('{"error":{"message":"Request body nests deeper than 512 levels (correx fake).","type":"invalid_request_error","param":null,"code":null}}');
+      const big = await fetch(`${url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: `{"model":"${"m".repeat(400_000)}"}` });
+      expect(big.status).toBe(413);
+      await big.text();
+      expect(stderr).toBe(
+        `correx serve: refused POST ${url}/v1/chat/completions: a body nested deeper than 512 levels (answered 400)\ncorrex serve: refused POST ${url}/v1/chat/completions: a body over 300000 bytes (answered 413)\n`,
+      );
     } finally {
       child.kill("SIGKILL");
     }

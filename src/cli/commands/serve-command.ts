@@ -70,6 +70,7 @@ export async function serveCommand(args: string[], io: CommandIo, stop?: AbortSi
       port,
       maxBodyBytes,
       onUnhandled: (method, url) => io.err(`correx serve: no handler for ${method} ${url} (answered 404)\n`),
+      onRefused: (method, url, reason) => io.err(`correx serve: refused ${method} ${url}: ${reason}\n`),
       onInternalError: (error) => io.err(`correx serve: internal error: ${error instanceof Error ? error.message : String(error)}\n`),
     });
   } catch (error) {
