@@ -138,6 +138,8 @@ describe("correx validate", () => {
     });
     it("for empty input", () => expectOneLine(["validate", file("empty.json", "  \n")], /empty\.json: empty input$/m));
     it("for empty stdin", () => expectOneLine(["validate", "-"], /<stdin>: empty input$/m, ""));
+    it("for stdin given twice (the second read said empty input)", () =>
+      expectOneLine(["validate", "-", "-"], /^correx validate: - \(stdin\) is given more than once; stdin can be read once\n$/, '{"type":"tool-result"}'));
     it('for stdin redirected from a directory (`validate - < folder`: was "empty input")', () => {
       const folder = openSync(dir, "r");
       try {

@@ -68,6 +68,7 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
     }
   }
   if (positionals.length === 0) throw new UsageError("correx validate: no input; give FILE... or - for stdin");
+  if (positionals.filter((file) => file === "-").length > 1) throw new UsageError("correx validate: - (stdin) is given more than once; stdin can be read once");
 
   const forcedKinds: readonly SchemaKind[] | null = forced ? [forced] : null;
   let exit = 0;
