@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/temp-dirs.js";
@@ -23,6 +23,19 @@ describe("expandScenarioPaths", () => {
   it("a pattern matching nothing, or a folder without scenarios, is a usage error naming it", () => {
     expect(() => expandScenarioPaths(["s/grep-*.yaml"], dir)).toThrow(`correx gate: --scenario s/grep-*.yaml matches no file (looked under ${dir}/s)`);
     expect(() => expandScenarioPaths(["empty"], dir)).toThrow("correx gate: --scenario empty is a folder without scenario files (*.yaml)");
+  });
+});
+
+describe("expandScenarioPaths: links", () => {
+  it("a glob matches a link as the file it names, and keeps one that names nothing so that loading it says so (both were skipped without a word); a linked folder is not walked", () => {
+    const root = makeTempDir("correx-scenario-links-");
+    mkdirSync(join(root, "s"));
+    writeFileSync(join(root, "real.yaml"), "");
+    symlinkSync(join(root, "real.yaml"), join(root, "s/linked.yaml"));
+    symlinkSync(join(root, "nowhere.yaml"), join(root, "s/dangling.yaml"));
+    symlinkSync(root, join(root, "s/loop"));
+    expect(expandScenarioPaths(["s/**/*.yaml"], root)).toEqual(["s/dangling.yaml", "s/linked.yaml"]);
+    expect(expandScenarioPaths(["s"], root)).toEqual(["s/dangling.yaml", "s/linked.yaml"]);
   });
 });
 

@@ -31,14 +31,18 @@ function globRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-/** Every file under `dir`, as paths relative to it with `/` separators, sorted. */
+/**
+ * Every file under `dir`, as paths relative to it with `/` separators, sorted. A link counts as
+ * the file it names, and one that names nothing (dangling, a loop) is kept too, so that loading it
+ * says what is wrong, as for a folder's or a named file's link; a linked folder is not walked.
+ */
 function filesUnder(dir: string): string[] {
   const found: string[] = [];
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) found.push(relative(dir, path).split(sep).join("/"));
+      else if (entry.isFile() || (entry.isSymbolicLink() && !isFolder(path))) found.push(relative(dir, path).split(sep).join("/"));
     }
   };
   walk(dir);
@@ -89,4 +93,12 @@ export function expandScenarioPaths(values: readonly string[], cwd = process.cwd
     files.push(...inFolder);
   }
   return [...new Set(files)];
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
