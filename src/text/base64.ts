@@ -74,6 +74,14 @@ export function decodeBase64(text: string): Uint8Array {
   return out;
 }
 
+/** What decodeBase64 accepts besides the two alphabets: padding and the whitespace it skips. */
+const NON_BASE64 = /[^A-Za-z0-9+/\-_= \n\r\t]/;
+
+/** Offset of the first character decodeBase64 refuses (outside both alphabets, padding and whitespace), or -1. */
+export function findNonBase64Character(text: string): number {
+  return text.search(NON_BASE64);
+}
+
 /** Decoded byte counts of big base64 strings already counted (the same media in several cases). */
 const decodedLengths = new BigStringMemo<number>();
 

@@ -299,6 +299,39 @@ describe("the probe's smaller findings (issue 24, item 9)", () => {
     expect(run).toEqual({ code: 2, stdout: "", stderr: `correx check: --output-dir ${file} is a file, not a folder: subjects save full outputs in it\n` });
   });
 
+  it("check: --output-dir naming a dangling link, a device or a FIFO is exit 2 and one line before any case runs (a dangling link crashed every case, exit 1)", () => {
+    const dangling = join(dir, "output-dangling");
+    symlinkSync(join(dir, "nothing-here"), dangling);
+    const fifo = join(dir, "output-fifo");
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    const refusals = [dangling, "/dev/null", fifo].map((given) => correx(["check", "--case", "opencode-cli/bash/*", "--update", "no", "--output-dir", given]));
+    expect(refusals).toEqual([
+      { code: 2, stdout: "", stderr: `correx check: --output-dir ${dangling} is a link to nothing (${dir}/nothing-here): subjects save full outputs in it\n` },
+      { code: 2, stdout: "", stderr: "correx check: --output-dir /dev/null is a character device, not a folder: subjects save full outputs in it\n" },
+      { code: 2, stdout: "", stderr: `correx check: --output-dir ${fifo} is a FIFO, not a folder: subjects save full outputs in it\n` },
+    ]);
+  });
+
+  it("gate: --work-dir naming a file, a device, a FIFO or a dangling link is exit 2 and one line before anything runs (was an internal error: EEXIST, ENOENT)", () => {
+    const file = join(dir, "work-file");
+    writeFileSync(file, "x");
+    const fifo = join(dir, "work-fifo");
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    const dangling = join(dir, "work-dangling");
+    symlinkSync("/nonexistent-correx-work", dangling);
+    const scenario = join(repoRoot, "fixtures/scenarios/bash-echo.yaml");
+    const refusals = [file, "/dev/null", fifo, dangling, join(file, "runs")].map((given) =>
+      correx(["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", scenario, "--work-dir", given, "--", "node", `${repoRoot}/examples/agents/reference-agent.mjs`]),
+    );
+    expect(refusals).toEqual([
+      { code: 2, stdout: "", stderr: `correx gate: --work-dir ${file} is a file, not a folder: run directories go in it\n` },
+      { code: 2, stdout: "", stderr: "correx gate: --work-dir /dev/null is a character device, not a folder: run directories go in it\n" },
+      { code: 2, stdout: "", stderr: `correx gate: --work-dir ${fifo} is a FIFO, not a folder: run directories go in it\n` },
+      { code: 2, stdout: "", stderr: `correx gate: --work-dir ${dangling} is a link to nothing (/nonexistent-correx-work): run directories go in it\n` },
+      { code: 2, stdout: "", stderr: `correx gate: --work-dir ${file}/runs cannot be made: ${file} is a file, not a folder: run directories go in it\n` },
+    ]);
+  });
+
   it("adapter: a line nesting 100,000 levels is invalid-request (was internal: stack overflow), and the adapter goes on", () => {
     const run = correx(["adapter"], { input: `${"[".repeat(100_000)}${"]".repeat(100_000)}\n{"id":2,"op":"bye"}\n` });
     expect(run.stdout).toBe('{"id":null,"ok":false,"error":{"code":"invalid-request","message":"request nests deeper than 512 levels"}}\n{"id":2,"ok":true,"result":{}}\n');

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir, repoRoot, runCli } from "./run-cli.js";
@@ -74,6 +74,33 @@ describe("correx preview (built CLI)", () => {
     const run = runCli(["preview", "--tool", tool, "--result", "-"], { input: '{"structuredContent":{}}' });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe("correx preview: --result: a CallToolResult needs a `content` array\n");
+  });
+
+  it("refuses base64 that is not base64 (an image's or audio's data, an embedded resource's blob) with exit 2 and one line at the field (was an internal error)", () => {
+    const image = runCli(["preview", "--tool", tool, "--result", "-"], { input: '{"content":[{"type":"image","data":"!!!notbase64","mimeType":"image/png"}]}' });
+    expect(image).toEqual({ code: 2, stdout: "", stderr: 'correx preview: <stdin>:1:36: /content/0/data: not base64 (character "!" at offset 0)\n' });
+    const audio = runCli(["preview", "--tool", tool, "--result", "-"], {
+      input: '{"content":[\n  {"type":"text","text":"hi"},\n  {"type":"audio","data":"UklG Rg==\\n?","mimeType":"audio/wav"}\n]}',
+    });
+    expect(audio).toEqual({ code: 2, stdout: "", stderr: 'correx preview: <stdin>:3:26: /content/1/data: not base64 (character "?" at offset 10)\n' });
+    const dir = makeTempDir("correx-preview-base64-");
+    const file = join(dir, "blob.json");
+    writeFileSync(file, '{"content":[{"type":"resource","resource":{"uri":"file:///a.png","mimeType":"image/png","blob":"iVBO\\u001b[2J"}}]}');
+    const blob = runCli(["preview", "--tool", tool, "--result", file]);
+    expect(blob).toEqual({ code: 2, stdout: "", stderr: `correx preview: ${file}:1:96: /content/0/resource/blob: not base64 (character "\\u001b" at offset 4)\n` });
+  });
+
+  it("still previews empty base64 (shown as dropped) and the URL-safe alphabet", () => {
+    const empty = runCli(["preview", "--tool", tool, "--result", "-"], { input: '{"content":[{"type":"image","data":"","mimeType":"image/png"}]}' });
+    expect([empty.code, empty.stderr]).toEqual([0, ""]);
+    expect(empty.stdout).toContain("#0 image dropped!");
+    const urlSafe = runCli(["preview", "--tool", tool, "--result", "-"], { input: '{"content":[{"type":"audio","data":"-_-_","mimeType":"audio/wav"}]}' });
+    expect([urlSafe.code, urlSafe.stderr]).toEqual([0, ""]);
+  });
+
+  it("names every reporter in --help's usage line, html=DIR too", () => {
+    const run = runCli(["preview", "--help"]);
+    expect(run.stdout.split("\n")[0]).toBe("usage: correx preview --tool FILE|JSON --result FILE|- [--input JSON] [--server NAME] [--profile P]... [--reporter text|json|html=DIR]");
   });
 
   it("refuses input that is not JSON, naming the flag", () => {

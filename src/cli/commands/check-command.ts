@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { correxVersion } from "../../adapter/correx-version.js";
 import { parseBaseline } from "../../conformance/baseline.js";
@@ -28,6 +28,7 @@ import { escapeControl } from "../../text/escape-control.js";
 import { annotationPath } from "../annotation-path.js";
 import { runCheckInWorkers } from "../check-in-workers.js";
 import type { CommandIo } from "../command-io.js";
+import { folderFlagProblem } from "../folder-flag-problem.js";
 import { checkReportOutcomes } from "../html-report-facts.js";
 import { packageRoot } from "../package-root.js";
 import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag, parseShardFlag } from "../parse-command-args.js";
@@ -149,6 +150,11 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   });
   if (targets.some((target) => target.name === "html" && !target.file)) throw new UsageError("correx check: the html reporter writes a folder: give it as html=DIR");
   if (targets.filter((target) => !target.file).length > 1) throw new UsageError("correx check: only one reporter may write to stdout; give the others =FILE");
+  if (values["output-dir"]) {
+    const given = String(values["output-dir"]);
+    const problem = folderFlagProblem(given);
+    if (problem !== null) throw new UsageError(`correx check: --output-dir ${escapeControl(given, true)} ${problem}: subjects save full outputs in it`);
+  }
 
   const root = values.root ? resolve(String(values.root)) : packageRoot;
   const location: CorpusLocation = { casesRoot: `${root}/fixtures/cases`, goldenRoot: `${root}/golden` };
@@ -207,16 +213,6 @@ export async function checkCommand(args: string[], io: CommandIo, invokedAs = "c
   const subject = await createSubject(subjectSpec, subjectOptions, Boolean(io.debug));
   const showProgress = Boolean(process.stderr.isTTY) && targets.some((target) => target.name === "pretty" && !target.file);
   // The saved full outputs of this run go to a folder of its own, removed at the end.
-  if (values["output-dir"]) {
-    const given = String(values["output-dir"]);
-    let kind: "directory" | "other" | "missing";
-    try {
-      kind = statSync(given).isDirectory() ? "directory" : "other";
-    } catch {
-      kind = "missing";
-    }
-    if (kind === "other") throw new UsageError(`correx check: --output-dir ${given} is a file, not a folder: subjects save full outputs in it`);
-  }
   const runOutput = values["output-dir"] ? null : createRunOutputDirectory();
   let run: CheckRun;
   try {

@@ -33,6 +33,7 @@ import { escapeControl } from "../../text/escape-control.js";
 import { annotationPath } from "../annotation-path.js";
 import type { CommandIo } from "../command-io.js";
 import { expandScenarioPaths } from "../expand-scenario-paths.js";
+import { folderFlagProblem } from "../folder-flag-problem.js";
 import { gateReportOutcome } from "../html-report-facts.js";
 import { openJsonReportFile } from "../json-report-file.js";
 import { parseCommandArgs, parseCountFlag, parseMaxUnsupportedFlag, parseMillisecondsFlag, parseShardFlag } from "../parse-command-args.js";
@@ -183,6 +184,11 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   });
   if (targets.some((target) => target.name === "html" && !target.file)) throw new UsageError("correx gate: the html reporter writes a folder: give it as html=DIR");
   if (targets.filter((target) => !target.file).length > 1) throw new UsageError("correx gate: only one reporter may write to stdout; give the others =FILE");
+  if (values["work-dir"] !== undefined) {
+    const given = String(values["work-dir"]);
+    const problem = folderFlagProblem(given);
+    if (problem !== null) throw new UsageError(`correx gate: --work-dir ${escapeControl(given, true)} ${problem}: run directories go in it`);
+  }
 
   const replay = values["unconfined-replay"] === true ? "unconfined" : "sandbox";
   // The sandbox probe (a sandbox made and ended, about 0.1 s) runs while the scenarios load; its
@@ -230,7 +236,11 @@ export async function gateCommand(args: string[], io: CommandIo): Promise<number
   if (script !== null) throw new UsageError(`correx gate: agent script not found: ${script}`);
   const ownWorkRoot = values["work-dir"] === undefined;
   const givenWorkRoot = ownWorkRoot ? mkdtempSync(join(tmpdir(), "correx-gate-")) : resolve(String(values["work-dir"]));
-  mkdirSync(givenWorkRoot, { recursive: true });
+  try {
+    mkdirSync(givenWorkRoot, { recursive: true });
+  } catch (error) {
+    throw new UsageError(`correx gate: --work-dir ${escapeControl(String(values["work-dir"]), true)} cannot be made (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
   // Its real path: an agent reports paths with links resolved (Codex's cwd), so a work dir reached
   // through a symlink (a worktree's linked node_modules) would show other paths than the replay's.
   const workRoot = realpathSync(givenWorkRoot);

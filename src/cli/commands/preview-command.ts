@@ -1,10 +1,14 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { InputError } from "../../input/input-error.js";
 import { MAX_RECORD_BYTES } from "../../input/input-limits.js";
+import { locateJsonPointer } from "../../input/locate-json-pointer.js";
 import { parseJsonRecord } from "../../input/parse-json-record.js";
 import { readTextFileAtMost } from "../../input/read-text-file.js";
+import { textPosition } from "../../input/text-position.js";
 import { createOutputStore } from "../../output-store/output-store-node.js";
 import { createTempOutputDirectory } from "../../output-store/temp-output-directory.js";
+import { findNonBase64Content } from "../../preview/find-non-base64-content.js";
 import { previewMcpResult } from "../../preview/preview-mcp-result.js";
 import { PREVIEW_TARGETS } from "../../preview/preview-targets.js";
 import { renderPreviewHtml } from "../../preview/render-preview-html.js";
@@ -16,7 +20,7 @@ import { parseCommandArgs } from "../parse-command-args.js";
 import { unknownProfileError } from "../unknown-profile.js";
 import { UsageError } from "../usage-error.js";
 
-export const previewHelp = `usage: correx preview --tool FILE|JSON --result FILE|- [--input JSON] [--server NAME] [--profile P]... [--reporter text|json]
+export const previewHelp = `usage: correx preview --tool FILE|JSON --result FILE|- [--input JSON] [--server NAME] [--profile P]... [--reporter text|json|html=DIR]
 
 What each agent's model gets for one MCP tool result: every profile on every protocol its agent
 speaks formats the CallToolResult with its MCP rules and lowers it. Per row: the tool name the
@@ -52,11 +56,18 @@ export async function previewCommand(args: string[], io: CommandIo): Promise<num
   const htmlDir = reporter.startsWith("html=") ? reporter.slice("html=".length) : null;
   if (htmlDir === "") throw new UsageError("correx preview: --reporter html=DIR needs a folder");
   if (reporter !== "text" && reporter !== "json" && htmlDir === null) throw new UsageError(`correx preview: unknown --reporter "${reporter}"; known: text, json, html=DIR`);
-  const declaration = jsonObject("--tool", String(values.tool), true);
+  const declaration = jsonObject("--tool", String(values.tool), true).value;
   if (typeof declaration.name !== "string" || declaration.name === "") throw new UsageError("correx preview: --tool: the declaration needs a string `name`");
-  const result = jsonObject("--result", String(values.result), false);
+  const resultInput = jsonObject("--result", String(values.result), false);
+  const result = resultInput.value;
   if (!Array.isArray(result.content)) throw new UsageError("correx preview: --result: a CallToolResult needs a `content` array");
-  const input = values.input === undefined ? {} : jsonObject("--input", String(values.input), true);
+  // Refused before any profile formats it: one that decodes the base64 would fail midway.
+  const nonBase64 = findNonBase64Content(result.content);
+  if (nonBase64) {
+    const { line, column } = textPosition(resultInput.text, locateJsonPointer(resultInput.text, nonBase64.pointer));
+    throw new InputError(`${nonBase64.pointer}: ${nonBase64.message}`, resultInput.file, line, column);
+  }
+  const input = values.input === undefined ? {} : jsonObject("--input", String(values.input), true).value;
   const profiles = (values.profile as string[] | undefined) ?? [];
   const known = [...new Set(PREVIEW_TARGETS.map((target) => target.profile))];
   for (const profile of profiles) if (!known.includes(profile as never)) throw unknownProfileError("preview", profile, { known });
@@ -65,9 +76,7 @@ export async function previewCommand(args: string[], io: CommandIo): Promise<num
   try {
     const rows = previewMcpResult({ declaration, result, input, server: values.server === undefined ? undefined : String(values.server), targets }, createOutputStore(output.path));
     // An agent's text may name where it saved a full output: here, a folder that lives as long as this command.
-    const savedNote = rows.some((row) => row.text.includes(output.path))
-      ? `correx preview: ${output.path}/… (where an agent says it saved a full output) is removed when preview ends\n`
-      : "";
+    const savedNote = rows.some((row) => row.text.includes(output.path)) ? `correx preview: ${output.path}/… (where an agent says it saved a full output) is removed when preview ends\n` : "";
     if (reporter === "json") {
       for (const row of rows) io.out(`${JSON.stringify(row)}\n`);
     } else {
@@ -86,16 +95,18 @@ export async function previewCommand(args: string[], io: CommandIo): Promise<num
 
 /**
  * A JSON object from a file, stdin (`-`), or (for `inline`) the flag's own text when it starts
- * with `{`. Read and parsed as every input is (bounded, UTF-8, duplicate keys, nesting: an
- * InputError at its file, line and column); a value that is not an object is a UsageError naming the flag.
+ * with `{`, with its text and the name errors give it (the file, `<stdin>` or the flag). Read and
+ * parsed as every input is (bounded, UTF-8, duplicate keys, nesting: an InputError at its file,
+ * line and column); a value that is not an object is a UsageError naming the flag.
  */
-function jsonObject(flag: string, given: string, inline: boolean): Record<string, unknown> {
-  const value =
+function jsonObject(flag: string, given: string, inline: boolean): { value: Record<string, unknown>; text: string; file: string } {
+  const [text, file] =
     inline && given.trimStart().startsWith("{")
-      ? parseJsonRecord(given, flag)
+      ? [given, flag]
       : given === "-"
-        ? parseJsonRecord(readTextFileAtMost("-", MAX_RECORD_BYTES, flag), "<stdin>")
-        : parseJsonRecord(readTextFileAtMost(given, MAX_RECORD_BYTES, `${flag} file`), given);
+        ? [readTextFileAtMost("-", MAX_RECORD_BYTES, flag), "<stdin>"]
+        : [readTextFileAtMost(given, MAX_RECORD_BYTES, `${flag} file`), given];
+  const value = parseJsonRecord(text, file);
   if (value === null || typeof value !== "object" || Array.isArray(value)) throw new UsageError(`correx preview: ${flag}: expected a JSON object`);
-  return value as Record<string, unknown>;
+  return { value: value as Record<string, unknown>, text, file };
 }
