@@ -6,6 +6,7 @@ export interface CommandArgs {
   positionals: string[];
 }
 
+import { parseShard } from "../conformance/reporters/run-metadata.js";
 import { parseUnsupportedBudget, type UnsupportedBudget } from "../conformance/unsupported-budget.js";
 import { closest } from "./schema-suggestions.js";
 import { UsageError } from "./usage-error.js";
@@ -86,9 +87,7 @@ export function parseMaxUnsupportedFlag(command: string, text: string): Unsuppor
 
 /** A `--shard i/n` flag (1 ≤ i ≤ n); anything else is a UsageError naming the command. */
 export function parseShardFlag(command: string, text: string): { index: number; count: number } {
-  const match = /^(\d+)\/(\d+)$/.exec(text);
-  if (!match || Number(match[2]) < 1 || Number(match[1]) < 1 || Number(match[1]) > Number(match[2]) || !Number.isSafeInteger(Number(match[2]))) {
-    throw new UsageError(`correx ${command}: --shard must be i/n with 1 ≤ i ≤ n, found "${text}"`);
-  }
-  return { index: Number(match[1]), count: Number(match[2]) };
+  const shard = parseShard(text);
+  if (!shard) throw new UsageError(`correx ${command}: --shard must be i/n with 1 ≤ i ≤ n, found "${text}"`);
+  return shard;
 }

@@ -84,6 +84,47 @@ describe("shards across a CI matrix: gate --shard, check --shard, correx merge-r
     expect(notJson.stderr).toMatch(/no-output\.yaml:1:1: not a json report line: /);
   }, 120_000);
 
+  it("a summary's shard, counts and duration are checked: exit 2 and one line naming file, line and field (a shard of 1/1000000000 ran out of memory)", () => {
+    const dir = makeTempDir("correx-bad-summaries-");
+    const caseLine = JSON.stringify({
+      type: "case",
+      id: "opencode-cli/bash/abort",
+      status: "pass",
+      profile: "opencode-cli",
+      stage: "format",
+      area: "bash",
+      protocols: [],
+      tags: ["bash"],
+      spec: "§2.1",
+      level: "must",
+      golden: "matched",
+      durationMs: 10,
+      differences: [],
+    });
+    const report = (name: string, summary: Record<string, unknown>, shard: unknown) => {
+      const metadata = { correxVersion: "0.1.0", subject: "reference", profiles: { "opencode-cli": "1.18.33" }, date: "2026-01-01T00:00:00.000Z", shard, filtered: true };
+      const counts = { total: 1, pass: 1, fail: 0, xfail: 0, unsupported: 0, crash: 0, timeout: 0, pending: 0, updated: 0, durationMs: 687.7, judged: 1 };
+      writeFileSync(`${dir}/${name}`, `${caseLine}\n${JSON.stringify({ type: "summary", ...counts, ...summary, metadata })}\n`);
+      return `${dir}/${name}`;
+    };
+    const billion = runCli(["merge-reports", report("billion.json", {}, "1/1000000000")]);
+    expect([billion.code, billion.stderr, billion.stdout]).toEqual([2, "correx merge-reports: shards 2–1000000000 of 1000000000 missing: merge every shard of the run\n", ""]);
+    const zero = runCli(["merge-reports", report("zero.json", {}, "0/0")]);
+    expect([zero.code, zero.stderr]).toEqual([2, `correx merge-reports: ${dir}/zero.json:2:1: /metadata/shard: expected i/n with 1 ≤ i ≤ n, found "0/0"\n`]);
+    const duration = runCli(["merge-reports", report("duration.json", { durationMs: "abc" }, "1/1")]);
+    expect([duration.code, duration.stderr, duration.stdout]).toEqual([
+      2,
+      `correx merge-reports: ${dir}/duration.json:2:1: /durationMs: expected a number of milliseconds from 0 up, found "abc"\n`,
+      "",
+    ]);
+    const total = runCli(["merge-reports", report("total.json", { total: -5 }, "1/1")]);
+    expect([total.code, total.stderr]).toEqual([2, `correx merge-reports: ${dir}/total.json:2:1: /total: expected a whole number from 0 up, found -5\n`]);
+    const untyped = runCli(["merge-reports", report("untyped.json", { type: undefined }, "1/1")]);
+    expect([untyped.code, untyped.stderr]).toEqual([2, `correx merge-reports: ${dir}/untyped.json:2:1: /type: missing (expected "case" or "summary")\n`]);
+    const good = runCli(["merge-reports", report("good.json", {}, "1/1")]);
+    expect([good.code, good.stderr]).toEqual([0, ""]);
+  }, 60_000);
+
   it("gate --shard: a shard with nothing to run is an input error naming the run's size", () => {
     const run = runCli(["gate", "--profile", "opencode-cli", "--protocol", "openai-chat", "--scenario", `${repoRoot}/fixtures/scenarios/bash-echo.yaml`, "--shard", "2/2", "--", "true"]);
     expect([run.code, run.stderr]).toEqual([2, "correx gate: --shard 2/2 is empty: the run has 1 scenario run(s) (protocols × scenarios)\n"]);

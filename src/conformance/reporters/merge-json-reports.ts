@@ -2,7 +2,7 @@ import { InputError } from "../../input/input-error.js";
 import { type CaseOutcome, type RunSummary, summarize } from "../case-outcome.js";
 import type { ParsedJsonReport } from "./parse-json-report.js";
 import type { JsonReportFacts } from "./render-json-report.js";
-import type { RunMetadata } from "./run-metadata.js";
+import { parseShard, type RunMetadata } from "./run-metadata.js";
 
 /** One run made of several json reports (the shards of a CI matrix, or runs of disjoint selections). */
 export interface MergedReport {
@@ -27,9 +27,9 @@ export function mergeJsonReports(reports: readonly { file: string; report: Parse
     const unsharded = reports.find((entry) => entry.report.metadata.shard === undefined);
     if (unsharded) throw new InputError(`is not a shard, but ${sharded[0]!.file} is (shard ${sharded[0]!.report.metadata.shard}): merge the shards of one run`, unsharded.file);
     const shardOf = (entry: (typeof reports)[number]) => {
-      const match = /^(\d+)\/(\d+)$/.exec(entry.report.metadata.shard!);
-      if (!match) throw new InputError(`/metadata/shard: expected i/n, found ${JSON.stringify(entry.report.metadata.shard)}`, entry.file);
-      return { index: Number(match[1]), count: Number(match[2]) };
+      const shard = parseShard(entry.report.metadata.shard!);
+      if (!shard) throw new InputError(`/metadata/shard: expected i/n with 1 ≤ i ≤ n, found ${JSON.stringify(entry.report.metadata.shard)}`, entry.file);
+      return shard;
     };
     const count = shardOf(reports[0]!).count;
     const byIndex = new Map<number, (typeof reports)[number]>();
@@ -40,9 +40,12 @@ export function mergeJsonReports(reports: readonly { file: string; report: Parse
       if (twice) throw new InputError(`is shard ${shard.index}/${count}, like ${twice.file}`, entry.file);
       byIndex.set(shard.index, entry);
     }
-    const missing = Array.from({ length: count }, (_unused, index) => index + 1).filter((index) => !byIndex.has(index));
-    if (missing.length > 0) throw new InputError(`shard${missing.length === 1 ? "" : "s"} ${missing.map((index) => `${index}/${count}`).join(", ")} missing: merge every shard of the run`);
     ordered = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, entry]) => entry);
+    const missing = missingRanges(
+      [...byIndex.keys()].sort((a, b) => a - b),
+      count,
+    );
+    if (missing.length > 0) throw new InputError(`${renderMissingShards(missing, count)} missing: merge every shard of the run`);
   }
   const seen = new Map<string, string>();
   for (const { file, report } of ordered) {
@@ -73,6 +76,24 @@ export function mergeJsonReports(reports: readonly { file: string; report: Parse
   };
   const durationMs = Math.max(...ordered.map(({ report }) => report.summary.durationMs));
   return { outcomes, summary: summarize(outcomes, durationMs), metadata };
+}
+
+/** The runs of shard numbers 1 … count not in `present` (ascending), as [first, last] ranges: as many as there are reports, at most, whatever the count. */
+function missingRanges(present: readonly number[], count: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  let next = 1;
+  for (const index of [...present, count + 1]) {
+    if (index > next) ranges.push([next, index - 1]);
+    next = index + 1;
+  }
+  return ranges;
+}
+
+/** `shard 2/3`, or `shards 2, 4–6 of 9` when more than one is missing. */
+function renderMissingShards(ranges: readonly [number, number][], count: number): string {
+  const [first, last] = ranges[0]!;
+  if (ranges.length === 1 && first === last) return `shard ${first}/${count}`;
+  return `shards ${ranges.map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`)).join(", ")} of ${count}`;
 }
 
 /** A gate report's outcomes in scenario runs: consecutive outcomes of one `<scenario>/<protocol>/`. */
