@@ -244,6 +244,8 @@ describe("small defects (issue 14)", () => {
       const big = await fetch(`${url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: `{"model":"${"m".repeat(400_000)}"}` });
       expect(big.status).toBe(413);
       await big.text();
+      // serve says it on stderr before it answers, but the pipe may deliver it after the answer
+      for (let waited = 0; waited < 5000 && stderr.split("\n").length < 3; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(stderr).toBe(
         `correx serve: refused POST ${url}/v1/chat/completions: a body nested deeper than 512 levels (answered 400)\ncorrex serve: refused POST ${url}/v1/chat/completions: a body over 300000 bytes (answered 413)\n`,
       );
