@@ -75,13 +75,8 @@ export function expandScenarioPaths(values: readonly string[], cwd = process.cwd
       files.push(...matched);
       continue;
     }
-    let isDirectory = false;
-    try {
-      isDirectory = statSync(resolve(cwd, value)).isDirectory();
-    } catch {
-      // not there: loadScenario names the file
-    }
-    if (!isDirectory) {
+    // not a folder (or not there: loadScenario names the file)
+    if (!isFolder(resolve(cwd, value))) {
       files.push(value);
       continue;
     }

@@ -1,9 +1,7 @@
-import { lstatSync, readlinkSync, type Stats, statSync } from "node:fs";
+import { lstatSync, readlinkSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { escapeControl } from "../text/escape-control.js";
-
-const kindOf = (stats: Stats) =>
-  stats.isDirectory() ? "folder" : stats.isSocket() ? "a socket" : stats.isBlockDevice() ? "a block device" : stats.isCharacterDevice() ? "a character device" : stats.isFIFO() ? "a FIFO" : "a file";
+import { fileKind } from "./file-kind.js";
 
 /**
  * What is at `path`: "folder" (through links), "missing" (a missing part of it too), or else what
@@ -11,8 +9,9 @@ const kindOf = (stats: Stats) =>
  */
 function pathKind(path: string): string {
   try {
-    const kind = kindOf(statSync(path));
-    if (kind === "folder") return kind;
+    const stats = statSync(path);
+    if (stats.isDirectory()) return "folder";
+    const kind = fileKind(stats);
     return `${lstatSync(path).isSymbolicLink() ? `a link to ${kind}` : kind}, not a folder`;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -2,19 +2,7 @@ import { closeSync, constants, lstatSync, openSync, realpathSync, type Stats, st
 import { nodeGoldenPort, writeThroughTemp } from "../golden/node-golden-port.js";
 import { InputError } from "../input/input-error.js";
 import { pauseSync } from "../input/pause-sync.js";
-
-const kindOf = (stats: Stats) =>
-  stats.isDirectory()
-    ? "a directory"
-    : stats.isSocket()
-      ? "a socket"
-      : stats.isBlockDevice()
-        ? "a block device"
-        : stats.isCharacterDevice()
-          ? "a character device"
-          : stats.isFIFO()
-            ? "a FIFO"
-            : "a file";
+import { fileKind } from "./file-kind.js";
 
 /**
  * Writes a report file so a reader never sees half a report, and never replaces what the path
@@ -49,7 +37,7 @@ export function writeReportFile(path: string, text: string): void {
       writeThrough(target, text, constants.O_WRONLY | constants.O_NONBLOCK);
       return;
     }
-    throw new InputError(`cannot write report: it is ${kindOf(stats)}`, path);
+    throw new InputError(`cannot write report: it is ${fileKind(stats)}`, path);
   } catch (error) {
     if (InputError.isInstance(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,5 +1,6 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { brokenLinkReason } from "../input/broken-link-reason.js";
 import { InputError } from "../input/input-error.js";
 import { MAX_RECORD_BYTES } from "../input/input-limits.js";
 import { readTextFileIfPresent } from "../input/read-text-file.js";
@@ -150,8 +151,7 @@ export const nodeGoldenPort: GoldenPort = {
     // A link named as a listed file but leading nowhere is bad input, never a file silently left out (a case that would not run).
     const badLink = broken.find((link) => listed(link.path));
     if (badLink) {
-      const why = badLink.code === "ELOOP" ? "a loop of links" : badLink.code === "ENOENT" ? "a link to a path that does not exist" : `a link that cannot be followed (${badLink.code})`;
-      throw new InputError(`cannot read file: it is ${why}`, join(root, badLink.path));
+      throw new InputError(`cannot read file: it is ${brokenLinkReason(badLink.code)}`, join(root, badLink.path));
     }
     return entries.filter(listed).sort();
   },

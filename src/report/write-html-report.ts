@@ -1,5 +1,6 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { brokenLinkReason } from "../input/broken-link-reason.js";
 import { InputError } from "../input/input-error.js";
 
 /** The file that marks a folder as a correx report, so a rewrite may replace it. */
@@ -75,10 +76,6 @@ function reportFolder(dir: string): string {
   try {
     return realpathSync(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      `cannot write report: it is ${code === "ELOOP" ? "a loop of links" : code === "ENOENT" ? "a link to a path that does not exist" : `a link that cannot be followed (${code ?? String(error)})`}`,
-      dir,
-    );
+    throw new InputError(`cannot write report: it is ${brokenLinkReason((error as NodeJS.ErrnoException).code)}`, dir);
   }
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { base64DecodedLength, decodeBase64, encodeBase64 } from "./base64.js";
+import { base64DecodedLength, decodeBase64, encodeBase64, findNonBase64Character } from "./base64.js";
 
 function btoaBytes(bytes: Uint8Array): string {
   let binary = "";
@@ -55,5 +55,27 @@ describe("base64 codec", () => {
 
   it("rejects characters outside the alphabet", () => {
     expect(() => decodeBase64("a*b=")).toThrow();
+  });
+});
+
+describe("findNonBase64Character: the decoder's own rule", () => {
+  const decodes = (text: string) => {
+    try {
+      decodeBase64(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  it("finds a character exactly where decodeBase64 would throw", () => {
+    expect(findNonBase64Character("!!!notbase64")).toBe(0);
+    expect(findNonBase64Character("aGk=\f")).toBe(-1); // atob's forgiving whitespace
+    expect(findNonBase64Character("a-_b=")).toBe(-1); // the URL-safe alphabet
+    expect(findNonBase64Character("aGk\u00e9")).toBe(3);
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(..."AZaz09+/-_= \n\r\t\f!.é"), maxLength: 12 }), (text) => {
+        expect(findNonBase64Character(text) === -1).toBe(decodes(text));
+      }),
+    );
   });
 });
